@@ -1,0 +1,2 @@
+package flowproof.cli;
+public final class Main { public static void main(String[] a) { System.out.println("hi"); } }

@@ -1,0 +1,395 @@
+package flowproof.explore;
+
+import flowproof.rule.FlowControlRule;
+import flowproof.topology.Network;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Exhaustive breadth-first exploration of the packet-level model of
+ * explorer-semantics.md.
+ *
+ * <p>States get dense ids in discovery order, so the ids of one BFS level are a
+ * contiguous range and the id order is the BFS order: the first violating id found is a
+ * violation at the least depth. No parent links are stored: a trace is rebuilt backwards
+ * by scanning the previous level for a state with a move to the current one (at most
+ * one more expansion of the states of smaller depth), which saves four bytes per state.
+ *
+ * <p>Drainability is decided after the search on the complete state graph, restricted to
+ * forward and eject moves: a state drains iff it holds no packet or one of its forward or
+ * eject successors drains. With minimal routing those moves strictly shorten the packets'
+ * remaining routes, so the graph is acyclic and one iterative depth-first pass with a
+ * status byte per state decides every state. If a cycle shows up anyway (a non-minimal
+ * routing function), the pass falls back to a fixpoint over all states.
+ */
+public final class Explorer {
+
+    private final Model model;
+    private final Set<Property> properties;
+    private final Limits limits;
+    private final boolean stopAtFirstViolation;
+    private boolean forceFixpoint;
+
+    public Explorer(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation) {
+        this.model = model;
+        this.properties = properties.isEmpty() ? EnumSet.noneOf(Property.class) : EnumSet.copyOf(properties);
+        this.limits = limits;
+        this.stopAtFirstViolation = stopAtFirstViolation;
+    }
+
+    /** The properties checked by default for a rule: deadlock freedom and the rule's own invariants. */
+    public static Set<Property> defaultProperties(FlowControlRule rule) {
+        Set<Property> p = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY);
+        for (Property prop : Property.values()) {
+            if (prop.invariant() != null && rule.invariants().contains(prop.invariant())) {
+                p.add(prop);
+            }
+        }
+        return p;
+    }
+
+    /** Test hook: decide drainability by the fixpoint even when the graph is acyclic. */
+    void forceFixpoint() {
+        this.forceFixpoint = true;
+    }
+
+    /** The packed initial state: empty queues, the rule's initial marks. */
+    static long[] initialState(Model model, StateLayout layout) {
+        Network net = model.network();
+        int[][] packets = new int[net.queues()][0];
+        int[] marks = new int[net.queues()];
+        for (int q = 0; q < net.queues(); q++) {
+            marks[q] = model.rule().initialMarks(net, q);
+        }
+        return layout.encode(packets, marks);
+    }
+
+    public ExplorationResult run() {
+        long start = System.nanoTime();
+        FlowControlRule rule = model.rule();
+        StateLayout layout = new StateLayout(model.network(), rule.marksPerRing() > 0);
+        StateSet set = new StateSet(layout.words, limits.states(), limits.bytes());
+        Expander ex = new Expander(model, layout);
+        set.add(initialState(model, layout), 0);
+
+        List<Property> invariantProps = new ArrayList<>();
+        for (Property p : properties) {
+            if (p.invariant() != null) {
+                invariantProps.add(p);
+            }
+        }
+        int m = rule.marksPerRing();
+        Map<Property, Integer> firstViolation = new EnumMap<>(Property.class);
+
+        int[] levels = new int[64];
+        int levelCount = 1;
+        int levelEnd = 1;
+        long[] state = new long[layout.words];
+        BfsSink sink = new BfsSink(set, limits.states());
+        long stuck = 0;
+        String limit = null;
+        long deadline = limits.seconds() <= 0 ? Long.MAX_VALUE : start + (long) (limits.seconds() * 1e9);
+        int id = 0;
+        for (; id < set.size(); id++) {
+            if (id == levelEnd) {
+                if (levelCount == levels.length) {
+                    levels = Arrays.copyOf(levels, levels.length * 2);
+                }
+                levels[levelCount++] = id;
+                levelEnd = set.size();
+            }
+            if ((id & 1023) == 0 && System.nanoTime() > deadline) {
+                limit = "seconds";
+                break;
+            }
+            set.get(id, state, 0);
+            ex.load(state, 0);
+            for (Property p : invariantProps) {
+                if (!firstViolation.containsKey(p) && !p.invariant().holds(ex, m)) {
+                    firstViolation.put(p, id);
+                }
+            }
+            ex.expand(sink, true);
+            if (ex.packets() > 0 && ex.drainMoves == 0) {
+                stuck++;
+                if (properties.contains(Property.STUCK_FREEDOM)) {
+                    firstViolation.putIfAbsent(Property.STUCK_FREEDOM, id);
+                }
+            }
+            if (sink.limit != null) {
+                limit = sink.limit;
+                id++;
+                break;
+            }
+            if (stopAtFirstViolation && !firstViolation.isEmpty()) {
+                limit = "first-violation";
+                id++;
+                break;
+            }
+        }
+        boolean complete = limit == null;
+        int expanded = id;
+        int depth = levelCount - 1;
+
+        long undrainable = -1;
+        if (complete && properties.contains(Property.DRAINABILITY)) {
+            byte[] status = drainability(set, ex, layout);
+            undrainable = 0;
+            for (int i = 0; i < status.length; i++) {
+                if (status[i] != DRAINS) {
+                    if (undrainable == 0) {
+                        firstViolation.put(Property.DRAINABILITY, i);
+                    }
+                    undrainable++;
+                }
+            }
+        }
+
+        Map<Property, PropertyStatus> statuses = new EnumMap<>(Property.class);
+        Map<Property, Trace> traces = new EnumMap<>(Property.class);
+        int[] levelStarts = Arrays.copyOf(levels, levelCount);
+        for (Property p : Property.values()) {
+            if (!properties.contains(p)) {
+                statuses.put(p, PropertyStatus.NOT_CHECKED);
+            } else if (firstViolation.containsKey(p)) {
+                statuses.put(p, PropertyStatus.VIOLATED);
+                traces.put(p, trace(p, firstViolation.get(p), set, ex, layout, levelStarts, expanded));
+            } else if (complete) {
+                statuses.put(p, PropertyStatus.HOLDS);
+            } else {
+                statuses.put(p, p == Property.DRAINABILITY ? PropertyStatus.NOT_CHECKED : PropertyStatus.UNKNOWN);
+            }
+        }
+        Verdict verdict = !traces.isEmpty() ? Verdict.COUNTEREXAMPLE
+            : complete ? Verdict.DEADLOCK_FREE : Verdict.INCOMPLETE;
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return new ExplorationResult(model, verdict, complete, limit, set.size(), sink.transitions, depth, seconds,
+            Collections.unmodifiableMap(statuses), Collections.unmodifiableMap(traces), stuck, undrainable,
+            layout.words, layout.bits(), set.bytes());
+    }
+
+    /** Inserts every successor; notes when a limit stops the search. */
+    private static final class BfsSink implements Expander.Sink {
+        private final StateSet set;
+        private final long maxStates;
+        long transitions;
+        String limit;
+
+        BfsSink(StateSet set, long maxStates) {
+            this.set = set;
+            this.maxStates = maxStates;
+        }
+
+        @Override
+        public void accept(int kind, int a, int b, int destination, long[] succ) {
+            transitions++;
+            if (limit != null) {
+                return;
+            }
+            if (set.size() >= maxStates) {
+                if (set.find(succ, 0) < 0) {
+                    limit = "states";
+                }
+                return;
+            }
+            if (set.add(succ, 0) == StateSet.FULL) {
+                limit = "memory";
+            }
+        }
+    }
+
+    static final byte UNKNOWN = 0;
+    static final byte ON_STACK = 1;
+    static final byte DRAINS = 2;
+    static final byte STUCK_FOREVER = 3;
+
+    /** Drain status of every state: {@link #DRAINS} or {@link #STUCK_FOREVER}. */
+    byte[] drainability(StateSet set, Expander ex, StateLayout layout) {
+        if (model.routing().minimal() && !forceFixpoint) {
+            byte[] status = drainDepthFirst(set, ex, layout);
+            if (status != null) {
+                return status;
+            }
+        }
+        return drainFixpoint(set, ex, layout);
+    }
+
+    /** Collects the ids of the forward and eject successors of the loaded state. */
+    private static final class IdSink implements Expander.Sink {
+        private final StateSet set;
+        int[] ids = new int[64];
+        int size;
+
+        IdSink(StateSet set) {
+            this.set = set;
+        }
+
+        @Override
+        public void accept(int kind, int a, int b, int destination, long[] succ) {
+            int sid = set.find(succ, 0);
+            if (sid < 0) {
+                throw new IllegalStateException("a successor of a reachable state is missing from the visited set");
+            }
+            if (size == ids.length) {
+                ids = Arrays.copyOf(ids, size * 2);
+            }
+            ids[size++] = sid;
+        }
+    }
+
+    private static byte[] drainDepthFirst(StateSet set, Expander ex, StateLayout layout) {
+        int n = set.size();
+        byte[] status = new byte[n];
+        long[] state = new long[layout.words];
+        IdSink succ = new IdSink(set);
+        int[] frameId = new int[64];
+        int[] frameNext = new int[64];
+        int[] frameEnd = new int[64];
+        for (int root = 0; root < n; root++) {
+            if (status[root] != UNKNOWN) {
+                continue;
+            }
+            int top = -1;
+            int pending = root;
+            while (true) {
+                if (pending >= 0) {
+                    set.get(pending, state, 0);
+                    ex.load(state, 0);
+                    if (ex.packets() == 0) {
+                        status[pending] = DRAINS;
+                    } else {
+                        status[pending] = ON_STACK;
+                        int begin = succ.size;
+                        ex.expand(succ, false);
+                        if (++top == frameId.length) {
+                            frameId = Arrays.copyOf(frameId, top * 2);
+                            frameNext = Arrays.copyOf(frameNext, top * 2);
+                            frameEnd = Arrays.copyOf(frameEnd, top * 2);
+                        }
+                        frameId[top] = pending;
+                        frameNext[top] = begin;
+                        frameEnd[top] = succ.size;
+                    }
+                    pending = -1;
+                }
+                if (top < 0) {
+                    break;
+                }
+                int f = frameId[top];
+                boolean resolved = false;
+                while (frameNext[top] < frameEnd[top]) {
+                    int s = succ.ids[frameNext[top]];
+                    byte st = status[s];
+                    if (st == DRAINS) {
+                        status[f] = DRAINS;
+                        resolved = true;
+                        break;
+                    } else if (st == UNKNOWN) {
+                        pending = s;
+                        break;
+                    } else if (st == ON_STACK) {
+                        return null;
+                    }
+                    frameNext[top]++;
+                }
+                if (pending >= 0) {
+                    continue;
+                }
+                if (!resolved) {
+                    status[f] = STUCK_FOREVER;
+                }
+                succ.size = top == 0 ? 0 : frameEnd[top - 1];
+                top--;
+            }
+        }
+        return status;
+    }
+
+    private static byte[] drainFixpoint(StateSet set, Expander ex, StateLayout layout) {
+        int n = set.size();
+        byte[] status = new byte[n];
+        long[] state = new long[layout.words];
+        IdSink succ = new IdSink(set);
+        for (int id = 0; id < n; id++) {
+            set.get(id, state, 0);
+            ex.load(state, 0);
+            status[id] = ex.packets() == 0 ? DRAINS : STUCK_FOREVER;
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int id = 0; id < n; id++) {
+                if (status[id] == DRAINS) {
+                    continue;
+                }
+                set.get(id, state, 0);
+                ex.load(state, 0);
+                succ.size = 0;
+                ex.expand(succ, false);
+                for (int i = 0; i < succ.size; i++) {
+                    if (status[succ.ids[i]] == DRAINS) {
+                        status[id] = DRAINS;
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+        }
+        return status;
+    }
+
+    /** Finds a predecessor of a state in the previous level, and the move between them. */
+    private static final class PredecessorSink implements Expander.Sink {
+        long[] target;
+        Move move;
+        Network net;
+
+        @Override
+        public void accept(int kind, int a, int b, int destination, long[] succ) {
+            if (move == null && Arrays.equals(succ, target)) {
+                move = Expander.move(kind, a, b, destination, net);
+            }
+        }
+    }
+
+    private Trace trace(Property p, int target, StateSet set, Expander ex, StateLayout layout, int[] levelStarts,
+                        int expanded) {
+        int level = levelStarts.length - 1;
+        while (levelStarts[level] > target) {
+            level--;
+        }
+        List<Move> moves = new ArrayList<>();
+        List<Snapshot> states = new ArrayList<>();
+        long[] cur = new long[layout.words];
+        set.get(target, cur, 0);
+        states.add(layout.decode(cur, 0));
+        PredecessorSink sink = new PredecessorSink();
+        sink.net = model.network();
+        long[] pred = new long[layout.words];
+        for (; level > 0; level--) {
+            sink.target = cur;
+            sink.move = null;
+            int end = Math.min(levelStarts[level], expanded);
+            for (int id = levelStarts[level - 1]; id < end && sink.move == null; id++) {
+                set.get(id, pred, 0);
+                ex.load(pred, 0);
+                ex.expand(sink, true);
+            }
+            if (sink.move == null) {
+                throw new IllegalStateException("no predecessor of a state at BFS level " + level);
+            }
+            moves.add(sink.move);
+            cur = ex.current().clone();
+            states.add(layout.decode(cur, 0));
+        }
+        Collections.reverse(moves);
+        Collections.reverse(states);
+        return new Trace(p, List.copyOf(moves), List.copyOf(states));
+    }
+}

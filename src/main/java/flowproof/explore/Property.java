@@ -1,0 +1,47 @@
+package flowproof.explore;
+
+import flowproof.rule.Invariant;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** The properties the explorer checks, in the order results list them. */
+public enum Property {
+    /** No reachable state holds a packet while no forward or eject move is enabled. */
+    STUCK_FREEDOM("stuck-freedom", null),
+    /** From every reachable state the network can be emptied by forward and eject moves alone. */
+    DRAINABILITY("drainability", null),
+    /** Every directional ring always has a free slot. */
+    BUBBLE_INVARIANT("bubble-invariant", Invariant.BUBBLE),
+    /** Every ring always holds exactly m critical marks, each on a free slot. */
+    CRITICAL_BUBBLE_INVARIANT("critical-bubble-invariant", Invariant.CRITICAL_BUBBLE);
+
+    private final String key;
+    private final Invariant invariant;
+
+    Property(String key, Invariant invariant) {
+        this.key = key;
+        this.invariant = invariant;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    /** The state invariant behind the property, or null for stuck-freedom and drainability. */
+    public Invariant invariant() {
+        return invariant;
+    }
+
+    public static Property of(String key) {
+        for (Property p : values()) {
+            if (p.key.equals(key)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    public static String keys() {
+        return Arrays.stream(values()).map(Property::key).collect(Collectors.joining(", "));
+    }
+}

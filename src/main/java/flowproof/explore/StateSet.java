@@ -1,0 +1,204 @@
+package flowproof.explore;
+
+import java.util.Arrays;
+
+/**
+ * The visited set: full packed states (not fingerprints: counts must be exact) with dense
+ * int ids in insertion order.
+ *
+ * <p>States live in fixed-size chunks of a {@code long[]} each ({@link #CHUNK} states per
+ * chunk, so growing never copies them); the index is an open-addressing table of
+ * {@code id + 1} (0 = empty) with linear probing, kept at most 3/4 full. A lookup hashes
+ * the words, probes the table and compares the words of the candidate id. The bits of an
+ * index entry above those the ids need hold a tag of the hash, so that a probe past a
+ * different state is almost always rejected without touching that state's words (a
+ * cache miss each: without tags they dominated the search time). Memory per state:
+ * {@code 8 * words} bytes of state plus {@code 4 / load} bytes of index.
+ * Single-threaded; no boxing.
+ */
+final class StateSet {
+
+    static final int CHUNK_BITS = 16;
+    static final int CHUNK = 1 << CHUNK_BITS;
+    private static final long MAX_TABLE = 1L << 30;
+
+    private final int w;
+    private long[][] chunks = new long[16][];
+    private int size;
+    private int[] table;
+    private int tableBits;
+    private final long memoryBudget;
+    private final int idBits;
+    private final int idMask;
+    private final long maxSize;
+
+    /**
+     * @param words        words per state
+     * @param maxStates    most states the set will be asked to hold (sizes the id field)
+     * @param memoryBudget bytes the set may use; {@link #add} reports {@link #FULL} beyond it
+     */
+    StateSet(int words, long maxStates, long memoryBudget) {
+        this.w = words;
+        this.memoryBudget = memoryBudget;
+        this.idBits = Math.min(31, Math.max(20, 64 - Long.numberOfLeadingZeros(maxStates + 1)));
+        this.idMask = (int) ((1L << idBits) - 1);
+        this.maxSize = idMask - 1L;
+        this.tableBits = 12;
+        this.table = new int[1 << tableBits];
+    }
+
+    /** Returned by {@link #add} when the memory budget does not allow another state. */
+    static final int FULL = Integer.MIN_VALUE;
+
+    int size() {
+        return size;
+    }
+
+    int words() {
+        return w;
+    }
+
+    /** Bytes held by the set's arrays. */
+    long bytes() {
+        long chunkBytes = 0;
+        for (long[] c : chunks) {
+            if (c != null) {
+                chunkBytes += 8L * c.length;
+            }
+        }
+        return chunkBytes + 4L * table.length + 8L * chunks.length;
+    }
+
+    static long hash(long[] s, int off, int w) {
+        long h = 0x9E3779B97F4A7C15L * (w + 1);
+        for (int i = 0; i < w; i++) {
+            h ^= s[off + i] * 0xC2B2AE3D27D4EB4FL;
+            h = Long.rotateLeft(h, 31) * 0x9E3779B97F4A7C15L;
+        }
+        h ^= h >>> 33;
+        h *= 0xFF51AFD7ED558CCDL;
+        h ^= h >>> 33;
+        return h;
+    }
+
+    /**
+     * Adds a state. Returns its new id (>= 0) if it was absent, {@code -(id + 1)} of the
+     * equal state if present, or {@link #FULL} if the memory budget is exhausted.
+     */
+    int add(long[] s, int off) {
+        long h = hash(s, off, w);
+        int mask = table.length - 1;
+        int i = (int) (h >>> (64 - tableBits));
+        int tag = tag(h);
+        while (true) {
+            int e = table[i];
+            if (e == 0) {
+                break;
+            }
+            if ((e & ~idMask) == tag && equalsState((e & idMask) - 1, s, off)) {
+                return -(e & idMask);
+            }
+            i = (i + 1) & mask;
+        }
+        if (size >= maxSize) {
+            return FULL;
+        }
+        if ((size & (CHUNK - 1)) == 0 && !allocateChunk()) {
+            return FULL;
+        }
+        int id = size++;
+        long[] chunk = chunks[id >>> CHUNK_BITS];
+        System.arraycopy(s, off, chunk, (id & (CHUNK - 1)) * w, w);
+        table[i] = tag | (id + 1);
+        if (size > (table.length >>> 2) * 3L) {
+            if (!grow()) {
+                size--;
+                table[i] = 0;
+                return FULL;
+            }
+        }
+        return id;
+    }
+
+    /** The id of an equal state, or -1. */
+    int find(long[] s, int off) {
+        long h = hash(s, off, w);
+        int mask = table.length - 1;
+        int i = (int) (h >>> (64 - tableBits));
+        int tag = tag(h);
+        while (true) {
+            int e = table[i];
+            if (e == 0) {
+                return -1;
+            }
+            if ((e & ~idMask) == tag && equalsState((e & idMask) - 1, s, off)) {
+                return (e & idMask) - 1;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /** The tag of a hash, already in place above the id bits (the low hash bits: the index uses the high ones). */
+    private int tag(long h) {
+        return (int) h & ~idMask;
+    }
+
+    private boolean equalsState(int id, long[] s, int off) {
+        long[] chunk = chunks[id >>> CHUNK_BITS];
+        int base = (id & (CHUNK - 1)) * w;
+        for (int k = 0; k < w; k++) {
+            if (chunk[base + k] != s[off + k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Copies the words of state {@code id} into {@code dst} at {@code off}. */
+    void get(int id, long[] dst, int off) {
+        System.arraycopy(chunks[id >>> CHUNK_BITS], (id & (CHUNK - 1)) * w, dst, off, w);
+    }
+
+    private boolean allocateChunk() {
+        int c = size >>> CHUNK_BITS;
+        if (!affordable(8L * CHUNK * w)) {
+            return false;
+        }
+        if (c == chunks.length) {
+            chunks = Arrays.copyOf(chunks, chunks.length * 2);
+        }
+        chunks[c] = new long[CHUNK * w];
+        return true;
+    }
+
+    private boolean grow() {
+        if (table.length >= MAX_TABLE || !affordable(8L * table.length)) {
+            return false;
+        }
+        int bits = tableBits + 1;
+        int[] t = new int[1 << bits];
+        int mask = t.length - 1;
+        long[] tmp = new long[w];
+        for (int id = 0; id < size; id++) {
+            get(id, tmp, 0);
+            long h = hash(tmp, 0, w);
+            int i = (int) (h >>> (64 - bits));
+            while (t[i] != 0) {
+                i = (i + 1) & mask;
+            }
+            t[i] = tag(h) | (id + 1);
+        }
+        table = t;
+        tableBits = bits;
+        return true;
+    }
+
+    private boolean affordable(long extra) {
+        if (bytes() + extra > memoryBudget) {
+            return false;
+        }
+        Runtime rt = Runtime.getRuntime();
+        long used = rt.totalMemory() - rt.freeMemory();
+        return used + extra < rt.maxMemory() - (64L << 20);
+    }
+}

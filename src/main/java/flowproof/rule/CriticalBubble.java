@@ -1,0 +1,57 @@
+package flowproof.rule;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The Critical Bubble Scheme (004_c7ed88898bbdda05.txt section III) with m critical marks
+ * per directional ring.
+ *
+ * <p>Within a ring the target needs a free slot, critical or not; if every free slot of
+ * the target is critical, one mark moves backwards to the slot the packet vacates
+ * ({@link #ADMIT_SHIFT_MARK}; in hardware router B raises a control line to router A).
+ * Entering a ring the target needs a free slot that is not critical. Ejection and
+ * leaving a ring free a slot and move no mark. Initially all m marks sit on the ring's
+ * queue at the node with the lowest coordinate along the ring.
+ */
+public final class CriticalBubble implements FlowControlRule {
+
+    private final int marks;
+
+    public CriticalBubble(int marks) {
+        this.marks = marks;
+    }
+
+    @Override
+    public int admit(BufferView view, int from, int to) {
+        int free = view.freeSlots(to);
+        if (free < 1) {
+            return DENY;
+        }
+        int critical = view.criticalMarks(to);
+        if (view.network().withinRing(from, to)) {
+            return critical >= free ? ADMIT_SHIFT_MARK : ADMIT;
+        }
+        return free > critical ? ADMIT : DENY;
+    }
+
+    @Override
+    public int marksPerRing() {
+        return marks;
+    }
+
+    @Override
+    public Set<Invariant> invariants() {
+        return EnumSet.of(Invariant.BUBBLE, Invariant.CRITICAL_BUBBLE);
+    }
+
+    @Override
+    public RuleKind kind() {
+        return RuleKind.CRITICAL_BUBBLE;
+    }
+
+    @Override
+    public String describe() {
+        return "critical-bubble (m=" + marks + ")";
+    }
+}

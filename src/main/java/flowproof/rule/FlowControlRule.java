@@ -1,0 +1,61 @@
+package flowproof.rule;
+
+import flowproof.topology.Network;
+import java.util.Set;
+
+/**
+ * The admission rule of a flow-control scheme, written once and called by every engine.
+ *
+ * <p>{@link #admit} judges one packet moving from queue {@code from} (or being injected,
+ * {@code from == INJECT}) into queue {@code to}, on a read-only {@link BufferView} of the
+ * state before the move. It has no side effects; a rule with state of its own (the
+ * critical marks of the Critical Bubble Scheme) reports the update it needs through the
+ * returned code, and the engine applies it:
+ * <ul>
+ *   <li>{@link #DENY}: the move is not allowed now;</li>
+ *   <li>{@link #ADMIT}: allowed, no rule state changes;</li>
+ *   <li>{@link #ADMIT_SHIFT_MARK}: allowed, and one critical mark moves from {@code to}
+ *       backwards to {@code from}, onto the slot the packet vacates.</li>
+ * </ul>
+ * Ejection is always allowed and is not judged by the rule. Contract (tested for every
+ * rule): a rule never admits a packet into a queue without a free slot.
+ */
+public interface FlowControlRule {
+
+    int INJECT = -1;
+    int DENY = 0;
+    int ADMIT = 1;
+    int ADMIT_SHIFT_MARK = 2;
+
+    int admit(BufferView view, int from, int to);
+
+    /** Critical marks each directional ring starts with (0: the rule keeps no marks). */
+    default int marksPerRing() {
+        return 0;
+    }
+
+    /** The critical marks a queue holds in the empty network. */
+    default int initialMarks(Network network, int queue) {
+        int m = marksPerRing();
+        if (m == 0) {
+            return 0;
+        }
+        int ring = network.ringOf(queue);
+        if (ring < 0) {
+            return 0;
+        }
+        int home = network.queue(network.topology().ringHome(ring), 0);
+        return queue == home ? m : 0;
+    }
+
+    /** The invariants the rule is designed to keep; checked by default. */
+    Set<Invariant> invariants();
+
+    /** The kind this rule was made from. */
+    RuleKind kind();
+
+    /** e.g. {@code critical-bubble (m=1)}. */
+    default String describe() {
+        return kind().key();
+    }
+}

@@ -1,0 +1,78 @@
+package flowproof.rule;
+
+import flowproof.ConfigurationException;
+import flowproof.topology.Network;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** The registry of flow-control rules, by the names spec files use. */
+public enum RuleKind {
+    VCT("vct"),
+    DATELINE("dateline"),
+    THEORETICAL_BUBBLE("theoretical-bubble"),
+    LOCALIZED_BUBBLE("localized-bubble"),
+    CRITICAL_BUBBLE("critical-bubble");
+
+    private final String key;
+
+    RuleKind(String key) {
+        this.key = key;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public static RuleKind of(String key) {
+        for (RuleKind k : values()) {
+            if (k.key.equals(key)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    public static String keys() {
+        return Arrays.stream(values()).map(RuleKind::key).collect(Collectors.joining(", "));
+    }
+
+    /** Whether the kind takes the {@code bubbles} parameter (critical marks per ring). */
+    public boolean takesBubbles() {
+        return this == CRITICAL_BUBBLE;
+    }
+
+    /**
+     * Builds the rule for a network, or throws a {@link ConfigurationException} naming the
+     * field when the combination is impossible.
+     *
+     * @param bubbles critical marks per ring (CBS only; 0 means the default, 1)
+     */
+    public FlowControlRule create(Network network, int bubbles) {
+        switch (this) {
+            case VCT:
+                return new VirtualCutThrough();
+            case DATELINE:
+                if (network.vcs() != 2) {
+                    throw new ConfigurationException("vcs", "2 for rule dateline", Integer.toString(network.vcs()));
+                }
+                return new Dateline();
+            case THEORETICAL_BUBBLE:
+                return new TheoreticalBubble();
+            case LOCALIZED_BUBBLE:
+                return new LocalizedBubble();
+            case CRITICAL_BUBBLE:
+                int m = bubbles == 0 ? 1 : bubbles;
+                if (m < 1) {
+                    throw new ConfigurationException("rule.bubbles", "a positive number of critical bubbles", Integer.toString(bubbles));
+                }
+                if (m > network.capacity()) {
+                    throw new ConfigurationException("rule.bubbles",
+                        "at most the capacity (" + network.capacity() + "), since all marks start on one queue",
+                        Integer.toString(m));
+                }
+                return new CriticalBubble(m);
+            default:
+                throw new AssertionError(this);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package flowproof.rule;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/** Virtual cut-through: a packet enters any queue with a free packet slot. */
+public final class VirtualCutThrough implements FlowControlRule {
+
+    @Override
+    public int admit(BufferView view, int from, int to) {
+        return view.freeSlots(to) > 0 ? ADMIT : DENY;
+    }
+
+    @Override
+    public Set<Invariant> invariants() {
+        return EnumSet.noneOf(Invariant.class);
+    }
+
+    @Override
+    public RuleKind kind() {
+        return RuleKind.VCT;
+    }
+}

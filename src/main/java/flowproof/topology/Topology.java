@@ -1,0 +1,68 @@
+package flowproof.topology;
+
+/**
+ * The routers and directed physical channels of a network.
+ *
+ * <p>Nodes are dense ints {@code 0..nodes()-1}; channels are dense ints
+ * {@code 0..channels()-1}. A channel runs from {@link #source} to {@link #target};
+ * its input queues (one per virtual channel) sit at the target. Channels that belong
+ * to a dimension of a k-ary n-cube also belong to a <em>directional ring</em>: the
+ * channels of one dimension, one direction, on one line of nodes.
+ *
+ * <p>Implementations are immutable and shared by every engine (explorer, CDG,
+ * solver, simulator).
+ */
+public interface Topology {
+
+    /** Number of routers. */
+    int nodes();
+
+    /** Number of directed physical channels between routers. */
+    int channels();
+
+    /** The router a channel leaves. */
+    int source(int channel);
+
+    /** The router a channel enters; the channel's input queues sit here. */
+    int target(int channel);
+
+    /** Dimension of a channel, or -1 for channels outside any dimension. */
+    int dimension(int channel);
+
+    /** +1 or -1: the direction of a dimensional channel, 0 otherwise. */
+    int direction(int channel);
+
+    /**
+     * Whether the channel is the wrap-around channel of its ring (from k-1 to 0 going +,
+     * from 0 to k-1 going -), the dateline of dateline schemes.
+     */
+    boolean isWrapAround(int channel);
+
+    /** Number of directional rings (lines, for meshes). */
+    int rings();
+
+    /** The directional ring a channel belongs to, or -1. */
+    int ringOf(int channel);
+
+    /**
+     * The channel of a ring whose target has the lowest coordinate along the ring's
+     * dimension: where ring-wide state such as critical bubbles starts.
+     */
+    int ringHome(int ring);
+
+    /** The channel from {@code from} to {@code to} in a dimension and direction, or -1. */
+    int channel(int from, int dimension, int direction);
+
+    /** A short human name of a node, e.g. {@code 2} or {@code (2,1)}. */
+    String nodeName(int node);
+
+    /** A human name of a channel that identifies it uniquely, e.g. {@code (0,1)-d0+->(1,1)}. */
+    default String channelName(int channel) {
+        String dir = direction(channel) > 0 ? "+" : direction(channel) < 0 ? "-" : "";
+        String dim = dimension(channel) >= 0 ? "d" + dimension(channel) + dir : "";
+        return nodeName(source(channel)) + "-" + dim + "->" + nodeName(target(channel));
+    }
+
+    /** One line describing the topology, e.g. {@code unidirectional torus 3x2}. */
+    String describe();
+}

@@ -1,0 +1,239 @@
+package flowproof.topology;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A k-ary n-cube: torus (with wrap-around channels) or mesh (without), with a radix
+ * per dimension, unidirectional or bidirectional.
+ *
+ * <p>Node ids are mixed-radix numbers with dimension 0 least significant:
+ * {@code id = c0 + k0*(c1 + k1*(c2 + ...))}. Channels are numbered node by node, then
+ * dimension, then direction (+ before -). In a bidirectional torus with k = 2 the +
+ * and - channels of a dimension join the same two nodes but are distinct channels.
+ * A directional ring is identified by (dimension, direction, line), where the line is
+ * the node's coordinates with the ring's own coordinate set to 0.
+ */
+public final class Torus implements Topology {
+
+    private final int[] radix;
+    private final boolean bidirectional;
+    private final boolean wrap;
+    private final int nodes;
+    private final int[] stride;
+    private final int[] src;
+    private final int[] dst;
+    private final int[] dim;
+    private final int[] dir;
+    private final int[] ring;
+    private final int[] ringHome;
+    /** channelAt[(node * n + dimension) * 2 + (direction > 0 ? 0 : 1)], or -1. */
+    private final int[] channelAt;
+
+    private Torus(int[] radix, boolean bidirectional, boolean wrap) {
+        if (radix.length == 0) {
+            throw new IllegalArgumentException("a torus needs at least one dimension");
+        }
+        for (int k : radix) {
+            if (k < 2) {
+                throw new IllegalArgumentException("radix must be at least 2, found " + k);
+            }
+        }
+        if (!wrap && !bidirectional) {
+            throw new IllegalArgumentException("a mesh has no wrap-around channels, so it must be bidirectional");
+        }
+        this.radix = radix.clone();
+        this.bidirectional = bidirectional;
+        this.wrap = wrap;
+        int n = radix.length;
+        this.stride = new int[n];
+        long count = 1;
+        for (int i = 0; i < n; i++) {
+            stride[i] = (int) count;
+            count *= radix[i];
+            if (count > 1 << 20) {
+                throw new IllegalArgumentException("too many nodes: " + count);
+            }
+        }
+        this.nodes = (int) count;
+        int dirs = bidirectional ? 2 : 1;
+        List<int[]> chans = new ArrayList<>();
+        this.channelAt = new int[nodes * n * 2];
+        Arrays.fill(channelAt, -1);
+        for (int v = 0; v < nodes; v++) {
+            for (int i = 0; i < n; i++) {
+                for (int d = 0; d < dirs; d++) {
+                    int sign = d == 0 ? 1 : -1;
+                    int c = coordinate(v, i);
+                    int nc = c + sign;
+                    if (nc < 0 || nc >= radix[i]) {
+                        if (!wrap) {
+                            continue;
+                        }
+                        nc = Math.floorMod(nc, radix[i]);
+                    }
+                    int to = v + (nc - c) * stride[i];
+                    channelAt[(v * n + i) * 2 + d] = chans.size();
+                    chans.add(new int[] {v, to, i, sign});
+                }
+            }
+        }
+        int m = chans.size();
+        src = new int[m];
+        dst = new int[m];
+        dim = new int[m];
+        dir = new int[m];
+        ring = new int[m];
+        List<Integer> ringKeys = new ArrayList<>();
+        List<Integer> homes = new ArrayList<>();
+        for (int c = 0; c < m; c++) {
+            int[] ch = chans.get(c);
+            src[c] = ch[0];
+            dst[c] = ch[1];
+            dim[c] = ch[2];
+            dir[c] = ch[3];
+            int line = ch[0] - coordinate(ch[0], ch[2]) * stride[ch[2]];
+            int key = (line * n + ch[2]) * 2 + (ch[3] > 0 ? 0 : 1);
+            int r = ringKeys.indexOf(key);
+            if (r < 0) {
+                r = ringKeys.size();
+                ringKeys.add(key);
+                homes.add(c);
+            } else if (coordinate(dst[c], dim[c]) < coordinate(dst[homes.get(r)], dim[homes.get(r)])) {
+                homes.set(r, c);
+            }
+            ring[c] = r;
+        }
+        ringHome = homes.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** A torus: every dimension has wrap-around channels. */
+    public static Torus torus(int[] radix, boolean bidirectional) {
+        return new Torus(radix, bidirectional, true);
+    }
+
+    /** A mesh: a bidirectional torus without wrap-around channels. */
+    public static Torus mesh(int[] radix) {
+        return new Torus(radix, true, false);
+    }
+
+    public int dimensions() {
+        return radix.length;
+    }
+
+    public int radix(int dimension) {
+        return radix[dimension];
+    }
+
+    public boolean bidirectional() {
+        return bidirectional;
+    }
+
+    public boolean hasWrapAround() {
+        return wrap;
+    }
+
+    /** Coordinate of a node along a dimension. */
+    public int coordinate(int node, int dimension) {
+        return (node / stride[dimension]) % radix[dimension];
+    }
+
+    /** The node with the given coordinates. */
+    public int node(int... coordinates) {
+        int v = 0;
+        for (int i = 0; i < radix.length; i++) {
+            v += Math.floorMod(coordinates[i], radix[i]) * stride[i];
+        }
+        return v;
+    }
+
+    @Override
+    public int nodes() {
+        return nodes;
+    }
+
+    @Override
+    public int channels() {
+        return src.length;
+    }
+
+    @Override
+    public int source(int channel) {
+        return src[channel];
+    }
+
+    @Override
+    public int target(int channel) {
+        return dst[channel];
+    }
+
+    @Override
+    public int dimension(int channel) {
+        return dim[channel];
+    }
+
+    @Override
+    public int direction(int channel) {
+        return dir[channel];
+    }
+
+    @Override
+    public boolean isWrapAround(int channel) {
+        int c = coordinate(src[channel], dim[channel]);
+        int k = radix[dim[channel]];
+        return wrap && (dir[channel] > 0 ? c == k - 1 : c == 0);
+    }
+
+    @Override
+    public int rings() {
+        return ringHome.length;
+    }
+
+    @Override
+    public int ringOf(int channel) {
+        return ring[channel];
+    }
+
+    @Override
+    public int ringHome(int ring) {
+        return ringHome[ring];
+    }
+
+    @Override
+    public int channel(int from, int dimension, int direction) {
+        if (dimension < 0 || dimension >= radix.length || (direction != 1 && direction != -1)) {
+            return -1;
+        }
+        return channelAt[(from * radix.length + dimension) * 2 + (direction > 0 ? 0 : 1)];
+    }
+
+    @Override
+    public String nodeName(int node) {
+        if (radix.length == 1) {
+            return Integer.toString(node);
+        }
+        StringBuilder b = new StringBuilder("(");
+        for (int i = 0; i < radix.length; i++) {
+            if (i > 0) {
+                b.append(',');
+            }
+            b.append(coordinate(node, i));
+        }
+        return b.append(')').toString();
+    }
+
+    @Override
+    public String describe() {
+        StringBuilder b = new StringBuilder();
+        b.append(bidirectional ? "bidirectional " : "unidirectional ");
+        b.append(!wrap ? "mesh " : radix.length == 1 ? "ring " : "torus ");
+        for (int i = 0; i < radix.length; i++) {
+            if (i > 0) {
+                b.append('x');
+            }
+            b.append(radix[i]);
+        }
+        return b.toString();
+    }
+}

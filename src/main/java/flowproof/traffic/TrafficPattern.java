@@ -1,0 +1,130 @@
+package flowproof.traffic;
+
+import flowproof.ConfigurationException;
+import flowproof.topology.Topology;
+import flowproof.topology.Torus;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Which (source, destination) pairs may carry traffic. The explorer injects along every
+ * allowed pair; the simulator draws destinations from the same patterns. Permutations
+ * leave out nodes they map to themselves.
+ */
+public enum TrafficPattern {
+    /** Every source to every other node (uniform random, as a set of pairs). */
+    ALL_PAIRS("all-pairs"),
+    /** Node to its + neighbour in dimension 0. */
+    NEIGHBOR("neighbor"),
+    /** Every coordinate advanced by ceil(k/2) - 1: the classic worst case for tori. */
+    TORNADO("tornado"),
+    /** (x, y) to (y, x) on a square 2-D network. */
+    TRANSPOSE("transpose"),
+    /** Node id to its bitwise complement (power-of-two node count). */
+    BIT_COMPLEMENT("bit-complement"),
+    /** Node id to its bits reversed (power-of-two node count). */
+    BIT_REVERSE("bit-reverse"),
+    /** Perfect shuffle: node id rotated left by one bit (power-of-two node count). */
+    SHUFFLE("shuffle");
+
+    private final String key;
+
+    TrafficPattern(String key) {
+        this.key = key;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public static TrafficPattern of(String key) {
+        for (TrafficPattern p : values()) {
+            if (p.key.equals(key)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    public static String keys() {
+        return Arrays.stream(values()).map(TrafficPattern::key).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The pairs {source, destination} of the pattern on a topology, sources in increasing
+     * order, source != destination.
+     *
+     * @throws ConfigurationException (field {@code traffic}) when the pattern does not apply
+     */
+    public List<int[]> pairs(Topology topology) {
+        int n = topology.nodes();
+        List<int[]> pairs = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            if (this == ALL_PAIRS) {
+                for (int d = 0; d < n; d++) {
+                    if (d != s) {
+                        pairs.add(new int[] {s, d});
+                    }
+                }
+            } else {
+                int d = destination(topology, s);
+                if (d != s) {
+                    pairs.add(new int[] {s, d});
+                }
+            }
+        }
+        return pairs;
+    }
+
+    private int destination(Topology topology, int s) {
+        int n = topology.nodes();
+        int bits = Integer.numberOfTrailingZeros(n);
+        switch (this) {
+            case NEIGHBOR:
+            case TORNADO:
+            case TRANSPOSE: {
+                if (!(topology instanceof Torus)) {
+                    throw new ConfigurationException("traffic", "a torus or mesh for pattern " + key, topology.describe());
+                }
+                Torus t = (Torus) topology;
+                int[] c = new int[t.dimensions()];
+                for (int i = 0; i < c.length; i++) {
+                    c[i] = t.coordinate(s, i);
+                }
+                if (this == NEIGHBOR) {
+                    c[0] = (c[0] + 1) % t.radix(0);
+                } else if (this == TORNADO) {
+                    for (int i = 0; i < c.length; i++) {
+                        c[i] = (c[i] + (t.radix(i) + 1) / 2 - 1) % t.radix(i);
+                    }
+                } else {
+                    if (c.length != 2 || t.radix(0) != t.radix(1)) {
+                        throw new ConfigurationException("traffic", "a square 2-D network for transpose", t.describe());
+                    }
+                    int x = c[0];
+                    c[0] = c[1];
+                    c[1] = x;
+                }
+                return t.node(c);
+            }
+            case BIT_COMPLEMENT:
+            case BIT_REVERSE:
+            case SHUFFLE: {
+                if (Integer.bitCount(n) != 1) {
+                    throw new ConfigurationException("traffic", "a power-of-two node count for " + key, Integer.toString(n));
+                }
+                if (this == BIT_COMPLEMENT) {
+                    return ~s & (n - 1);
+                }
+                if (this == BIT_REVERSE) {
+                    return bits == 0 ? s : Integer.reverse(s) >>> (32 - bits);
+                }
+                return bits == 0 ? s : ((s << 1) | (s >>> (bits - 1))) & (n - 1);
+            }
+            default:
+                throw new AssertionError(this);
+        }
+    }
+}
