@@ -1,2 +1,54 @@
 package flowproof.cli;
-public final class Main { public static void main(String[] a) { System.out.println("hi"); } }
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code flowproof} command line. Exit codes: 0 success (deadlock-free, all specs as
+ * expected, trace reproduced), 1 a counterexample or a mismatch, 2 bad input (one line:
+ * file, field, expected, found), 3 a limit reached (incomplete), 70 an internal error.
+ */
+@Command(name = "flowproof", mixinStandardHelpOptions = true, version = "flowproof 0.1.0",
+    description = "Proves flow-control rules of interconnection networks deadlock-free, "
+        + "or finds the shortest trace that breaks them.",
+    subcommands = {ExploreCommand.class, VerifyCommand.class, ReplayCommand.class, BenchCommand.class})
+public final class Main implements Runnable {
+
+    public static final int OK = 0;
+    public static final int VIOLATION = 1;
+    public static final int BAD_INPUT = 2;
+    public static final int INCOMPLETE = 3;
+    public static final int INTERNAL = 70;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line with the given streams; returns the exit code. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            err.println("flowproof: internal error (a bug: please report it with the spec that caused it): " + ex);
+            ex.printStackTrace(err);
+            return INTERNAL;
+        });
+        cl.setParameterExceptionHandler((ex, args1) -> {
+            err.println("flowproof: " + ex.getMessage());
+            err.println("usage: see 'flowproof " + (ex.getCommandLine().getCommandName().equals("flowproof") ? ""
+                : ex.getCommandLine().getCommandName() + " ") + "--help'");
+            return BAD_INPUT;
+        });
+        return cl.execute(args);
+    }
+}

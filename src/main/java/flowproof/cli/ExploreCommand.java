@@ -1,0 +1,61 @@
+package flowproof.cli;
+
+import flowproof.explore.Verdict;
+import flowproof.report.ResultJson;
+import flowproof.spec.Spec;
+import flowproof.spec.SpecException;
+import flowproof.spec.SpecReader;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "explore", mixinStandardHelpOptions = true,
+    description = {"Enumerates every reachable state of a spec's packet-level model and checks its properties.",
+        "Exit code: 0 deadlock-free, 1 counterexample, 2 bad input, 3 incomplete (a limit was reached)."})
+final class ExploreCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML)")
+    Path spec;
+
+    @Option(names = "--json", description = "print one JSON object instead of the report")
+    boolean json;
+
+    @Option(names = "--counterexamples", paramLabel = "DIR", defaultValue = "counterexamples",
+        description = "where to save counterexample traces (default: ${DEFAULT-VALUE})")
+    Path dir;
+
+    @Option(names = "--no-save", description = "do not save counterexample files")
+    boolean noSave;
+
+    @Option(names = "--max-states", paramLabel = "N", description = "override the spec's state limit")
+    long maxStates;
+
+    @Option(names = "--max-seconds", paramLabel = "S", description = "override the spec's time limit")
+    double maxSeconds;
+
+    @Option(names = "--first", description = "stop at the first violation (counts are then partial)")
+    boolean first;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    @Override
+    public Integer call() throws Exception {
+        Spec s;
+        try {
+            s = SpecReader.read(spec);
+        } catch (SpecException e) {
+            cmd.commandLine().getErr().println(e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        Checker.Outcome o = Checker.check(s, noSave ? null : dir, maxStates, maxSeconds, first);
+        var out = cmd.commandLine().getOut();
+        out.print(json ? ResultJson.line(o.json()) + "\n" : o.text());
+        out.flush();
+        Verdict v = o.result().verdict();
+        return v == Verdict.DEADLOCK_FREE ? Main.OK : v == Verdict.COUNTEREXAMPLE ? Main.VIOLATION : Main.INCOMPLETE;
+    }
+}

@@ -1,0 +1,114 @@
+package flowproof.cli;
+
+import flowproof.explore.Verdict;
+import flowproof.report.ResultJson;
+import flowproof.spec.Spec;
+import flowproof.spec.SpecException;
+import flowproof.spec.SpecReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "verify", mixinStandardHelpOptions = true,
+    description = {"Checks every spec (*.yaml, *.yml) in a folder, not its subfolders, and compares each verdict "
+        + "with the spec's expect field: the regression suite for flow-control rules.",
+        "Exit code: 0 all as expected, 1 a mismatch, 2 a bad spec, 3 some incomplete (and no mismatch)."})
+final class VerifyCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "DIR", arity = "0..1", defaultValue = "specs",
+        description = "folder of specs (default: ${DEFAULT-VALUE})")
+    Path dir;
+
+    @Option(names = "--json", description = "print one JSON object per spec (JSON lines)")
+    boolean json;
+
+    @Option(names = "--counterexamples", paramLabel = "DIR", defaultValue = "counterexamples",
+        description = "where to save counterexample traces (default: ${DEFAULT-VALUE})")
+    Path save;
+
+    @Option(names = "--no-save", description = "do not save counterexample files")
+    boolean noSave;
+
+    @Option(names = "--max-states", paramLabel = "N", description = "override every spec's state limit")
+    long maxStates;
+
+    @Option(names = "--max-seconds", paramLabel = "S", description = "override every spec's time limit")
+    double maxSeconds;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = cmd.commandLine().getOut();
+        PrintWriter err = cmd.commandLine().getErr();
+        if (!Files.isDirectory(dir)) {
+            err.println(dir + ": expected a folder of spec files, found " + (Files.exists(dir) ? "a file" : "nothing"));
+            return Main.BAD_INPUT;
+        }
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted()
+                .collect(Collectors.toList());
+        }
+        if (files.isEmpty()) {
+            err.println(dir + ": expected spec files (*.yaml), found none");
+            return Main.BAD_INPUT;
+        }
+        int ok = 0;
+        int mismatched = 0;
+        int incomplete = 0;
+        int bad = 0;
+        int unexpected = 0;
+        if (!json) {
+            out.printf("%-34s %-15s %-15s %13s %9s  %s%n", "spec", "verdict", "expected", "states", "seconds", "result");
+        }
+        for (Path f : files) {
+            Spec spec;
+            try {
+                spec = SpecReader.read(f);
+            } catch (SpecException e) {
+                err.println(e.getMessage());
+                bad++;
+                continue;
+            }
+            Checker.Outcome o = Checker.check(spec, noSave ? null : save, maxStates, maxSeconds, false);
+            Verdict v = o.result().verdict();
+            String result;
+            if (v == Verdict.INCOMPLETE) {
+                incomplete++;
+                result = "INCOMPLETE (" + o.result().limit() + " limit)";
+            } else if (spec.expect() == null) {
+                unexpected++;
+                result = "no expectation";
+            } else if (v == spec.expect()) {
+                ok++;
+                result = "ok";
+            } else {
+                mismatched++;
+                result = "MISMATCH";
+            }
+            if (json) {
+                out.println(ResultJson.line(o.json()));
+            } else {
+                out.printf("%-34s %-15s %-15s %,13d %9.2f  %s%n", spec.name(), v.key(),
+                    spec.expect() == null ? "-" : spec.expect().key(), o.result().states(), o.result().seconds(), result);
+            }
+            out.flush();
+        }
+        if (!json) {
+            out.printf("%d specs: %d as expected, %d mismatched, %d incomplete, %d without expectation, %d invalid%n",
+                files.size(), ok, mismatched, incomplete, unexpected, bad);
+        }
+        return bad > 0 ? Main.BAD_INPUT : mismatched > 0 ? Main.VIOLATION : incomplete > 0 ? Main.INCOMPLETE : Main.OK;
+    }
+}

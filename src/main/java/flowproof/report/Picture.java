@@ -1,0 +1,115 @@
+package flowproof.report;
+
+import flowproof.explore.Model;
+import flowproof.explore.Move;
+import flowproof.explore.Replayer;
+import flowproof.explore.Snapshot;
+import flowproof.explore.Trace;
+import flowproof.topology.Network;
+import flowproof.topology.Topology;
+import flowproof.topology.Torus;
+
+/**
+ * ASCII pictures of network states and traces.
+ *
+ * <p>A queue is drawn as {@code [a b . *]}: its packets by destination, head first,
+ * then its free slots, {@code .} for a normal free slot and {@code *} for a critical
+ * one (CBS). A 1-D ring is drawn as a line of nodes with each channel's queues between
+ * the two nodes; other networks list every node's input queues.
+ */
+public final class Picture {
+
+    public static final String LEGEND = "queues: packets by destination, head first; '.' free slot, '*' critical free slot";
+
+    private Picture() {
+    }
+
+    public static String queue(Network net, Snapshot s, int q) {
+        Topology t = net.topology();
+        StringBuilder b = new StringBuilder("[");
+        int[] p = s.packets()[q];
+        for (int i = 0; i < p.length; i++) {
+            if (i > 0) {
+                b.append(' ');
+            }
+            b.append(t.nodeName(p[i]));
+        }
+        int free = net.capacity() - p.length;
+        int marks = s.marks()[q];
+        for (int i = 0; i < free; i++) {
+            if (b.length() > 1) {
+                b.append(' ');
+            }
+            b.append(i >= free - marks ? '*' : '.');
+        }
+        return b.append(']').toString();
+    }
+
+    private static String queues(Network net, Snapshot s, int channel) {
+        StringBuilder b = new StringBuilder();
+        for (int v = 0; v < net.vcs(); v++) {
+            if (v > 0) {
+                b.append('/');
+            }
+            b.append(queue(net, s, net.queue(channel, v)));
+        }
+        return b.toString();
+    }
+
+    /** The picture of one state. */
+    public static String state(Network net, Snapshot s) {
+        Topology t = net.topology();
+        StringBuilder b = new StringBuilder();
+        if (t instanceof Torus torus && torus.dimensions() == 1) {
+            int k = torus.radix(0);
+            for (int sign : torus.bidirectional() ? new int[] {1, -1} : new int[] {1}) {
+                b.append(sign > 0 ? "  + : " : "  - : ");
+                for (int x = 0; x < k; x++) {
+                    b.append(t.nodeName(x));
+                    int c = sign > 0 ? t.channel(x, 0, 1) : t.channel((x + 1) % k, 0, -1);
+                    if (c < 0 || (!torus.hasWrapAround() && x == k - 1)) {
+                        break;
+                    }
+                    b.append(sign > 0 ? " -" : " <-").append(queues(net, s, c)).append(sign > 0 ? "-> " : "- ");
+                    if (x == k - 1) {
+                        b.append(t.nodeName(0));
+                    }
+                }
+                b.append('\n');
+            }
+            if (net.vcs() > 1) {
+                b.append("  (a channel's queues: ");
+                for (int v = 0; v < net.vcs(); v++) {
+                    b.append(v > 0 ? "/" : "").append("vc").append(v);
+                }
+                b.append(")\n");
+            }
+            return b.toString();
+        }
+        for (int node = 0; node < t.nodes(); node++) {
+            b.append("  ").append(t.nodeName(node)).append(':');
+            for (int c = 0; c < t.channels(); c++) {
+                if (t.target(c) == node) {
+                    String dir = t.direction(c) > 0 ? "+" : "-";
+                    b.append("  d").append(t.dimension(c)).append(dir).append(' ').append(queues(net, s, c));
+                }
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    /** Numbered steps and the picture of the last state. */
+    public static String trace(Model model, Trace trace) {
+        StringBuilder b = new StringBuilder();
+        b.append("shortest trace to a violation of ").append(trace.property().key()).append(" (")
+            .append(trace.length()).append(" moves from the empty network):\n");
+        int i = 1;
+        for (Move m : trace.moves()) {
+            b.append(String.format("  %3d. %s%n", i++, Replayer.describe(model, m)));
+        }
+        b.append("final state (").append(LEGEND).append("):\n");
+        b.append(state(model.network(), trace.last()));
+        return b.toString();
+    }
+}

@@ -1,0 +1,91 @@
+package flowproof.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import flowproof.explore.ExplorationResult;
+import flowproof.explore.Property;
+import flowproof.explore.PropertyStatus;
+import flowproof.explore.Verdict;
+import java.util.Map;
+
+/** The JSON object printed for one checked spec ({@code --json}). */
+public final class ResultJson {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ResultJson() {
+    }
+
+    /**
+     * @param counterexamples path of the saved file per violated property (may be empty when not saved)
+     */
+    public static ObjectNode of(String specPath, String name, ExplorationResult r, Verdict expected,
+                                Map<Property, String> counterexamples) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("spec", specPath);
+        o.put("name", name);
+        o.put("verdict", r.verdict().key());
+        o.put("method", "exhaustive");
+        o.put("complete", r.complete());
+        if (r.limit() == null) {
+            o.putNull("limit");
+        } else {
+            o.put("limit", r.limit());
+        }
+        o.put("states", r.states());
+        o.put("transitions", r.transitions());
+        o.put("depth", r.depth());
+        o.put("seconds", Math.round(r.seconds() * 1000) / 1000.0);
+        o.put("stuckStates", r.stuckStates());
+        if (r.undrainableStates() < 0) {
+            o.putNull("undrainableStates");
+        } else {
+            o.put("undrainableStates", r.undrainableStates());
+        }
+        ObjectNode props = o.putObject("properties");
+        for (Map.Entry<Property, PropertyStatus> e : r.properties().entrySet()) {
+            props.put(e.getKey().key(), e.getValue().key());
+        }
+        Property primary = r.primaryTrace() == null ? null : r.primaryTrace().property();
+        String path = primary == null ? null : counterexamples.get(primary);
+        if (path == null) {
+            o.putNull("counterexample");
+        } else {
+            o.put("counterexample", path);
+        }
+        ObjectNode traces = o.putObject("traces");
+        r.traces().forEach((p, t) -> {
+            ObjectNode to = traces.putObject(p.key());
+            to.put("length", t.length());
+            String f = counterexamples.get(p);
+            if (f == null) {
+                to.putNull("file");
+            } else {
+                to.put("file", f);
+            }
+        });
+        if (expected == null) {
+            o.putNull("expected");
+            o.putNull("matches");
+        } else {
+            o.put("expected", expected.key());
+            if (r.verdict() == Verdict.INCOMPLETE) {
+                o.putNull("matches");
+            } else {
+                o.put("matches", r.verdict() == expected);
+            }
+        }
+        o.put("stateBits", r.stateBits());
+        o.put("stateWords", r.stateWords());
+        o.put("bytesPerState", Math.round(r.bytesPerState() * 10) / 10.0);
+        return o;
+    }
+
+    public static String line(ObjectNode o) {
+        try {
+            return JSON.writeValueAsString(o);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

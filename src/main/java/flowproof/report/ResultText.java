@@ -1,0 +1,53 @@
+package flowproof.report;
+
+import flowproof.explore.ExplorationResult;
+import flowproof.explore.Property;
+import flowproof.explore.PropertyStatus;
+import flowproof.explore.Verdict;
+import java.util.Map;
+
+/** The human-readable report of one checked spec. */
+public final class ResultText {
+
+    private ResultText() {
+    }
+
+    public static String of(String specPath, String name, String traffic, ExplorationResult r, Verdict expected,
+                            Map<Property, String> counterexamples) {
+        StringBuilder b = new StringBuilder();
+        b.append(name).append("  (").append(specPath).append(")\n");
+        b.append(String.format("  %-14s %s; traffic %s%n", "model", r.model().describe(), traffic));
+        String how = r.complete() ? "exhaustive" : "partial search, stopped by the " + r.limit() + " limit";
+        String exp = expected == null ? "" : "; expected " + expected.key() + ": "
+            + (r.verdict() == Verdict.INCOMPLETE ? "not established" : r.verdict() == expected ? "ok" : "MISMATCH");
+        b.append(String.format("  %-14s %s (%s%s)%n", "verdict", r.verdict().key(), how, exp));
+        b.append(String.format("  %-14s %,d %s, %,d transitions, depth %d, %.2f s%n", "states", r.states(),
+            r.complete() ? "reachable" : "found so far", r.transitions(), r.depth(), r.seconds()));
+        for (Map.Entry<Property, PropertyStatus> e : r.properties().entrySet()) {
+            if (e.getValue() == PropertyStatus.NOT_CHECKED && !r.complete() && e.getKey() != Property.DRAINABILITY) {
+                continue;
+            }
+            if (e.getValue() == PropertyStatus.NOT_CHECKED && r.complete()) {
+                continue;
+            }
+            String extra = "";
+            if (e.getKey() == Property.STUCK_FREEDOM && e.getValue() == PropertyStatus.VIOLATED) {
+                extra = String.format(" (%,d stuck states)", r.stuckStates());
+            } else if (e.getKey() == Property.DRAINABILITY && e.getValue() == PropertyStatus.VIOLATED) {
+                extra = String.format(" (%,d states cannot drain)", r.undrainableStates());
+            } else if (e.getKey() == Property.DRAINABILITY && e.getValue() == PropertyStatus.NOT_CHECKED) {
+                extra = " (needs the complete state space)";
+            }
+            b.append(String.format("  %-14s %-27s %s%s%n", "property", e.getKey().key(), e.getValue().key(), extra));
+        }
+        r.traces().forEach((p, t) -> {
+            String f = counterexamples.get(p);
+            b.append(String.format("  %-14s %s: %d moves%s%n", "counterexample", p.key(), t.length(),
+                f == null ? "" : ", saved to " + f));
+        });
+        if (r.primaryTrace() != null) {
+            b.append('\n').append(Picture.trace(r.model(), r.primaryTrace()));
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,163 @@
+package flowproof.spec;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import flowproof.explore.Move;
+import flowproof.explore.Property;
+import flowproof.explore.Snapshot;
+import flowproof.explore.Trace;
+import flowproof.topology.Network;
+import flowproof.topology.Topology;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Counterexample files: JSON holding the spec as written, the violated property, the
+ * moves in order and the final state. Nodes and queues are named as in pictures
+ * ({@code (1,0)}, {@code (0,0)-d0+->(1,0) vc0}), so a file reads without the tool and
+ * replays against the rules of the current code.
+ *
+ * <pre>
+ * {"format": "flowproof-counterexample", "version": 1, "source": "specs/r1.yaml",
+ *  "spec": {...}, "property": "stuck-freedom", "length": 4,
+ *  "moves": [{"step": 1, "kind": "inject", "node": "0", "destination": "2", "to": "0-d0+->1 vc0"}, ...],
+ *  "final": [{"queue": "0-d0+->1 vc0", "packets": ["2"], "critical": 0}, ...]}
+ * </pre>
+ */
+public final class CounterexampleFile {
+
+    public static final String FORMAT = "flowproof-counterexample";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** A counterexample read back: the spec, the property and the moves. */
+    public record Loaded(Spec spec, Property property, List<Move> moves) {
+    }
+
+    private CounterexampleFile() {
+    }
+
+    public static String fileName(Spec spec, Property property) {
+        return spec.name() + "." + property.key() + ".json";
+    }
+
+    public static ObjectNode toJson(Spec spec, Trace trace) {
+        Network net = spec.network();
+        Topology t = net.topology();
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("version", 1);
+        root.put("source", spec.source().replace('\\', '/'));
+        root.set("spec", spec.tree().deepCopy());
+        root.put("property", trace.property().key());
+        root.put("length", trace.length());
+        ArrayNode moves = root.putArray("moves");
+        int step = 1;
+        for (Move m : trace.moves()) {
+            ObjectNode o = moves.addObject();
+            o.put("step", step++);
+            o.put("kind", m.kind().key());
+            o.put("node", t.nodeName(m.node()));
+            o.put("destination", t.nodeName(m.destination()));
+            if (m.from() >= 0) {
+                o.put("from", net.queueName(m.from()));
+            }
+            if (m.to() >= 0) {
+                o.put("to", net.queueName(m.to()));
+            }
+        }
+        ArrayNode fin = root.putArray("final");
+        Snapshot last = trace.last();
+        for (int q = 0; q < net.queues(); q++) {
+            if (last.packets()[q].length == 0 && last.marks()[q] == 0) {
+                continue;
+            }
+            ObjectNode o = fin.addObject();
+            o.put("queue", net.queueName(q));
+            ArrayNode p = o.putArray("packets");
+            for (int d : last.packets()[q]) {
+                p.add(t.nodeName(d));
+            }
+            o.put("critical", last.marks()[q]);
+        }
+        return root;
+    }
+
+    public static void write(Path file, Spec spec, Trace trace) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, JSON.writeValueAsString(toJson(spec, trace)) + "\n");
+    }
+
+    public static Loaded read(Path file) throws SpecException {
+        String name = file.toString();
+        JsonNode root;
+        try {
+            root = JSON.readTree(Files.readString(file));
+        } catch (NoSuchFileException e) {
+            throw new SpecException(name, "no such file");
+        } catch (JsonProcessingException e) {
+            throw new SpecException(name, "not valid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""));
+        } catch (IOException e) {
+            throw new SpecException(name, "cannot be read: " + e.getMessage());
+        }
+        if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText())) {
+            throw new SpecException(name, "format", "\"" + FORMAT + "\"", SpecReader.describe(root == null ? null : root.get("format")));
+        }
+        Spec spec = SpecReader.fromTree(name, "spec.", root.get("spec"));
+        JsonNode pn = root.get("property");
+        Property property = pn != null && pn.isTextual() ? Property.of(pn.asText()) : null;
+        if (property == null) {
+            throw new SpecException(name, "property", "one of " + Property.keys(), SpecReader.describe(pn));
+        }
+        Network net = spec.network();
+        Topology t = net.topology();
+        Map<String, Integer> nodes = new HashMap<>();
+        for (int v = 0; v < t.nodes(); v++) {
+            nodes.put(t.nodeName(v), v);
+        }
+        Map<String, Integer> queues = new HashMap<>();
+        for (int q = 0; q < net.queues(); q++) {
+            queues.put(net.queueName(q), q);
+        }
+        JsonNode ms = root.get("moves");
+        if (ms == null || !ms.isArray()) {
+            throw new SpecException(name, "moves", "a list of moves", SpecReader.describe(ms));
+        }
+        List<Move> moves = new ArrayList<>();
+        for (int i = 0; i < ms.size(); i++) {
+            JsonNode m = ms.get(i);
+            String at = "moves[" + i + "]";
+            JsonNode kn = m.get("kind");
+            Move.Kind kind = kn != null && kn.isTextual() ? Move.Kind.of(kn.asText()) : null;
+            if (kind == null) {
+                throw new SpecException(name, at + ".kind", "inject, forward or eject", SpecReader.describe(kn));
+            }
+            int node = lookup(name, at + ".node", "a node of the spec's network", m.get("node"), nodes);
+            int dest = lookup(name, at + ".destination", "a node of the spec's network", m.get("destination"), nodes);
+            int from = kind == Move.Kind.INJECT ? -1
+                : lookup(name, at + ".from", "a queue of the spec's network", m.get("from"), queues);
+            int to = kind == Move.Kind.EJECT ? -1
+                : lookup(name, at + ".to", "a queue of the spec's network", m.get("to"), queues);
+            moves.add(new Move(kind, node, dest, from, to));
+        }
+        return new Loaded(spec, property, moves);
+    }
+
+    private static int lookup(String file, String field, String expected, JsonNode v, Map<String, Integer> names)
+        throws SpecException {
+        Integer i = v != null && v.isTextual() ? names.get(v.asText()) : null;
+        if (i == null) {
+            throw new SpecException(file, field, expected, SpecReader.describe(v));
+        }
+        return i;
+    }
+}

@@ -1,0 +1,47 @@
+package flowproof.spec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import flowproof.explore.Explorer;
+import flowproof.explore.Limits;
+import flowproof.explore.Model;
+import flowproof.explore.Property;
+import flowproof.explore.Verdict;
+import flowproof.routing.RoutingFunction;
+import flowproof.rule.FlowControlRule;
+import flowproof.topology.Network;
+import flowproof.topology.Topology;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One checked configuration, as read from a spec file and validated: the model, what to
+ * check, what to expect and the budgets.
+ *
+ * @param source     where it came from (a file path, or a counterexample's embedded spec)
+ * @param tree       the spec as written (embedded in counterexample files)
+ * @param expect     the expected verdict, or null when the spec states none
+ */
+public record Spec(
+    String source,
+    JsonNode tree,
+    String name,
+    String description,
+    Topology topology,
+    Network network,
+    RoutingFunction routing,
+    FlowControlRule rule,
+    String traffic,
+    List<int[]> pairs,
+    Set<Property> properties,
+    Verdict expect,
+    Limits limits) {
+
+    public Model model() {
+        return new Model(network, routing, rule, pairs);
+    }
+
+    /** The properties to check: the spec's list, or the rule's defaults. */
+    public Set<Property> effectiveProperties() {
+        return properties != null ? properties : Explorer.defaultProperties(rule);
+    }
+}

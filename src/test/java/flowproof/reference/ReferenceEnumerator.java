@@ -1,0 +1,562 @@
+package flowproof.reference;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An independent, deliberately plain reference implementation of the canonical packet-level model
+ * (PVCT) described in {@code design/explorer-semantics.md}. Used only in tests, to cross-check the
+ * reachable-state counts and verdicts of the real explorer.
+ *
+ * <p>It depends on no other flowproof class. It builds the network from scratch, enumerates every
+ * reachable state by a plain breadth-first search over a {@link HashMap} of canonical state
+ * strings, and then decides drainability by a backward breadth-first search from the empty network
+ * over the recorded forward/eject edges. Clarity over speed.
+ *
+ * <p>Traffic is all-pairs: {@code inject(s, d)} for every {@code s != d}.
+ */
+public final class ReferenceEnumerator {
+
+  public enum Rule { VCT, DATELINE, THEORETICAL_BUBBLE, LOCALIZED_BUBBLE, CRITICAL_BUBBLE }
+
+  /**
+   * radix[i] = k of dimension i (a 1-D ring is radix.length == 1). bidirectional: both directions
+   * in every dimension. vcs = virtual channels per physical channel (must be 2 for DATELINE).
+   * capacity = packets per queue. bubbles = m, the critical marks per ring (CRITICAL_BUBBLE only).
+   */
+  public record Config(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles) {}
+
+  /**
+   * states: distinct reachable states, initial included. shortestStuckDepth: number of moves from
+   * the empty network to the nearest reachable stuck state, or -1 if none.
+   */
+  public record Result(long states, boolean stuckStateReachable, boolean allStatesDrainable,
+                       boolean bubbleInvariantHolds, boolean criticalBubbleInvariantHolds, int shortestStuckDepth) {}
+
+  private ReferenceEnumerator() {}
+
+  public static Result enumerate(Config c) {
+    return new Explorer(c).run();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Network structure
+  // ---------------------------------------------------------------------------------------------
+
+  /** A directed physical channel from node {@code from} to node {@code to}. */
+  private record Channel(int from, int to, int dim, int dir, int ring, boolean wrap) {}
+
+  /** One FIFO input queue: VC {@code vc} of channel {@code channel}, located at node {@code node}. */
+  private record Queue(int channel, int vc, int node, int ring) {}
+
+  private static final class Network {
+    final int[] radix;
+    final boolean bidirectional;
+    final int vcs;
+    final int nodes;
+    final List<Channel> channels = new ArrayList<>();
+    final List<Queue> queues = new ArrayList<>();
+    /** channelIndex[node][dim][dirIndex] with dirIndex 0 = '+', 1 = '-'. */
+    final int[][][] channelIndex;
+    /** queueIndex[channel][vc]. */
+    final int[][] queueIndex;
+    /** Number of directional rings. */
+    final int rings;
+    /** queuesOfRing.get(ring) = all queues (all VCs) of that directional ring. */
+    final List<List<Integer>> queuesOfRing = new ArrayList<>();
+    /** route[x][d] = next channel of the DOR route from x to d (-1 if x == d). */
+    final int[][] route;
+
+    Network(int[] radix, boolean bidirectional, int vcs) {
+      this.radix = radix.clone();
+      this.bidirectional = bidirectional;
+      this.vcs = vcs;
+      int n = 1;
+      for (int k : radix) {
+        if (k < 2) {
+          throw new IllegalArgumentException("every radix must be >= 2");
+        }
+        n *= k;
+      }
+      this.nodes = n;
+      int dims = radix.length;
+      int dirs = bidirectional ? 2 : 1;
+      channelIndex = new int[nodes][dims][dirs];
+
+      // Ring ids: (dim, dir, line) where line = the node with coordinate dim set to 0.
+      Map<List<Integer>, Integer> ringIds = new HashMap<>();
+      for (int x = 0; x < nodes; x++) {
+        int[] cx = coords(x);
+        for (int dim = 0; dim < dims; dim++) {
+          for (int di = 0; di < dirs; di++) {
+            int dir = di == 0 ? +1 : -1;
+            int k = radix[dim];
+            int[] cy = cx.clone();
+            cy[dim] = Math.floorMod(cx[dim] + dir, k);
+            int y = node(cy);
+            int[] line = cx.clone();
+            line[dim] = 0;
+            List<Integer> ringKey = List.of(dim, dir, node(line));
+            Integer ring = ringIds.get(ringKey);
+            if (ring == null) {
+              ring = ringIds.size();
+              ringIds.put(ringKey, ring);
+            }
+            boolean wrap = dir == +1 ? (cx[dim] == k - 1 && cy[dim] == 0) : (cx[dim] == 0 && cy[dim] == k - 1);
+            channelIndex[x][dim][di] = channels.size();
+            channels.add(new Channel(x, y, dim, dir, ring, wrap));
+          }
+        }
+      }
+      rings = ringIds.size();
+      queueIndex = new int[channels.size()][vcs];
+      for (int ch = 0; ch < channels.size(); ch++) {
+        for (int vc = 0; vc < vcs; vc++) {
+          queueIndex[ch][vc] = queues.size();
+          queues.add(new Queue(ch, vc, channels.get(ch).to(), channels.get(ch).ring()));
+        }
+      }
+      for (int ring = 0; ring < rings; ring++) {
+        queuesOfRing.add(new ArrayList<>());
+      }
+      for (int q = 0; q < queues.size(); q++) {
+        queuesOfRing.get(queues.get(q).ring()).add(q);
+      }
+      route = new int[nodes][nodes];
+      for (int x = 0; x < nodes; x++) {
+        for (int d = 0; d < nodes; d++) {
+          route[x][d] = computeNextChannel(x, d);
+        }
+      }
+    }
+
+    int[] coords(int x) {
+      int[] c = new int[radix.length];
+      int rest = x;
+      for (int i = 0; i < radix.length; i++) {
+        c[i] = rest % radix[i];
+        rest /= radix[i];
+      }
+      return c;
+    }
+
+    int node(int[] c) {
+      int x = 0;
+      int mult = 1;
+      for (int i = 0; i < radix.length; i++) {
+        x += c[i] * mult;
+        mult *= radix[i];
+      }
+      return x;
+    }
+
+    /** The next channel of the DOR route of a packet at node {@code x} destined to {@code d != x}. */
+    int nextChannel(int x, int d) {
+      return route[x][d];
+    }
+
+    /** DOR, computed once per (x, d) pair into {@link #route}. */
+    private int computeNextChannel(int x, int d) {
+      int[] cx = coords(x);
+      int[] cd = coords(d);
+      for (int dim = 0; dim < radix.length; dim++) {
+        if (cx[dim] != cd[dim]) {
+          int k = radix[dim];
+          int forward = Math.floorMod(cd[dim] - cx[dim], k);
+          int backward = k - forward;
+          // Unidirectional: always '+'. Bidirectional: shorter direction, tie goes '+'.
+          int dirIndex = (!bidirectional || forward <= backward) ? 0 : 1;
+          return channelIndex[x][dim][dirIndex];
+        }
+      }
+      return -1; // x == d: no next channel (the packet ejects)
+    }
+
+    /** The queue at which the marks of each ring start: VC0 of the ring's channel into coordinate 0. */
+    int[] initialMarkQueueOfRing() {
+      int[] result = new int[rings];
+      Arrays.fill(result, -1);
+      for (int ch = 0; ch < channels.size(); ch++) {
+        Channel channel = channels.get(ch);
+        if (coords(channel.to())[channel.dim()] == 0) {
+          if (result[channel.ring()] != -1) {
+            throw new IllegalStateException("two channels into coordinate 0 in one ring");
+          }
+          result[channel.ring()] = queueIndex[ch][0];
+        }
+      }
+      return result;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // State: queues[q] = destinations in FIFO order (index 0 = head); marks[q] = b(q).
+  // Arrays are treated as immutable once built (copy-on-write in successor generation).
+  // Canonical key: fixed width, `capacity` chars per queue (dest + 1, or 0 for an empty slot),
+  // then one char per queue holding b(q).
+  // ---------------------------------------------------------------------------------------------
+
+  private static final class State {
+    final int[][] queues;
+    final int[] marks;
+
+    State(int[][] queues, int[] marks) {
+      this.queues = queues;
+      this.marks = marks;
+    }
+  }
+
+  private static final class Explorer {
+    final Config config;
+    final Network net;
+    final int capacity;
+    final Rule rule;
+    final int numQueues;
+
+    Explorer(Config config) {
+      this.config = config;
+      if (config.rule() == Rule.DATELINE && config.vcs() != 2) {
+        throw new IllegalArgumentException("DATELINE needs exactly 2 VCs");
+      }
+      if (config.vcs() < 1 || config.capacity() < 1) {
+        throw new IllegalArgumentException("vcs and capacity must be >= 1");
+      }
+      if (config.rule() == Rule.CRITICAL_BUBBLE && (config.bubbles() < 0 || config.bubbles() > config.capacity())) {
+        throw new IllegalArgumentException("CBS needs 0 <= bubbles <= capacity");
+      }
+      this.net = new Network(config.radix(), config.bidirectional(), config.vcs());
+      this.capacity = config.capacity();
+      this.rule = config.rule();
+      this.numQueues = net.queues.size();
+    }
+
+    String encode(State s) {
+      StringBuilder sb = new StringBuilder(numQueues * (capacity + 1));
+      for (int q = 0; q < numQueues; q++) {
+        int[] content = s.queues[q];
+        for (int i = 0; i < capacity; i++) {
+          sb.append(i < content.length ? (char) (content[i] + 1) : (char) 0);
+        }
+      }
+      for (int q = 0; q < numQueues; q++) {
+        sb.append((char) s.marks[q]);
+      }
+      return sb.toString();
+    }
+
+    State decode(String key) {
+      int[][] queues = new int[numQueues][];
+      for (int q = 0; q < numQueues; q++) {
+        int len = 0;
+        while (len < capacity && key.charAt(q * capacity + len) != 0) {
+          len++;
+        }
+        int[] content = new int[len];
+        for (int i = 0; i < len; i++) {
+          content[i] = key.charAt(q * capacity + i) - 1;
+        }
+        queues[q] = content;
+      }
+      int[] marks = new int[numQueues];
+      for (int q = 0; q < numQueues; q++) {
+        marks[q] = key.charAt(numQueues * capacity + q);
+      }
+      return new State(queues, marks);
+    }
+
+    State initialState() {
+      int[][] queues = new int[numQueues][];
+      for (int q = 0; q < numQueues; q++) {
+        queues[q] = new int[0];
+      }
+      int[] marks = new int[numQueues];
+      if (rule == Rule.CRITICAL_BUBBLE) {
+        for (int q : net.initialMarkQueueOfRing()) {
+          marks[q] = config.bubbles();
+        }
+      }
+      return new State(queues, marks);
+    }
+
+    int free(State s, int q) {
+      return capacity - s.queues[q].length;
+    }
+
+    int ringFree(State s, int ring) {
+      int total = 0;
+      for (int q : net.queuesOfRing.get(ring)) {
+        total += free(s, q);
+      }
+      return total;
+    }
+
+    /**
+     * Candidate target queues on channel {@code ch} for a packet coming from queue {@code source}
+     * (-1 for an injection): one per VC (any VC may be chosen), or for DATELINE the one determined VC.
+     * The returned array must not be modified.
+     */
+    int[] candidateQueues(int source, int ch) {
+      if (rule != Rule.DATELINE) {
+        return net.queueIndex[ch];
+      }
+      Channel channel = net.channels.get(ch);
+      boolean within = source >= 0 && net.queues.get(source).ring() == channel.ring();
+      boolean alreadyCrossed = within && net.queues.get(source).vc() == 1;
+      int vc = (alreadyCrossed || channel.wrap()) ? 1 : 0;
+      return new int[] {net.queueIndex[ch][vc]};
+    }
+
+    /**
+     * Applies the flow-control rule to moving one packet destined to {@code dest} from
+     * {@code source} (-1 for an injection; the packet is still at the head of source) into
+     * {@code target}. Returns the successor state, or null if the rule does not admit the move.
+     */
+    State tryMove(State s, int source, int target, int dest) {
+      boolean within = source >= 0 && net.queues.get(source).ring() == net.queues.get(target).ring();
+      int freeTarget = free(s, target);
+      boolean markMoves = false;
+      boolean admitted;
+      switch (rule) {
+        case VCT, DATELINE -> admitted = freeTarget >= 1;
+        case THEORETICAL_BUBBLE -> admitted = within
+            ? freeTarget >= 1
+            : freeTarget >= 1 && ringFree(s, net.queues.get(target).ring()) >= 2;
+        case LOCALIZED_BUBBLE -> admitted = within ? freeTarget >= 1 : freeTarget >= 2;
+        case CRITICAL_BUBBLE -> {
+          if (within) {
+            admitted = freeTarget >= 1;
+            markMoves = admitted && s.marks[target] == freeTarget;
+          } else {
+            admitted = freeTarget > s.marks[target];
+          }
+        }
+        default -> throw new IllegalStateException("unknown rule " + rule);
+      }
+      if (!admitted) {
+        return null;
+      }
+      int[][] queues = s.queues.clone();
+      int[] marks = s.marks;
+      if (source >= 0) {
+        queues[source] = Arrays.copyOfRange(s.queues[source], 1, s.queues[source].length);
+      }
+      int[] grown = Arrays.copyOf(s.queues[target], s.queues[target].length + 1);
+      grown[grown.length - 1] = dest;
+      queues[target] = grown;
+      if (markMoves) {
+        marks = s.marks.clone();
+        marks[target]--;
+        marks[source]++;
+      }
+      return new State(queues, marks);
+    }
+
+    /** All successors by forward and eject moves (the "drain" moves). */
+    List<State> drainSuccessors(State s) {
+      List<State> result = new ArrayList<>();
+      for (int q = 0; q < numQueues; q++) {
+        int[] content = s.queues[q];
+        if (content.length == 0) {
+          continue;
+        }
+        int head = content[0];
+        int x = net.queues.get(q).node();
+        if (head == x) {
+          int[][] queues = s.queues.clone();
+          queues[q] = Arrays.copyOfRange(content, 1, content.length);
+          result.add(new State(queues, s.marks));
+        } else {
+          int ch = net.nextChannel(x, head);
+          for (int target : candidateQueues(q, ch)) {
+            State next = tryMove(s, q, target, head);
+            if (next != null) {
+              result.add(next);
+            }
+          }
+        }
+      }
+      return result;
+    }
+
+    /** All successors by injection moves, all-pairs traffic. */
+    List<State> injectSuccessors(State s) {
+      List<State> result = new ArrayList<>();
+      for (int src = 0; src < net.nodes; src++) {
+        for (int dst = 0; dst < net.nodes; dst++) {
+          if (src == dst) {
+            continue;
+          }
+          int ch = net.nextChannel(src, dst);
+          for (int target : candidateQueues(-1, ch)) {
+            State next = tryMove(s, -1, target, dst);
+            if (next != null) {
+              result.add(next);
+            }
+          }
+        }
+      }
+      return result;
+    }
+
+    boolean isEmpty(State s) {
+      for (int[] content : s.queues) {
+        if (content.length > 0) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    boolean bubbleInvariant(State s) {
+      for (int ring = 0; ring < net.rings; ring++) {
+        if (ringFree(s, ring) < 1) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    boolean criticalBubbleInvariant(State s) {
+      int[] marksPerRing = new int[net.rings];
+      for (int q = 0; q < numQueues; q++) {
+        if (s.marks[q] < 0 || s.marks[q] > free(s, q)) {
+          return false;
+        }
+        marksPerRing[net.queues.get(q).ring()] += s.marks[q];
+      }
+      for (int ring = 0; ring < net.rings; ring++) {
+        if (marksPerRing[ring] != config.bubbles()) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    Result run() {
+      Map<String, Integer> ids = new HashMap<>();
+      List<String> keys = new ArrayList<>();
+      List<Integer> depth = new ArrayList<>();
+      List<Boolean> emptyNetwork = new ArrayList<>();
+      // Forward/eject edges, recorded for the backward drainability search.
+      IntList edgeFrom = new IntList();
+      IntList edgeTo = new IntList();
+
+      String initialKey = encode(initialState());
+      ids.put(initialKey, 0);
+      keys.add(initialKey);
+      depth.add(0);
+
+      boolean bubbleOk = true;
+      boolean criticalOk = true;
+      int shortestStuckDepth = -1;
+
+      // Plain BFS: ids are assigned in discovery order, so iterating over ids is the BFS queue.
+      for (int id = 0; id < keys.size(); id++) {
+        State s = decode(keys.get(id));
+        int d = depth.get(id);
+
+        // "The empty network": every state without packets (for CBS the marks may sit anywhere).
+        emptyNetwork.add(isEmpty(s));
+        bubbleOk &= bubbleInvariant(s);
+        if (rule == Rule.CRITICAL_BUBBLE) {
+          criticalOk &= criticalBubbleInvariant(s);
+        }
+
+        List<State> drains = drainSuccessors(s);
+        if (drains.isEmpty() && !isEmpty(s) && shortestStuckDepth == -1) {
+          shortestStuckDepth = d; // BFS order: the first stuck state found is a nearest one
+        }
+        for (State next : drains) {
+          int nextId = idOf(next, ids, keys, depth, d + 1);
+          edgeFrom.add(id);
+          edgeTo.add(nextId);
+        }
+        for (State next : injectSuccessors(s)) {
+          idOf(next, ids, keys, depth, d + 1);
+        }
+      }
+
+      int n = keys.size();
+      boolean allDrainable = countDrainable(n, edgeFrom, edgeTo, emptyNetwork) == n;
+      return new Result(n, shortestStuckDepth != -1, allDrainable, bubbleOk, criticalOk, shortestStuckDepth);
+    }
+
+    int idOf(State s, Map<String, Integer> ids, List<String> keys, List<Integer> depth, int d) {
+      String key = encode(s);
+      Integer existing = ids.get(key);
+      if (existing != null) {
+        return existing;
+      }
+      int id = keys.size();
+      ids.put(key, id);
+      keys.add(key);
+      depth.add(d);
+      return id;
+    }
+
+    /**
+     * Number of states from which an empty network is reachable by forward/eject moves: backward
+     * BFS from every empty-network state over the reversed forward/eject edges.
+     */
+    static int countDrainable(int n, IntList edgeFrom, IntList edgeTo, List<Boolean> emptyNetwork) {
+      // Reverse adjacency in compressed form: predecessors of v are pred[start[v] .. start[v+1]).
+      int[] start = new int[n + 1];
+      for (int e = 0; e < edgeTo.size(); e++) {
+        start[edgeTo.get(e) + 1]++;
+      }
+      for (int v = 0; v < n; v++) {
+        start[v + 1] += start[v];
+      }
+      int[] fill = Arrays.copyOf(start, n);
+      int[] pred = new int[edgeTo.size()];
+      for (int e = 0; e < edgeTo.size(); e++) {
+        pred[fill[edgeTo.get(e)]++] = edgeFrom.get(e);
+      }
+      boolean[] drainable = new boolean[n];
+      int[] queue = new int[n];
+      int head = 0;
+      int tail = 0;
+      for (int v = 0; v < n; v++) {
+        if (emptyNetwork.get(v)) {
+          drainable[v] = true;
+          queue[tail++] = v;
+        }
+      }
+      while (head < tail) {
+        int v = queue[head++];
+        for (int i = start[v]; i < start[v + 1]; i++) {
+          int u = pred[i];
+          if (!drainable[u]) {
+            drainable[u] = true;
+            queue[tail++] = u;
+          }
+        }
+      }
+      return tail;
+    }
+  }
+
+  /** A minimal growable int array (avoids boxing millions of edges). */
+  private static final class IntList {
+    private int[] data = new int[1024];
+    private int size;
+
+    void add(int value) {
+      if (size == data.length) {
+        data = Arrays.copyOf(data, data.length * 2);
+      }
+      data[size++] = value;
+    }
+
+    int get(int i) {
+      return data[i];
+    }
+
+    int size() {
+      return size;
+    }
+  }
+}
