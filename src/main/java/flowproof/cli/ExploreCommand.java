@@ -20,21 +20,8 @@ final class ExploreCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML)")
     Path spec;
 
-    @Option(names = "--json", description = "print one JSON object instead of the report")
-    boolean json;
-
-    @Option(names = "--counterexamples", paramLabel = "DIR", defaultValue = "counterexamples",
-        description = "where to save counterexample traces (default: ${DEFAULT-VALUE})")
-    Path dir;
-
-    @Option(names = "--no-save", description = "do not save counterexample files")
-    boolean noSave;
-
-    @Option(names = "--max-states", paramLabel = "N", description = "override the spec's state limit")
-    long maxStates;
-
-    @Option(names = "--max-seconds", paramLabel = "S", description = "override the spec's time limit")
-    double maxSeconds;
+    @CommandLine.Mixin
+    SearchOptions options;
 
     @Option(names = "--first", description = "stop at the first violation (counts are then partial)")
     boolean first;
@@ -44,6 +31,10 @@ final class ExploreCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (options.problem() != null) {
+            cmd.commandLine().getErr().println(options.problem());
+            return Main.BAD_INPUT;
+        }
         Spec s;
         try {
             s = SpecReader.read(spec);
@@ -51,9 +42,9 @@ final class ExploreCommand implements Callable<Integer> {
             cmd.commandLine().getErr().println(e.getMessage());
             return Main.BAD_INPUT;
         }
-        Checker.Outcome o = Checker.check(s, noSave ? null : dir, maxStates, maxSeconds, first);
+        Checker.Outcome o = Checker.check(s, options.saveDir(), options.maxStates, options.maxSeconds, first);
         var out = cmd.commandLine().getOut();
-        out.print(json ? ResultJson.line(o.json()) + "\n" : o.text());
+        out.print(options.json ? ResultJson.line(o.json()) + "\n" : o.text());
         out.flush();
         Verdict v = o.result().verdict();
         return v == Verdict.DEADLOCK_FREE ? Main.OK : v == Verdict.COUNTEREXAMPLE ? Main.VIOLATION : Main.INCOMPLETE;

@@ -28,21 +28,8 @@ final class VerifyCommand implements Callable<Integer> {
         description = "folder of specs (default: ${DEFAULT-VALUE})")
     Path dir;
 
-    @Option(names = "--json", description = "print one JSON object per spec (JSON lines)")
-    boolean json;
-
-    @Option(names = "--counterexamples", paramLabel = "DIR", defaultValue = "counterexamples",
-        description = "where to save counterexample traces (default: ${DEFAULT-VALUE})")
-    Path save;
-
-    @Option(names = "--no-save", description = "do not save counterexample files")
-    boolean noSave;
-
-    @Option(names = "--max-states", paramLabel = "N", description = "override every spec's state limit")
-    long maxStates;
-
-    @Option(names = "--max-seconds", paramLabel = "S", description = "override every spec's time limit")
-    double maxSeconds;
+    @CommandLine.Mixin
+    SearchOptions options;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
@@ -51,6 +38,10 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = cmd.commandLine().getOut();
         PrintWriter err = cmd.commandLine().getErr();
+        if (options.problem() != null) {
+            cmd.commandLine().getErr().println(options.problem());
+            return Main.BAD_INPUT;
+        }
         if (!Files.isDirectory(dir)) {
             err.println(dir + ": expected a folder of spec files, found " + (Files.exists(dir) ? "a file" : "nothing"));
             return Main.BAD_INPUT;
@@ -69,7 +60,7 @@ final class VerifyCommand implements Callable<Integer> {
         int incomplete = 0;
         int bad = 0;
         int unexpected = 0;
-        if (!json) {
+        if (!options.json) {
             out.printf("%-34s %-15s %-15s %13s %9s  %s%n", "spec", "verdict", "expected", "states", "seconds", "result");
         }
         for (Path f : files) {
@@ -81,7 +72,7 @@ final class VerifyCommand implements Callable<Integer> {
                 bad++;
                 continue;
             }
-            Checker.Outcome o = Checker.check(spec, noSave ? null : save, maxStates, maxSeconds, false);
+            Checker.Outcome o = Checker.check(spec, options.saveDir(), options.maxStates, options.maxSeconds, false);
             Verdict v = o.result().verdict();
             String result;
             if (v == Verdict.INCOMPLETE) {
@@ -97,7 +88,7 @@ final class VerifyCommand implements Callable<Integer> {
                 mismatched++;
                 result = "MISMATCH";
             }
-            if (json) {
+            if (options.json) {
                 out.println(ResultJson.line(o.json()));
             } else {
                 out.printf("%-34s %-15s %-15s %,13d %9.2f  %s%n", spec.name(), v.key(),
@@ -105,7 +96,7 @@ final class VerifyCommand implements Callable<Integer> {
             }
             out.flush();
         }
-        if (!json) {
+        if (!options.json) {
             out.printf("%d specs: %d as expected, %d mismatched, %d incomplete, %d without expectation, %d invalid%n",
                 files.size(), ok, mismatched, incomplete, unexpected, bad);
         }

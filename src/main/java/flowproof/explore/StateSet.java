@@ -87,19 +87,12 @@ final class StateSet {
      */
     int add(long[] s, int off) {
         long h = hash(s, off, w);
-        int mask = table.length - 1;
-        int i = (int) (h >>> (64 - tableBits));
-        int tag = tag(h);
-        while (true) {
-            int e = table[i];
-            if (e == 0) {
-                break;
-            }
-            if ((e & ~idMask) == tag && equalsState((e & idMask) - 1, s, off)) {
-                return -(e & idMask);
-            }
-            i = (i + 1) & mask;
+        int p = probe(s, off, h);
+        if (p >= 0) {
+            return -(p + 1);
         }
+        int i = -(p + 1);
+        int tag = tag(h);
         if (size >= maxSize) {
             return FULL;
         }
@@ -122,14 +115,19 @@ final class StateSet {
 
     /** The id of an equal state, or -1. */
     int find(long[] s, int off) {
-        long h = hash(s, off, w);
+        int p = probe(s, off, hash(s, off, w));
+        return p >= 0 ? p : -1;
+    }
+
+    /** The id of a state equal to {@code s} (>= 0), or {@code -(slot + 1)} of the empty slot where it belongs. */
+    private int probe(long[] s, int off, long h) {
         int mask = table.length - 1;
         int i = (int) (h >>> (64 - tableBits));
         int tag = tag(h);
         while (true) {
             int e = table[i];
             if (e == 0) {
-                return -1;
+                return -(i + 1);
             }
             if ((e & ~idMask) == tag && equalsState((e & idMask) - 1, s, off)) {
                 return (e & idMask) - 1;

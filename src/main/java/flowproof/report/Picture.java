@@ -103,7 +103,7 @@ public final class Picture {
     public static String trace(Model model, Trace trace) {
         StringBuilder b = new StringBuilder();
         b.append("shortest trace to a violation of ").append(trace.property().key()).append(" (")
-            .append(trace.length()).append(" moves from the empty network):\n");
+            .append(trace.length()).append(trace.length() == 1 ? " move" : " moves").append(" from the empty network):\n");
         int i = 1;
         for (Move m : trace.moves()) {
             b.append(String.format("  %3d. %s%n", i++, Replayer.describe(model, m)));

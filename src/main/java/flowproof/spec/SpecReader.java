@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.ConfigurationException;
 import flowproof.explore.Limits;
 import flowproof.explore.Property;
+import flowproof.explore.StateLayout;
 import flowproof.explore.Verdict;
 import flowproof.routing.DimensionOrderRouting;
 import flowproof.routing.RoutingFunction;
@@ -86,7 +87,8 @@ public final class SpecReader {
     public static Spec fromTree(String file, String prefix, JsonNode tree) throws SpecException {
         Fields f = new Fields(file, prefix);
         if (tree == null || tree.isMissingNode() || tree.isNull()) {
-            throw new SpecException(file, prefix.isEmpty() ? "(document)" : prefix, "a spec", "an empty document");
+            throw new SpecException(file, prefix.isEmpty() ? "(document)" : prefix.substring(0, prefix.length() - 1),
+                "a spec", "an empty document");
         }
         if (!tree.isObject()) {
             throw f.error("(document)", "a mapping of spec fields", tree);
@@ -136,6 +138,7 @@ public final class SpecReader {
         FlowControlRule rule;
         try {
             rule = kind.create(network, bubbles);
+            new StateLayout(network, rule.marksPerRing() > 0);
         } catch (ConfigurationException e) {
             throw new SpecException(file, prefix + e.field(), e.expected(), e.found());
         }
