@@ -116,6 +116,7 @@ public final class Explorer {
                 }
             }
             ex.expand(sink, true);
+            sink.flush();
             if (ex.packets() > 0 && ex.drainMoves == 0) {
                 stuck++;
                 if (properties.contains(Property.STUCK_FREEDOM)) {
@@ -174,33 +175,52 @@ public final class Explorer {
             layout.words, layout.bits(), set.bytes());
     }
 
-    /** Inserts every successor; notes when a limit stops the search. */
+    /**
+     * Collects the successors of one state, then inserts them as a batch (see
+     * {@link StateSet#prefetch}); notes when a limit stops the search.
+     */
     private static final class BfsSink implements Expander.Sink {
         private final StateSet set;
         private final long maxStates;
+        private final int w;
+        private long[] batch;
+        private int[] slots;
+        private int count;
         long transitions;
         String limit;
 
         BfsSink(StateSet set, long maxStates) {
             this.set = set;
             this.maxStates = maxStates;
+            this.w = set.words();
+            this.batch = new long[64 * w];
+            this.slots = new int[64];
         }
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
             transitions++;
-            if (limit != null) {
-                return;
+            if (count == slots.length) {
+                batch = Arrays.copyOf(batch, batch.length * 2);
+                slots = Arrays.copyOf(slots, slots.length * 2);
             }
-            if (set.size() >= maxStates) {
-                if (set.find(succ, 0) < 0) {
-                    limit = "states";
+            System.arraycopy(succ, 0, batch, count * w, w);
+            count++;
+        }
+
+        /** Inserts the collected successors in the order they were generated. */
+        void flush() {
+            set.prefetch(batch, count, slots);
+            for (int k = 0; k < count && limit == null; k++) {
+                if (set.size() >= maxStates) {
+                    if (set.find(batch, k * w) < 0) {
+                        limit = "states";
+                    }
+                } else if (set.add(batch, k * w) == StateSet.FULL) {
+                    limit = "memory";
                 }
-                return;
             }
-            if (set.add(succ, 0) == StateSet.FULL) {
-                limit = "memory";
-            }
+            count = 0;
         }
     }
 
@@ -220,26 +240,50 @@ public final class Explorer {
         return drainFixpoint(set, ex, layout);
     }
 
-    /** Collects the ids of the forward and eject successors of the loaded state. */
+    /**
+     * Collects the forward and eject successors of the loaded state and, on
+     * {@link #resolve}, appends their ids (looked up as a batch, see
+     * {@link StateSet#prefetch}).
+     */
     private static final class IdSink implements Expander.Sink {
         private final StateSet set;
+        private final int w;
+        private long[] batch;
+        private int[] slots;
+        private int count;
         int[] ids = new int[64];
         int size;
 
         IdSink(StateSet set) {
             this.set = set;
+            this.w = set.words();
+            this.batch = new long[16 * w];
+            this.slots = new int[16];
         }
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
-            int sid = set.find(succ, 0);
-            if (sid < 0) {
-                throw new IllegalStateException("a successor of a reachable state is missing from the visited set");
+            if (count == slots.length) {
+                batch = Arrays.copyOf(batch, batch.length * 2);
+                slots = Arrays.copyOf(slots, slots.length * 2);
             }
-            if (size == ids.length) {
-                ids = Arrays.copyOf(ids, size * 2);
+            System.arraycopy(succ, 0, batch, count * w, w);
+            count++;
+        }
+
+        void resolve() {
+            set.prefetch(batch, count, slots);
+            for (int k = 0; k < count; k++) {
+                int sid = set.find(batch, k * w);
+                if (sid < 0) {
+                    throw new IllegalStateException("a successor of a reachable state is missing from the visited set");
+                }
+                if (size == ids.length) {
+                    ids = Arrays.copyOf(ids, size * 2);
+                }
+                ids[size++] = sid;
             }
-            ids[size++] = sid;
+            count = 0;
         }
     }
 
@@ -267,6 +311,7 @@ public final class Explorer {
                         status[pending] = ON_STACK;
                         int begin = succ.size;
                         ex.expand(succ, false);
+                        succ.resolve();
                         if (++top == frameId.length) {
                             frameId = Arrays.copyOf(frameId, top * 2);
                             frameNext = Arrays.copyOf(frameNext, top * 2);
@@ -332,6 +377,7 @@ public final class Explorer {
                 ex.load(state, 0);
                 succ.size = 0;
                 ex.expand(succ, false);
+                succ.resolve();
                 for (int i = 0; i < succ.size; i++) {
                     if (status[succ.ids[i]] == DRAINS) {
                         status[id] = DRAINS;

@@ -8,7 +8,7 @@ import java.util.Arrays;
  *
  * <p>States live in fixed-size chunks of a {@code long[]} each ({@link #CHUNK} states per
  * chunk, so growing never copies them); the index is an open-addressing table of
- * {@code id + 1} (0 = empty) with linear probing, kept at most 3/4 full. A lookup hashes
+ * {@code id + 1} (0 = empty) with linear probing, grown by half when 3/4 full. A lookup hashes
  * the words, probes the table and compares the words of the candidate id. The bits of an
  * index entry above those the ids need hold a tag of the hash, so that a probe past a
  * different state is almost always rejected without touching that state's words (a
@@ -18,15 +18,14 @@ import java.util.Arrays;
  */
 final class StateSet {
 
-    static final int CHUNK_BITS = 16;
+    static final int CHUNK_BITS = 12;
     static final int CHUNK = 1 << CHUNK_BITS;
-    private static final long MAX_TABLE = 1L << 30;
+    private static final long MAX_TABLE = Integer.MAX_VALUE - 16;
 
     private final int w;
     private long[][] chunks = new long[16][];
     private int size;
     private int[] table;
-    private int tableBits;
     private final long memoryBudget;
     private final int idBits;
     private final int idMask;
@@ -43,8 +42,7 @@ final class StateSet {
         this.idBits = Math.min(31, Math.max(20, 64 - Long.numberOfLeadingZeros(maxStates + 1)));
         this.idMask = (int) ((1L << idBits) - 1);
         this.maxSize = idMask - 1L;
-        this.tableBits = 12;
-        this.table = new int[1 << tableBits];
+        this.table = new int[4096];
     }
 
     /** Returned by {@link #add} when the memory budget does not allow another state. */
@@ -103,7 +101,7 @@ final class StateSet {
         long[] chunk = chunks[id >>> CHUNK_BITS];
         System.arraycopy(s, off, chunk, (id & (CHUNK - 1)) * w, w);
         table[i] = tag | (id + 1);
-        if (size > (table.length >>> 2) * 3L) {
+        if (size * 4L > table.length * 3L) {
             if (!grow()) {
                 size--;
                 table[i] = 0;
@@ -121,19 +119,65 @@ final class StateSet {
 
     /** The id of a state equal to {@code s} (>= 0), or {@code -(slot + 1)} of the empty slot where it belongs. */
     private int probe(long[] s, int off, long h) {
-        int mask = table.length - 1;
-        int i = (int) (h >>> (64 - tableBits));
+        int[] t = table;
+        int i = index(h, t.length);
         int tag = tag(h);
         while (true) {
-            int e = table[i];
+            int e = t[i];
             if (e == 0) {
                 return -(i + 1);
             }
             if ((e & ~idMask) == tag && equalsState((e & idMask) - 1, s, off)) {
                 return (e & idMask) - 1;
             }
-            i = (i + 1) & mask;
+            if (++i == t.length) {
+                i = 0;
+            }
         }
+    }
+
+    /**
+     * The home slot of a hash in a table of any length: the high 32 bits of the hash
+     * scaled to the length (multiply-shift range reduction), so the table need not be a
+     * power of two and can grow by half its size.
+     */
+    private static int index(long h, int length) {
+        return (int) (((h >>> 32) * length) >>> 32);
+    }
+
+    /** Where {@link #prefetch} leaves the words it read, so that the reads are not optimised away. */
+    long warm;
+
+    /**
+     * Reads, for each of {@code count} states packed one after another in {@code batch},
+     * the index entry it hashes to and the stored state that entry points to, without
+     * changing anything. The reads of different states do not depend on each other, so
+     * the processor overlaps their cache misses; the {@link #add} calls that follow then
+     * find the lines in the cache. Purely a speed measure: results never depend on it.
+     */
+    void prefetch(long[] batch, int count, int[] slots) {
+        int[] t = table;
+        long acc = 0;
+        for (int k = 0; k < count; k++) {
+            int i = index(hash(batch, k * w, w), t.length);
+            slots[k] = i;
+            acc += t[i];
+        }
+        for (int k = 0; k < count; k++) {
+            int i = slots[k];
+            int tag = tag(hash(batch, k * w, w));
+            int e;
+            while ((e = t[i]) != 0 && (e & ~idMask) != tag) {
+                if (++i == t.length) {
+                    i = 0;
+                }
+            }
+            if (e != 0) {
+                int id = (e & idMask) - 1;
+                acc += chunks[id >>> CHUNK_BITS][(id & (CHUNK - 1)) * w];
+            }
+        }
+        warm += acc;
     }
 
     /** The tag of a hash, already in place above the id bits (the low hash bits: the index uses the high ones). */
@@ -169,25 +213,49 @@ final class StateSet {
         return true;
     }
 
+    /** Grows the index by half when it is 3/4 full: it stays between 1/2 and 3/4 full. */
     private boolean grow() {
-        if (table.length >= MAX_TABLE || !affordable(8L * table.length)) {
+        long length = Math.min(MAX_TABLE, table.length + (table.length >>> 1));
+        if (length <= table.length || !affordable(4L * length)) {
             return false;
         }
-        int bits = tableBits + 1;
-        int[] t = new int[1 << bits];
-        int mask = t.length - 1;
+        int[] t = new int[(int) length];
+        int[] from = table;
+        // The home slot (multiply-shift of the hash's high half) preserves hash order, so
+        // walking the old index slot by slot visits the states in nearly increasing new
+        // home order: the writes into the new index are almost sequential. The state
+        // words an entry points to are read in batches, so their misses overlap.
+        int batch = 64;
+        int[] entries = new int[batch];
         long[] tmp = new long[w];
-        for (int id = 0; id < size; id++) {
-            get(id, tmp, 0);
-            long h = hash(tmp, 0, w);
-            int i = (int) (h >>> (64 - bits));
-            while (t[i] != 0) {
-                i = (i + 1) & mask;
+        long acc = 0;
+        for (int base = 0; base < from.length; base += batch) {
+            int n = Math.min(batch, from.length - base);
+            for (int k = 0; k < n; k++) {
+                int e = from[base + k];
+                entries[k] = e;
+                if (e != 0) {
+                    int id = (e & idMask) - 1;
+                    acc += chunks[id >>> CHUNK_BITS][(id & (CHUNK - 1)) * w];
+                }
             }
-            t[i] = tag(h) | (id + 1);
+            for (int k = 0; k < n; k++) {
+                int e = entries[k];
+                if (e == 0) {
+                    continue;
+                }
+                get((e & idMask) - 1, tmp, 0);
+                int i = index(hash(tmp, 0, w), t.length);
+                while (t[i] != 0) {
+                    if (++i == t.length) {
+                        i = 0;
+                    }
+                }
+                t[i] = e;
+            }
         }
+        warm += acc;
         table = t;
-        tableBits = bits;
         return true;
     }
 
