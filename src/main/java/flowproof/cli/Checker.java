@@ -1,11 +1,13 @@
 package flowproof.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import flowproof.cdg.ChannelDependencyGraph;
 import flowproof.explore.ExplorationResult;
 import flowproof.explore.Explorer;
 import flowproof.explore.Limits;
 import flowproof.explore.Property;
 import flowproof.explore.Trace;
+import flowproof.explore.Verdict;
 import flowproof.report.Picture;
 import flowproof.report.ResultJson;
 import flowproof.report.ResultText;
@@ -15,30 +17,106 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 
-/** Runs the explorer on a spec, saves counterexamples and formats the result. */
+/**
+ * Decides a spec by the cheapest sound method ({@code check}), or by enumeration alone
+ * ({@code explore}); saves counterexamples and formats the outcome.
+ *
+ * <p>{@code check} builds the channel dependency graph first. An acyclic graph proves
+ * deadlock freedom (stuck-freedom and drainability) at once: verdict {@code proved},
+ * method {@code cdg}. It proves nothing about a rule's invariants, so a spec that asks
+ * for them, or whose graph is cyclic, goes to the explorer (method {@code exhaustive}).
+ */
 final class Checker {
 
-    record Outcome(Spec spec, ExplorationResult result, Map<Property, String> saved) {
+    private static final Set<Property> CDG_PROVABLE = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY);
+
+    /**
+     * @param cdg    the dependency graph, or null when only the explorer ran
+     * @param result the explorer's result, or null when the graph proved the spec
+     */
+    record Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
+                   Map<Property, String> saved) {
+
+        Verdict verdict() {
+            return result == null ? Verdict.PROVED : result.verdict();
+        }
+
+        String method() {
+            return result == null ? "cdg" : "exhaustive";
+        }
+
         String text() {
-            return ResultText.of(spec.source(), spec.name(), spec.traffic(), result, spec.expect(), saved);
+            StringBuilder b = new StringBuilder();
+            if (result != null) {
+                b.append(ResultText.of(spec.source(), spec.name(), spec.traffic(), result, spec.expect(), saved));
+                if (cdg != null) {
+                    b.insert(b.indexOf("\n") + 1, cdgLine());
+                }
+                return b.toString();
+            }
+            b.append(spec.name()).append("  (").append(spec.source()).append(")\n");
+            b.append(String.format("  %-14s %s; traffic %s%n", "model", spec.model().describe(), spec.traffic()));
+            String exp = spec.expect() == null ? ""
+                : "; expected " + spec.expect().key() + ": " + (Verdict.PROVED.satisfies(spec.expect()) ? "ok" : "MISMATCH");
+            b.append(String.format("  %-14s proved deadlock-free (method cdg: no dependency cycle%s)%n", "verdict", exp));
+            b.append(cdgLine());
+            return b.toString();
+        }
+
+        private String cdgLine() {
+            StringBuilder b = new StringBuilder(String.format("  %-14s %,d queues, %,d dependencies, %s, %.2f s%n", "cdg",
+                cdg.vertices(), cdg.edges(), cdg.acyclic() ? "acyclic" : "cyclic", cdgSeconds));
+            if (!cdg.acyclic()) {
+                b.append(String.format("  %-14s %s => (back to the first)%n", "cycle", String.join(" => ", cdg.cycleNames())));
+            }
+            return b.toString();
         }
 
         ObjectNode json() {
-            return ResultJson.of(spec.source(), spec.name(), result, spec.expect(), saved);
+            ObjectNode o;
+            if (result != null) {
+                o = ResultJson.of(spec.source(), spec.name(), result, spec.expect(), saved);
+            } else {
+                o = ResultJson.proved(spec.source(), spec.name(), spec.effectiveProperties(), spec.expect());
+            }
+            o.put("method", method());
+            if (cdg == null) {
+                o.putNull("cdg");
+                o.putNull("cycle");
+            } else {
+                ResultJson.addCdg(o, cdg, cdgSeconds);
+            }
+            return o;
         }
     }
 
     private Checker() {
     }
 
+    /** The cheapest sound method: the dependency graph, then the explorer. */
+    static Outcome check(Spec spec, Path saveDir, long states, double seconds) throws IOException {
+        long t0 = System.nanoTime();
+        ChannelDependencyGraph cdg = ChannelDependencyGraph.build(spec.network(), spec.routing(), spec.rule(), spec.pairs());
+        double cdgSeconds = (System.nanoTime() - t0) / 1e9;
+        if (cdg.acyclic() && CDG_PROVABLE.containsAll(spec.effectiveProperties())) {
+            return new Outcome(spec, cdg, cdgSeconds, null, Map.of());
+        }
+        Outcome o = explore(spec, saveDir, states, seconds, false);
+        return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved());
+    }
+
     /**
+     * Enumeration only.
+     *
      * @param saveDir where to write counterexamples, or null not to write them
      * @param states  overrides the spec's state limit when > 0
      * @param seconds overrides the spec's time limit when > 0
      */
-    static Outcome check(Spec spec, Path saveDir, long states, double seconds, boolean first) throws IOException {
+    static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first) throws IOException {
         Limits l = spec.limits();
         Limits limits = new Limits(states > 0 ? states : l.states(), seconds > 0 ? seconds : l.seconds(), l.bytes());
         ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(), limits, first).run();
@@ -53,6 +131,6 @@ final class Checker {
                 saved.put(t.property(), json.toString().replace('\\', '/'));
             }
         }
-        return new Outcome(spec, r, saved);
+        return new Outcome(spec, null, 0, r, saved);
     }
 }

@@ -3,8 +3,6 @@ package flowproof.cli;
 import flowproof.explore.Verdict;
 import flowproof.report.ResultJson;
 import flowproof.spec.Spec;
-import flowproof.spec.SpecException;
-import flowproof.spec.SpecReader;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -35,14 +33,11 @@ final class ExploreCommand implements Callable<Integer> {
             cmd.commandLine().getErr().println(options.problem());
             return Main.BAD_INPUT;
         }
-        Spec s;
-        try {
-            s = SpecReader.read(spec);
-        } catch (SpecException e) {
-            cmd.commandLine().getErr().println(e.getMessage());
+        Spec s = Main.readSpec(spec, cmd.commandLine().getErr());
+        if (s == null) {
             return Main.BAD_INPUT;
         }
-        Checker.Outcome o = Checker.check(s, options.saveDir(), options.maxStates, options.maxSeconds, first);
+        Checker.Outcome o = Checker.explore(s, options.saveDir(), options.maxStates, options.maxSeconds, first);
         var out = cmd.commandLine().getOut();
         out.print(options.json ? ResultJson.line(o.json()) + "\n" : o.text());
         out.flush();

@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
 @Command(name = "flowproof", mixinStandardHelpOptions = true, version = "flowproof 0.1.0",
     description = "Proves flow-control rules of interconnection networks deadlock-free, "
         + "or finds the shortest trace that breaks them.",
-    subcommands = {ExploreCommand.class, VerifyCommand.class, ReplayCommand.class, BenchCommand.class})
+    subcommands = {ExploreCommand.class, CheckCommand.class, VerifyCommand.class, ReplayCommand.class, CdgCommand.class,
+        BenchCommand.class})
 public final class Main implements Runnable {
 
     public static final int OK = 0;
@@ -31,6 +32,16 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Reads a spec, or prints its one-line error and returns null (the caller exits with {@link #BAD_INPUT}). */
+    static flowproof.spec.Spec readSpec(java.nio.file.Path file, PrintWriter err) {
+        try {
+            return flowproof.spec.SpecReader.read(file);
+        } catch (flowproof.spec.SpecException e) {
+            err.println(e.getMessage());
+            return null;
+        }
     }
 
     /** Runs the command line with the given streams; returns the exit code. */

@@ -19,7 +19,7 @@ public final class ResultText {
         b.append(String.format("  %-14s %s; traffic %s%n", "model", r.model().describe(), traffic));
         String how = r.complete() ? "exhaustive" : "partial search, stopped by the " + r.limit() + " limit";
         String exp = expected == null ? "" : "; expected " + expected.key() + ": "
-            + (r.verdict() == Verdict.INCOMPLETE ? "not established" : r.verdict() == expected ? "ok" : "MISMATCH");
+            + (r.verdict() == Verdict.INCOMPLETE ? "not established" : r.verdict().satisfies(expected) ? "ok" : "MISMATCH");
         b.append(String.format("  %-14s %s (%s%s)%n", "verdict", r.verdict().key(), how, exp));
         b.append(String.format("  %-14s %,d %s, %,d transitions, depth %d, %.2f s%n", "states", r.states(),
             r.complete() ? "reachable" : "found so far", r.transitions(), r.depth(), r.seconds()));

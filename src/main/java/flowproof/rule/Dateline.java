@@ -15,12 +15,15 @@ public final class Dateline implements FlowControlRule {
 
     @Override
     public int admit(BufferView view, int from, int to) {
-        Network net = view.network();
-        int required = requiredVc(net, from, to);
-        if (net.vcOf(to) != required) {
+        if (!mayUse(view.network(), from, to)) {
             return DENY;
         }
         return view.freeSlots(to) > 0 ? ADMIT : DENY;
+    }
+
+    @Override
+    public boolean mayUse(Network network, int from, int to) {
+        return network.vcOf(to) == requiredVc(network, from, to);
     }
 
     /** The VC a packet moving from {@code from} (or injected) into {@code to}'s channel must use. */

@@ -29,6 +29,17 @@ public interface FlowControlRule {
 
     int admit(BufferView view, int from, int to);
 
+    /**
+     * The rule's virtual-channel discipline, independent of buffer state: whether it could
+     * ever admit a packet moving from {@code from} (or injected, {@code from == INJECT})
+     * into {@code to}. {@link #admit} never admits a move this denies. Channel dependency
+     * graphs are built from it, so it must over-approximate {@link #admit}: a dependency it
+     * allows may never happen, but one it forbids never does.
+     */
+    default boolean mayUse(Network network, int from, int to) {
+        return true;
+    }
+
     /** Critical marks each directional ring starts with (0: the rule keeps no marks). */
     default int marksPerRing() {
         return 0;

@@ -43,7 +43,7 @@ import java.util.Set;
  * rule: {kind: critical-bubble, bubbles: 1}   # or just: rule: vct
  * traffic: all-pairs                   # or a pattern name; default all-pairs
  * properties: [stuck-freedom, drainability, bubble-invariant, critical-bubble-invariant]
- * expect: deadlock-free | counterexample
+ * expect: deadlock-free | proved | counterexample
  * limits: {states: 100000000, seconds: 600}
  * </pre>
  */
@@ -182,7 +182,7 @@ public final class SpecReader {
         if (e != null) {
             expect = e.isTextual() ? Verdict.of(e.asText()) : null;
             if (expect == null || expect == Verdict.INCOMPLETE) {
-                throw f.error("expect", "deadlock-free or counterexample", e);
+                throw f.error("expect", "deadlock-free, proved or counterexample", e);
             }
         }
 

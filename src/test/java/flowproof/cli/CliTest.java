@@ -449,7 +449,7 @@ class CliTest {
         spec(f, "c-wrong.yaml", ring("c-wrong", 3, "vct", "deadlock-free"));
         Run r = run("verify", f, "--no-save");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
-        assertThat(r.out()).containsPattern("c-wrong\\s+counterexample\\s+deadlock-free.*MISMATCH")
+        assertThat(r.out()).containsPattern("c-wrong\\s+counterexample\\s+exhaustive\\s+deadlock-free.*MISMATCH")
             .contains("3 specs: 2 as expected, 1 mismatched");
     }
 

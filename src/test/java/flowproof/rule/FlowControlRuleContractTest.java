@@ -94,6 +94,24 @@ class FlowControlRuleContractTest {
     }
 
     @Test
+    void noRuleAdmitsWhatItsVcDisciplineForbids() {
+        qt().withExamples(300).forAll(states()).checkAssert(s -> {
+            for (FlowControlRule rule : rules(s.net())) {
+                for (int to = 0; to < s.net().queues(); to++) {
+                    if (rule.admit(s, FlowControlRule.INJECT, to) != FlowControlRule.DENY) {
+                        assertThat(rule.mayUse(s.net(), FlowControlRule.INJECT, to)).as(rule.describe()).isTrue();
+                    }
+                    for (int from = 0; from < s.net().queues(); from++) {
+                        if (rule.admit(s, from, to) != FlowControlRule.DENY) {
+                            assertThat(rule.mayUse(s.net(), from, to)).as(rule.describe()).isTrue();
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    @Test
     void onlyTheCriticalBubbleSchemeMovesMarksAndOnlyWithinARing() {
         qt().withExamples(300).forAll(states()).checkAssert(s -> {
             for (FlowControlRule rule : rules(s.net())) {

@@ -239,7 +239,7 @@ class SpecReaderTest {
     @Test
     void expectIncompleteIsRejected() throws IOException {
         String m = rejected(RING3 + "expect: incomplete\n", "expect");
-        assertThat(m).contains("deadlock-free or counterexample").endsWith("found \"incomplete\"");
+        assertThat(m).contains("deadlock-free, proved or counterexample").endsWith("found \"incomplete\"");
     }
 
     @Test

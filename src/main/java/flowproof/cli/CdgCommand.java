@@ -1,0 +1,102 @@
+package flowproof.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import flowproof.cdg.ChannelDependencyGraph;
+import flowproof.cdg.RoutingException;
+import flowproof.report.CdgPicture;
+import flowproof.report.ResultJson;
+import flowproof.spec.Spec;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "cdg", mixinStandardHelpOptions = true,
+    description = {"Builds the channel dependency graph of a spec (queues as vertices, 'a packet holding one may "
+        + "request the other' as edges) and reports whether it is acyclic, with a shortest cycle when it is not.",
+        "--dot writes the graph with the cycle in red; --svg also draws it with Graphviz 'dot'.",
+        "Exit code: 0 graph built (acyclic or not), 2 bad input or no Graphviz for --svg."})
+final class CdgCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML)")
+    Path spec;
+
+    @Option(names = "--dot", paramLabel = "FILE", description = "write the graph in Graphviz DOT")
+    Path dot;
+
+    @Option(names = "--svg", paramLabel = "FILE", description = "draw the graph as SVG (needs Graphviz 'dot')")
+    Path svg;
+
+    @Option(names = "--json", description = "print one JSON object")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = cmd.commandLine().getOut();
+        PrintWriter err = cmd.commandLine().getErr();
+        Spec s = Main.readSpec(spec, err);
+        if (s == null) {
+            return Main.BAD_INPUT;
+        }
+        long t0 = System.nanoTime();
+        ChannelDependencyGraph cdg;
+        try {
+            cdg = ChannelDependencyGraph.build(s.network(), s.routing(), s.rule(), s.pairs());
+        } catch (RoutingException e) {
+            err.println(spec + ": routing: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        int code = Main.OK;
+        Path dotFile = dot;
+        if (svg != null && dotFile == null) {
+            dotFile = Path.of(svg.toString().replaceAll("\\.svg$", "") + ".dot");
+        }
+        if (dotFile != null) {
+            if (dotFile.toAbsolutePath().getParent() != null) {
+                Files.createDirectories(dotFile.toAbsolutePath().getParent());
+            }
+            Files.writeString(dotFile, CdgPicture.dot(cdg));
+        }
+        String svgProblem = null;
+        if (svg != null) {
+            svgProblem = CdgPicture.svg(dotFile, svg);
+            if (svgProblem != null) {
+                err.println("--svg: " + svgProblem);
+                code = Main.BAD_INPUT;
+            }
+        }
+        if (json) {
+            ObjectNode o = new ObjectMapper().createObjectNode();
+            o.put("spec", spec.toString());
+            o.put("name", s.name());
+            ResultJson.addCdg(o, cdg, seconds);
+            o.put("dot", dotFile == null ? null : dotFile.toString());
+            o.put("svg", svg == null || svgProblem != null ? null : svg.toString());
+            out.println(o);
+        } else {
+            out.printf("%s: %s; %,d queues, %,d dependencies, %s (%.3f s)%n", s.name(), s.model().describe(),
+                cdg.vertices(), cdg.edges(), cdg.acyclic() ? "acyclic: deadlock-free by Dally and Seitz" : "cyclic", seconds);
+            if (!cdg.acyclic()) {
+                out.println("shortest cycle (" + cdg.cycle().size() + " queues): " + String.join(" => ", cdg.cycleNames())
+                    + " => (back to the first)");
+            }
+            if (dotFile != null) {
+                out.println("dot: " + dotFile);
+            }
+            if (svg != null && svgProblem == null) {
+                out.println("svg: " + svg);
+            }
+        }
+        out.flush();
+        return code;
+    }
+}

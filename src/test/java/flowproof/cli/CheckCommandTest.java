@@ -1,0 +1,152 @@
+package flowproof.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code check} (CDG first, then the explorer), {@code cdg} and {@code verify} through {@code check}. */
+class CheckCommandTest {
+
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    private Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private Path spec(String name, String body) throws IOException {
+        Path p = dir.resolve(name + ".yaml");
+        Files.writeString(p, "name: " + name + "\n" + body);
+        return p;
+    }
+
+    private Path datelineRing() throws IOException {
+        return spec("dl", "topology: {kind: ring, radix: [4]}\nvcs: 2\ncapacity: 1\nrule: dateline\nexpect: deadlock-free\n");
+    }
+
+    private Path vctRing() throws IOException {
+        return spec("vct", "topology: {kind: ring, radix: [4]}\ncapacity: 1\nrule: vct\nexpect: counterexample\n");
+    }
+
+    private static JsonNode json(String line) throws IOException {
+        return new ObjectMapper().readTree(line);
+    }
+
+    @Test
+    void anAcyclicGraphProvesTheSpecWithoutEnumerating() throws IOException {
+        Run r = run("check", datelineRing().toString(), "--json", "--no-save");
+        assertThat(r.code()).isZero();
+        JsonNode o = json(r.out());
+        assertThat(o.get("verdict").asText()).isEqualTo("proved");
+        assertThat(o.get("method").asText()).isEqualTo("cdg");
+        assertThat(o.get("states").isNull()).isTrue();
+        assertThat(o.get("cycle").isNull()).isTrue();
+        assertThat(o.get("cdg").get("acyclic").asBoolean()).isTrue();
+        assertThat(o.get("matches").asBoolean()).isTrue();
+        assertThat(o.get("properties").get("drainability").asText()).isEqualTo("holds");
+    }
+
+    @Test
+    void aCyclicGraphSendsTheSpecToTheExplorerAndNamesTheCycle() throws IOException {
+        Run r = run("check", vctRing().toString(), "--json", "--no-save");
+        assertThat(r.code()).isEqualTo(Main.VIOLATION);
+        JsonNode o = json(r.out());
+        assertThat(o.get("verdict").asText()).isEqualTo("counterexample");
+        assertThat(o.get("method").asText()).isEqualTo("exhaustive");
+        assertThat(o.get("states").asLong()).isEqualTo(256);
+        assertThat(o.get("cycle")).hasSize(4);
+        assertThat(o.get("cycle").get(0).asText()).isEqualTo("0-d0+->1 vc0");
+    }
+
+    @Test
+    void invariantsTheGraphCannotProveGoToTheExplorerEvenWhenItIsAcyclic() throws IOException {
+        Path p = spec("mesh-bubble", "topology: {kind: mesh, radix: [3], bidirectional: true}\ncapacity: 2\n"
+            + "rule: theoretical-bubble\nexpect: deadlock-free\n");
+        Run r = run("check", p.toString(), "--json", "--no-save");
+        assertThat(r.code()).isZero();
+        JsonNode o = json(r.out());
+        assertThat(o.get("cdg").get("acyclic").asBoolean()).isTrue();
+        assertThat(o.get("method").asText()).isEqualTo("exhaustive");
+        assertThat(o.get("verdict").asText()).isEqualTo("deadlock-free");
+        assertThat(o.get("properties").get("bubble-invariant").asText()).isEqualTo("holds");
+    }
+
+    @Test
+    void expectProvedIsNotMetByEnumeration() throws IOException {
+        Path p = spec("bubble", "topology: {kind: ring, radix: [4]}\ncapacity: 1\nrule: theoretical-bubble\nexpect: proved\n");
+        Path folder = p.getParent();
+        Run r = run("verify", folder.toString(), "--no-save");
+        assertThat(r.code()).isEqualTo(Main.VIOLATION);
+        assertThat(r.out()).contains("MISMATCH");
+    }
+
+    @Test
+    void verifyChecksWithTheCheapestMethodAndShowsIt() throws IOException {
+        datelineRing();
+        vctRing();
+        Run r = run("verify", dir.toString(), "--counterexamples", dir.resolve("cx").toString());
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).containsPattern("dl +proved +cdg");
+        assertThat(r.out()).containsPattern("vct +counterexample +exhaustive");
+        assertThat(r.out()).contains("2 specs: 2 as expected");
+    }
+
+    @Test
+    void cdgWritesDotWithTheCycleInRed() throws IOException {
+        Path dot = dir.resolve("g.dot");
+        Run r = run("cdg", vctRing().toString(), "--dot", dot.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("cyclic").contains("shortest cycle (4 queues)");
+        String text = Files.readString(dot);
+        assertThat(text).startsWith("strict digraph G {").contains("label=\"0-d0+->1 vc0\"");
+        assertThat(text.lines().filter(l -> l.matches("\\s*q\\d+ -> q\\d+ .*") && l.contains("color=\"red\""))).hasSize(4);
+    }
+
+    @Test
+    void cdgJsonReportsAnAcyclicGraph() throws IOException {
+        Run r = run("cdg", datelineRing().toString(), "--json");
+        assertThat(r.code()).isZero();
+        JsonNode o = json(r.out());
+        assertThat(o.get("cdg").get("acyclic").asBoolean()).isTrue();
+        assertThat(o.get("cdg").get("vertices").asInt()).isEqualTo(6);
+        assertThat(o.get("cycle").isNull()).isTrue();
+    }
+
+    @Test
+    void cdgDrawsSvgWhenGraphvizIsInstalled() throws IOException, InterruptedException {
+        boolean dot;
+        try {
+            dot = new ProcessBuilder("dot", "-V").redirectErrorStream(true).start().waitFor() == 0;
+        } catch (IOException e) {
+            dot = false;
+        }
+        assumeTrue(dot, "Graphviz 'dot' is not installed");
+        Path svg = dir.resolve("g.svg");
+        Run r = run("cdg", vctRing().toString(), "--svg", svg.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readString(svg)).contains("<svg");
+    }
+
+    @Test
+    void checkOnABadSpecIsOneLineAndExitTwo() throws IOException {
+        Path p = spec("bad", "topology: {kind: ring, radix: [4]}\ncapacity: 1\nrule: dateline\n");
+        Run r = run("check", p.toString());
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err().strip()).doesNotContain("\n").contains("vcs: expected 2 for rule dateline, found 1");
+    }
+}
