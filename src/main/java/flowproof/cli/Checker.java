@@ -26,9 +26,12 @@ import java.util.Set;
  * ({@code explore}); saves counterexamples and formats the outcome.
  *
  * <p>{@code check} builds the channel dependency graph first. An acyclic graph proves
- * deadlock freedom (stuck-freedom and drainability) at once: verdict {@code proved},
- * method {@code cdg}. It proves nothing about a rule's invariants, so a spec that asks
- * for them, or whose graph is cyclic, goes to the explorer (method {@code exhaustive}).
+ * deadlock freedom (stuck-freedom and drainability) at once, verdict {@code proved},
+ * method {@code cdg}, but only for rules where a free slot suffices
+ * ({@link flowproof.rule.FlowControlRule#freeSlotSuffices}: VCT, dateline). It proves
+ * nothing about bubble rules, whose packets can wait forever in front of an empty queue,
+ * nor about a rule's invariants. Those specs, and every spec with a cyclic graph, go to
+ * the explorer (method {@code exhaustive}).
  */
 final class Checker {
 
@@ -102,7 +105,7 @@ final class Checker {
         long t0 = System.nanoTime();
         ChannelDependencyGraph cdg = ChannelDependencyGraph.build(spec.network(), spec.routing(), spec.rule(), spec.pairs());
         double cdgSeconds = (System.nanoTime() - t0) / 1e9;
-        if (cdg.acyclic() && CDG_PROVABLE.containsAll(spec.effectiveProperties())) {
+        if (cdg.acyclic() && spec.rule().freeSlotSuffices() && CDG_PROVABLE.containsAll(spec.effectiveProperties())) {
             return new Outcome(spec, cdg, cdgSeconds, null, Map.of());
         }
         Outcome o = explore(spec, saveDir, states, seconds, false);

@@ -39,6 +39,11 @@ public final class Dateline implements FlowControlRule {
     }
 
     @Override
+    public boolean freeSlotSuffices() {
+        return true;
+    }
+
+    @Override
     public Set<Invariant> invariants() {
         return EnumSet.noneOf(Invariant.class);
     }

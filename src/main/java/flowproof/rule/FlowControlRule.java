@@ -40,6 +40,18 @@ public interface FlowControlRule {
         return true;
     }
 
+    /**
+     * Whether the rule admits every move its VC discipline allows ({@link #mayUse}) into a
+     * queue with a free slot. Then only buffers held by other packets can block a packet,
+     * and an acyclic channel dependency graph proves deadlock freedom (Dally and Seitz).
+     * Rules that also deny on ring occupancy or critical marks (the bubble rules, CBS) can
+     * block a packet forever in front of an empty queue, so for them the graph proves
+     * nothing and the explorer must decide.
+     */
+    default boolean freeSlotSuffices() {
+        return false;
+    }
+
     /** Critical marks each directional ring starts with (0: the rule keeps no marks). */
     default int marksPerRing() {
         return 0;

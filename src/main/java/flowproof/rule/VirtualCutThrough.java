@@ -12,6 +12,11 @@ public final class VirtualCutThrough implements FlowControlRule {
     }
 
     @Override
+    public boolean freeSlotSuffices() {
+        return true;
+    }
+
+    @Override
     public Set<Invariant> invariants() {
         return EnumSet.noneOf(Invariant.class);
     }

@@ -86,6 +86,24 @@ class CheckCommandTest {
         assertThat(o.get("properties").get("bubble-invariant").asText()).isEqualTo("holds");
     }
 
+    /**
+     * CBS on a mesh whose dimension-1 lines have radix 2: the graph is acyclic, yet a packet
+     * turning into a line's only queue waits forever on its critical mark (no packet ever
+     * moves within such a line, so the mark never moves). The graph must not be taken as
+     * a proof for a rule that can deny a free slot.
+     */
+    @Test
+    void anAcyclicGraphProvesNothingForARuleThatCanDenyAFreeSlot() throws IOException {
+        Path p = spec("mesh-cbs", "topology: {kind: mesh, radix: [3, 2], bidirectional: true}\ncapacity: 1\n"
+            + "rule: critical-bubble\nproperties: [stuck-freedom, drainability]\nexpect: counterexample\n");
+        Run r = run("check", p.toString(), "--json", "--no-save");
+        JsonNode o = json(r.out());
+        assertThat(o.get("cdg").get("acyclic").asBoolean()).isTrue();
+        assertThat(o.get("method").asText()).isEqualTo("exhaustive");
+        assertThat(o.get("verdict").asText()).isEqualTo("counterexample");
+        assertThat(r.code()).isEqualTo(Main.VIOLATION);
+    }
+
     @Test
     void expectProvedIsNotMetByEnumeration() throws IOException {
         Path p = spec("bubble", "topology: {kind: ring, radix: [4]}\ncapacity: 1\nrule: theoretical-bubble\nexpect: proved\n");

@@ -112,6 +112,26 @@ class FlowControlRuleContractTest {
     }
 
     @Test
+    void rulesThatSayAFreeSlotSufficesAdmitExactlyTheAllowedMovesIntoFreeSlots() {
+        qt().withExamples(300).forAll(states()).checkAssert(s -> {
+            for (FlowControlRule rule : rules(s.net())) {
+                if (!rule.freeSlotSuffices()) {
+                    continue;
+                }
+                for (int to = 0; to < s.net().queues(); to++) {
+                    boolean free = s.freeSlots(to) > 0;
+                    assertThat(rule.admit(s, FlowControlRule.INJECT, to) != FlowControlRule.DENY)
+                        .isEqualTo(free && rule.mayUse(s.net(), FlowControlRule.INJECT, to));
+                    for (int from = 0; from < s.net().queues(); from++) {
+                        assertThat(rule.admit(s, from, to) != FlowControlRule.DENY)
+                            .isEqualTo(free && rule.mayUse(s.net(), from, to));
+                    }
+                }
+            }
+        });
+    }
+
+    @Test
     void onlyTheCriticalBubbleSchemeMovesMarksAndOnlyWithinARing() {
         qt().withExamples(300).forAll(states()).checkAssert(s -> {
             for (FlowControlRule rule : rules(s.net())) {
