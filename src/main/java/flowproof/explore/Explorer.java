@@ -176,22 +176,19 @@ public final class Explorer {
     }
 
     /**
-     * Collects the successors of one state, then inserts them as a batch (see
-     * {@link StateSet#prefetch}); notes when a limit stops the search.
+     * Collects the successors of one state so that they are looked up as a batch (see
+     * {@link StateSet#prefetch}): the lookups of different successors do not wait for
+     * each other's cache misses.
      */
-    private static final class BfsSink implements Expander.Sink {
-        private final StateSet set;
-        private final long maxStates;
-        private final int w;
-        private long[] batch;
-        private int[] slots;
-        private int count;
-        long transitions;
-        String limit;
+    private abstract static class BatchSink implements Expander.Sink {
+        final StateSet set;
+        final int w;
+        long[] batch;
+        int[] slots;
+        int count;
 
-        BfsSink(StateSet set, long maxStates) {
+        BatchSink(StateSet set) {
             this.set = set;
-            this.maxStates = maxStates;
             this.w = set.words();
             this.batch = new long[64 * w];
             this.slots = new int[64];
@@ -199,7 +196,6 @@ public final class Explorer {
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
-            transitions++;
             if (count == slots.length) {
                 batch = Arrays.copyOf(batch, batch.length * 2);
                 slots = Arrays.copyOf(slots, slots.length * 2);
@@ -207,8 +203,25 @@ public final class Explorer {
             System.arraycopy(succ, 0, batch, count * w, w);
             count++;
         }
+    }
 
-        /** Inserts the collected successors in the order they were generated. */
+    /** Inserts every successor, in the order generated; notes when a limit stops the search. */
+    private static final class BfsSink extends BatchSink {
+        private final long maxStates;
+        long transitions;
+        String limit;
+
+        BfsSink(StateSet set, long maxStates) {
+            super(set);
+            this.maxStates = maxStates;
+        }
+
+        @Override
+        public void accept(int kind, int a, int b, int destination, long[] succ) {
+            transitions++;
+            super.accept(kind, a, b, destination, succ);
+        }
+
         void flush() {
             set.prefetch(batch, count, slots);
             for (int k = 0; k < count && limit == null; k++) {
@@ -240,35 +253,13 @@ public final class Explorer {
         return drainFixpoint(set, ex, layout);
     }
 
-    /**
-     * Collects the forward and eject successors of the loaded state and, on
-     * {@link #resolve}, appends their ids (looked up as a batch, see
-     * {@link StateSet#prefetch}).
-     */
-    private static final class IdSink implements Expander.Sink {
-        private final StateSet set;
-        private final int w;
-        private long[] batch;
-        private int[] slots;
-        private int count;
+    /** Appends the ids of the forward and eject successors of the loaded state on {@link #resolve}. */
+    private static final class IdSink extends BatchSink {
         int[] ids = new int[64];
         int size;
 
         IdSink(StateSet set) {
-            this.set = set;
-            this.w = set.words();
-            this.batch = new long[16 * w];
-            this.slots = new int[16];
-        }
-
-        @Override
-        public void accept(int kind, int a, int b, int destination, long[] succ) {
-            if (count == slots.length) {
-                batch = Arrays.copyOf(batch, batch.length * 2);
-                slots = Arrays.copyOf(slots, slots.length * 2);
-            }
-            System.arraycopy(succ, 0, batch, count * w, w);
-            count++;
+            super(set);
         }
 
         void resolve() {
