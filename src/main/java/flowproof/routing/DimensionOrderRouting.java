@@ -73,6 +73,11 @@ public final class DimensionOrderRouting implements RoutingFunction {
     }
 
     @Override
+    public int headers() {
+        return torus.nodes();
+    }
+
+    @Override
     public String name() {
         return "dor";
     }

@@ -1,34 +1,103 @@
 package flowproof.routing;
 
+import flowproof.topology.Topology;
+
 /**
  * Chooses the physical channels a packet may take next. Virtual channels are not the
- * routing function's business: every VC of a candidate channel is a candidate, and the
- * flow-control rule decides which of them admit the packet.
+ * routing function's business beyond one split: a function with an escape sub-function
+ * (Duato) names its escape channels separately, and those go on the escape VCs; every
+ * other candidate may use any of the remaining VCs. The flow-control rule decides which
+ * of them admit the packet.
+ *
+ * <p>A packet carries a <em>header</em>: the routing state it needs. For most functions
+ * the header is simply the destination node ({@code 0..nodes-1}). Non-minimal functions
+ * carry more: UGAL's Valiant branch carries its intermediate router or group until it
+ * gets there ({@link #afterHop} then rewrites the header to the plain destination). The
+ * explorer stores headers in its packed states, so two packets with equal headers are
+ * indistinguishable.
  *
  * <p>Adaptive functions return several candidates; the explorer treats the choice as
- * nondeterministic, the simulator picks by its selection policy.
+ * nondeterministic, the simulator picks by its selection policy. Implementations are
+ * immutable and shared by every engine.
  */
 public interface RoutingFunction {
 
     /**
-     * Writes the candidate next channels of a packet at {@code node}, destined to
-     * {@code destination != node}, that arrived on {@code inChannel} (-1 when it is being
-     * injected at {@code node}) into {@code out}, and returns how many there are.
+     * Writes the candidate next channels of a packet at {@code node} with {@code header}
+     * (never one that {@link #exitNode exits} at {@code node}), that arrived on
+     * {@code inChannel} (-1 when it is being injected at {@code node}) into {@code out},
+     * and returns how many there are. With an escape sub-function these are the adaptive
+     * candidates only.
      */
-    int candidates(int node, int inChannel, int destination, int[] out);
+    int candidates(int node, int inChannel, int header, int[] out);
 
-    /** The largest number of candidates {@link #candidates} ever returns. */
+    /** The largest number of candidates {@link #candidates} (or the escape function) ever returns. */
     int maxCandidates();
 
-    /** Hops from {@code node} to {@code destination} along this routing function. */
+    /** Hops from {@code node} to {@code destination} along this routing function's minimal route. */
     int distance(int node, int destination);
 
     /**
-     * Whether every hop decreases {@link #distance} by exactly one, so that packets cannot
-     * circle: forward moves then form an acyclic graph.
+     * Whether no packet can ever return to a (channel, header) pair it has left: every
+     * hop decreases a measure of the remaining route. True for minimal functions, and for
+     * UGAL, whose Valiant branch is minimal to the intermediate and then minimal to the
+     * destination. Forward moves then form an acyclic graph.
      */
     boolean minimal();
 
     /** Registry name, as written in spec files. */
     String name();
+
+    /** Number of distinct headers; headers are {@code 0..headers()-1}, the first {@code nodes} are destinations. */
+    int headers();
+
+    /**
+     * The headers a packet from {@code source} to {@code destination} may start with,
+     * written into {@code out}; returns how many. One (the destination) unless the function
+     * chooses a route at the source, as UGAL chooses between the minimal route and a
+     * Valiant route through each intermediate.
+     */
+    default int injectHeaders(int source, int destination, int[] out) {
+        out[0] = destination;
+        return 1;
+    }
+
+    /** The largest number of headers {@link #injectHeaders} ever returns. */
+    default int maxInjectHeaders() {
+        return 1;
+    }
+
+    /** The header of a packet after it crosses {@code channel} (arrives at its target). */
+    default int afterHop(int header, int channel) {
+        return header;
+    }
+
+    /** The destination node of a packet with this header. */
+    default int destinationOf(int header) {
+        return header;
+    }
+
+    /** The node where a packet with this header leaves the network, or -1 while it must still travel (Valiant phase). */
+    default int exitNode(int header) {
+        return header;
+    }
+
+    /** e.g. {@code 3} for a destination, {@code 3 via 5} for a Valiant header. */
+    default String headerName(int header, Topology topology) {
+        return topology.nodeName(destinationOf(header));
+    }
+
+    /** Whether the function has an escape sub-function (Duato's R1) on dedicated escape VCs. */
+    default boolean hasEscape() {
+        return false;
+    }
+
+    /**
+     * The channels of the escape sub-function for the packet, as {@link #candidates}; only
+     * called when {@link #hasEscape}. The escape function must be connected: it offers a
+     * channel for every packet that has not arrived, wherever it is.
+     */
+    default int escapeCandidates(int node, int inChannel, int header, int[] out) {
+        return 0;
+    }
 }

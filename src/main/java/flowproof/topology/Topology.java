@@ -63,6 +63,31 @@ public interface Topology {
         return nodeName(source(channel)) + "-" + dim + "->" + nodeName(target(channel));
     }
 
+    /**
+     * Whether packets are injected at and delivered to this node. Every router of a torus,
+     * a flattened butterfly or a dragonfly is an endpoint (its terminals, see
+     * {@link #concentration}, are abstracted into it); in a butterfly or a BMIN only the
+     * terminal nodes are, the switches are not. Traffic patterns range over endpoints.
+     */
+    default boolean isEndpoint(int node) {
+        return true;
+    }
+
+    /** The endpoint nodes in increasing order. */
+    default int[] endpoints() {
+        return java.util.stream.IntStream.range(0, nodes()).filter(this::isEndpoint).toArray();
+    }
+
+    /**
+     * Terminals attached to every endpoint router (the concentration of a flattened
+     * butterfly or a dragonfly; 1 elsewhere). The explorer and the channel dependency
+     * graph route to routers, so a router's terminals share its queues and its label;
+     * the simulator injects from each terminal separately.
+     */
+    default int concentration() {
+        return 1;
+    }
+
     /** One line describing the topology, e.g. {@code unidirectional torus 3x2}. */
     String describe();
 }

@@ -130,6 +130,11 @@ class ChannelDependencyGraphTest {
             }
 
             @Override
+            public int headers() {
+                return t.nodes();
+            }
+
+            @Override
             public int distance(int node, int destination) {
                 return 1;
             }
