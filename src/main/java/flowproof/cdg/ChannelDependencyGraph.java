@@ -1,12 +1,14 @@
 package flowproof.cdg;
 
+import flowproof.routing.QueueRoutes;
+import flowproof.routing.RoutingException;
 import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
 import flowproof.topology.Network;
-import flowproof.topology.Topology;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
 import org.jgrapht.Graph;
@@ -19,9 +21,10 @@ import org.jgrapht.graph.DefaultEdge;
  * rule's VC discipline: one vertex per queue (channel x VC) that a packet can occupy, an
  * edge q -> t when a packet at the head of q may request t next.
  *
- * <p>Only dependencies that can occur are included. The (queue, destination) pairs
- * packets can reach are computed first, from every injection of the traffic pattern
- * forward through the routing function and the rule's {@link FlowControlRule#mayUse}.
+ * <p>Only dependencies that can occur are included. The (queue, header) pairs packets
+ * can reach are computed first, from every injection of the traffic pattern forward
+ * through the routing function and the rule's {@link FlowControlRule#mayUse}
+ * ({@link QueueRoutes}, the same routes the explorer takes).
  * Since {@code mayUse} over-approximates what the rule admits, the graph contains every
  * dependency the network can have: if it is acyclic, no packet can wait on itself, and
  * the network is deadlock-free for every buffer state (virtual cut-through or wormhole).
@@ -38,9 +41,11 @@ public final class ChannelDependencyGraph {
     private final Graph<Integer, DefaultEdge> graph;
     private final int[][] successors;
     private final List<Integer> cycle;
+    private final Kind kind;
 
-    private ChannelDependencyGraph(Network network, Graph<Integer, DefaultEdge> graph, int[][] successors) {
+    private ChannelDependencyGraph(Network network, Graph<Integer, DefaultEdge> graph, int[][] successors, Kind kind) {
         this.network = network;
+        this.kind = kind;
         this.graph = graph;
         this.successors = successors;
         this.cycle = shortestCycle();
@@ -50,100 +55,146 @@ public final class ChannelDependencyGraph {
      * Builds the graph.
      *
      * @param traffic the {source, destination} pairs that inject
-     * @throws RoutingException when routing returns no candidate for a reachable packet, or
-     *                          a channel that does not leave its router
+     * @throws RoutingException when routing returns no candidate for a reachable packet, a
+     *                          channel that does not leave its router, or candidates on
+     *                          which the rule allows no VC
      */
     public static ChannelDependencyGraph build(Network network, RoutingFunction routing, FlowControlRule rule,
                                                List<int[]> traffic) {
-        Topology topo = network.topology();
-        int nodes = topo.nodes();
+        return build(new QueueRoutes(network, routing, rule), traffic, Kind.FULL);
+    }
+
+    /**
+     * Builds Duato's extended channel dependency graph of the escape sub-function of an
+     * adaptive routing function ({@link RoutingFunction#hasEscape}): its vertices are the
+     * escape queues, its edges the dependencies between escape queues that packets of the
+     * full routing function can create.
+     * <ul>
+     *   <li>direct: a packet in escape queue q may request escape queue t next;</li>
+     *   <li>direct cross: the same, for a packet that entered q as an adaptive choice of
+     *       the full function. Both come out of the same reachable (queue, header) pairs,
+     *       so both are included;</li>
+     *   <li>indirect ({@code wormhole} only): a packet holding q may go on through
+     *       adaptive queues and then request escape queue t. A virtual cut-through packet
+     *       holds one queue at a time, so for it these do not arise (Duato 1996, the
+     *       cut-through form of the theorem) and they are left out.</li>
+     * </ul>
+     * If this graph is acyclic (and the escape sub-function is connected, which
+     * {@link QueueRoutes} checks for every reachable packet), the full routing function is
+     * deadlock-free (Duato).
+     */
+    public static ChannelDependencyGraph buildEscape(Network network, RoutingFunction routing, FlowControlRule rule,
+                                                     List<int[]> traffic, boolean wormhole) {
+        if (!routing.hasEscape()) {
+            throw new IllegalArgumentException("routing " + routing.name() + " has no escape sub-function");
+        }
+        return build(new QueueRoutes(network, routing, rule), traffic, wormhole ? Kind.DUATO_WORMHOLE : Kind.DUATO);
+    }
+
+    /** Which graph: the full dependency graph, or Duato's extended graph of the escape queues. */
+    public enum Kind {
+        FULL, DUATO, DUATO_WORMHOLE
+    }
+
+    private static ChannelDependencyGraph build(QueueRoutes routes, List<int[]> traffic, Kind kind) {
+        Network network = routes.network();
         int queues = network.queues();
-        int vcs = network.vcs();
-        boolean[] seen = new boolean[queues * nodes];
+        int headers = routes.routing().headers();
+        BitSet seen = new BitSet();
         boolean[] used = new boolean[queues];
-        ArrayDeque<Integer> work = new ArrayDeque<>();
-        int[] cand = new int[Math.max(1, routing.maxCandidates())];
-        List<List<Integer>> adj = new ArrayList<>();
-        for (int q = 0; q < queues; q++) {
-            adj.add(new ArrayList<>());
-        }
+        ArrayDeque<Long> work = new ArrayDeque<>();
+        BitSet[] adj = new BitSet[queues];
         for (int[] pair : traffic) {
-            int s = pair[0];
-            int d = pair[1];
-            int n = candidates(routing, topo, s, -1, d, cand);
-            for (int i = 0; i < n; i++) {
-                for (int v = 0; v < vcs; v++) {
-                    int t = network.queue(cand[i], v);
-                    if (rule.mayUse(network, FlowControlRule.INJECT, t) && !seen[t * nodes + d]) {
-                        seen[t * nodes + d] = true;
-                        used[t] = true;
-                        work.add(t * nodes + d);
-                    }
+            for (int h : routes.injectHeaders(pair[0], pair[1])) {
+                QueueRoutes.Next next = routes.next(FlowControlRule.INJECT, pair[0], h);
+                for (int i = 0; i < next.size(); i++) {
+                    visit(next.queues()[i], next.headers()[i], headers, seen, used, work);
                 }
             }
         }
+        int ringVcs = network.ringVcs();
         while (!work.isEmpty()) {
-            int key = work.poll();
-            int q = key / nodes;
-            int d = key % nodes;
-            int at = network.nodeOf(q);
-            if (at == d) {
-                continue;
-            }
-            int n = candidates(routing, topo, at, network.channelOf(q), d, cand);
-            for (int i = 0; i < n; i++) {
-                for (int v = 0; v < vcs; v++) {
-                    int t = network.queue(cand[i], v);
-                    if (!rule.mayUse(network, q, t)) {
-                        continue;
-                    }
-                    if (!adj.get(q).contains(t)) {
-                        adj.get(q).add(t);
-                    }
-                    if (!seen[t * nodes + d]) {
-                        seen[t * nodes + d] = true;
-                        used[t] = true;
-                        work.add(t * nodes + d);
-                    }
+            long key = work.poll();
+            int q = (int) (key / headers);
+            int h = (int) (key % headers);
+            QueueRoutes.Next next = routes.next(q, -1, h);
+            for (int i = 0; i < next.size(); i++) {
+                int t = next.queues()[i];
+                if (kind == Kind.FULL || (network.vcOf(q) < ringVcs && i >= next.primary())) {
+                    edge(adj, q, t);
                 }
+                visit(t, next.headers()[i], headers, seen, used, work);
+            }
+            if (kind == Kind.DUATO_WORMHOLE && network.vcOf(q) < ringVcs) {
+                indirect(routes, q, next, headers, adj);
             }
         }
         Graph<Integer, DefaultEdge> g = new DefaultDirectedGraph<>(DefaultEdge.class);
         int[][] succ = new int[queues][];
         for (int q = 0; q < queues; q++) {
-            if (used[q]) {
+            if (used[q] && (kind == Kind.FULL || network.vcOf(q) < ringVcs)) {
                 g.addVertex(q);
             }
         }
         for (int q = 0; q < queues; q++) {
-            List<Integer> out = adj.get(q);
-            Integer[] sorted = out.toArray(new Integer[0]);
-            Arrays.sort(sorted);
-            succ[q] = new int[sorted.length];
-            for (int i = 0; i < sorted.length; i++) {
-                succ[q][i] = sorted[i];
-                g.addEdge(q, sorted[i]);
+            succ[q] = adj[q] == null ? new int[0] : adj[q].stream().toArray();
+            for (int t : succ[q]) {
+                g.addEdge(q, t);
             }
         }
-        return new ChannelDependencyGraph(network, g, succ);
+        return new ChannelDependencyGraph(network, g, succ, kind);
     }
 
-    private static int candidates(RoutingFunction routing, Topology topo, int node, int inChannel, int dest, int[] out) {
-        int n = routing.candidates(node, inChannel, dest, out);
-        String where = "routing " + routing.name() + " for a packet at node " + topo.nodeName(node) + " destined to "
-            + topo.nodeName(dest) + (inChannel < 0 ? " (being injected)" : " on channel " + topo.channelName(inChannel));
-        if (n <= 0) {
-            throw new RoutingException(where + " returns no candidate channel");
-        }
-        for (int i = 0; i < n; i++) {
-            int c = out[i];
-            if (c < 0 || c >= topo.channels() || topo.source(c) != node) {
-                throw new RoutingException(where + " returns "
-                    + (c < 0 || c >= topo.channels() ? "channel " + c + ", which does not exist"
-                        : "channel " + topo.channelName(c) + ", which does not leave " + topo.nodeName(node)));
+    /** Indirect dependencies of escape queue {@code q}: escape queues requested after adaptive hops. */
+    private static void indirect(QueueRoutes routes, int q, QueueRoutes.Next first, int headers, BitSet[] adj) {
+        BitSet seen = new BitSet();
+        ArrayDeque<Long> work = new ArrayDeque<>();
+        for (int i = 0; i < first.primary(); i++) {
+            long key = (long) first.queues()[i] * headers + first.headers()[i];
+            if (!seen.get((int) key)) {
+                seen.set((int) key);
+                work.add(key);
             }
         }
-        return n;
+        while (!work.isEmpty()) {
+            long key = work.poll();
+            QueueRoutes.Next next = routes.next((int) (key / headers), -1, (int) (key % headers));
+            for (int i = 0; i < next.size(); i++) {
+                if (i >= next.primary()) {
+                    edge(adj, q, next.queues()[i]);
+                } else {
+                    long k = (long) next.queues()[i] * headers + next.headers()[i];
+                    if (!seen.get((int) k)) {
+                        seen.set((int) k);
+                        work.add(k);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void visit(int q, int h, int headers, BitSet seen, boolean[] used, ArrayDeque<Long> work) {
+        long key = (long) q * headers + h;
+        if (key > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("too many (queue, header) pairs for a dependency graph: " + key);
+        }
+        if (!seen.get((int) key)) {
+            seen.set((int) key);
+            used[q] = true;
+            work.add(key);
+        }
+    }
+
+    private static void edge(BitSet[] adj, int q, int t) {
+        if (adj[q] == null) {
+            adj[q] = new BitSet();
+        }
+        adj[q].set(t);
+    }
+
+    /** Which graph this is. */
+    public Kind kind() {
+        return kind;
     }
 
     public Network network() {

@@ -3,7 +3,7 @@ package flowproof.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.cdg.ChannelDependencyGraph;
-import flowproof.cdg.RoutingException;
+import flowproof.routing.RoutingException;
 import flowproof.report.CdgPicture;
 import flowproof.report.ResultJson;
 import flowproof.spec.Spec;

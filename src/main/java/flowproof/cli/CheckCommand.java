@@ -1,6 +1,6 @@
 package flowproof.cli;
 
-import flowproof.cdg.RoutingException;
+import flowproof.routing.RoutingException;
 import flowproof.explore.Verdict;
 import flowproof.report.ResultJson;
 import flowproof.spec.Spec;

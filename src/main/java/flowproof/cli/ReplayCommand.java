@@ -56,7 +56,7 @@ final class ReplayCommand implements Callable<Integer> {
                 out.println(n);
             } else {
                 out.println(f + ": " + (o.reproduced() ? "reproduced: " : "NOT reproduced: ") + o.message());
-                out.print(Picture.state(c.spec().network(), o.last()));
+                out.print(Picture.state(c.spec().model(), o.last()));
             }
             if (!o.reproduced() && code == Main.OK) {
                 code = Main.VIOLATION;

@@ -1,6 +1,6 @@
 package flowproof.explore;
 
-import flowproof.routing.RoutingFunction;
+import flowproof.routing.QueueRoutes;
 import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
 import flowproof.topology.Network;
@@ -10,9 +10,15 @@ import flowproof.topology.Network;
  * flow-control rule about every inject and forward move. Holds the unpacked form of the
  * current state and serves it to the rule as its {@link BufferView}.
  *
- * <p>Routing is tabulated once: for an injection pair, and for a (channel, destination)
- * of a packet at a queue's head, the candidate target queues (every VC of every
- * candidate channel). The rule is always consulted; nothing of it is cached.
+ * <p>Routes come from {@link QueueRoutes} and are tabulated: for every injection pair and
+ * inject header, and (on first use) for every (queue, header) of a packet at a queue's
+ * head, the candidate target queues and the header the packet has there. Adaptive
+ * routing is a nondeterministic choice among every candidate the rule admits. Escape
+ * candidates (Duato) are taken only when no primary candidate admits the packet, unless
+ * the model says {@code escape: any}. The rule is always consulted; nothing of it is
+ * cached.
+ *
+ * <p>A packet is stored as its header (its destination for most routing functions).
  */
 final class Expander implements BufferView {
 
@@ -31,15 +37,17 @@ final class Expander implements BufferView {
     private final FlowControlRule rule;
     private final int queues;
     private final int capacity;
-    private final int nodes;
     private final int[] queueNode;
-    private final int[] queueChannel;
     private final int[] queueRing;
+    private final int headers;
+    private final boolean escapeAny;
+    private final QueueRoutes routes;
+    /** One entry per (traffic pair, inject header): source, header and where it may go. */
     private final int[] injectSource;
-    private final int[] injectDest;
-    private final int[][] injectTargets;
-    /** forwardTargets[channel * nodes + destination]: target queues, or null for eject. */
-    private final int[][] forwardTargets;
+    private final int[] injectHeader;
+    private final QueueRoutes.Next[] injectNext;
+    /** next[queue * headers + header]: the routes of a packet at a queue's head, filled on first use. */
+    private final QueueRoutes.Next[] forwardNext;
 
     private final long[] cur;
     private final long[] succ;
@@ -61,38 +69,35 @@ final class Expander implements BufferView {
         this.rule = model.rule();
         this.queues = net.queues();
         this.capacity = net.capacity();
-        this.nodes = net.topology().nodes();
+        this.headers = model.routing().headers();
+        this.escapeAny = model.escapeAny();
         this.queueNode = new int[queues];
-        this.queueChannel = new int[queues];
         this.queueRing = new int[queues];
         for (int q = 0; q < queues; q++) {
             queueNode[q] = net.nodeOf(q);
-            queueChannel[q] = net.channelOf(q);
             queueRing[q] = net.ringOf(q);
         }
-        RoutingFunction routing = model.routing();
-        int[] cand = new int[Math.max(1, routing.maxCandidates())];
-        int pairs = model.traffic().size();
-        injectSource = new int[pairs];
-        injectDest = new int[pairs];
-        injectTargets = new int[pairs][];
-        for (int p = 0; p < pairs; p++) {
-            int s = model.traffic().get(p)[0];
-            int d = model.traffic().get(p)[1];
-            injectSource[p] = s;
-            injectDest[p] = d;
-            injectTargets[p] = targets(cand, routing.candidates(s, -1, d, cand));
-        }
-        int channels = net.topology().channels();
-        forwardTargets = new int[channels * nodes][];
-        for (int c = 0; c < channels; c++) {
-            int at = net.topology().target(c);
-            for (int d = 0; d < nodes; d++) {
-                if (d != at) {
-                    forwardTargets[c * nodes + d] = targets(cand, routing.candidates(at, c, d, cand));
-                }
+        this.routes = new QueueRoutes(net, model.routing(), rule);
+        java.util.List<int[]> inj = new java.util.ArrayList<>();
+        java.util.List<QueueRoutes.Next> injNext = new java.util.ArrayList<>();
+        for (int[] pair : model.traffic()) {
+            for (int h : routes.injectHeaders(pair[0], pair[1])) {
+                inj.add(new int[] {pair[0], h});
+                injNext.add(routes.next(FlowControlRule.INJECT, pair[0], h));
             }
         }
+        injectSource = new int[inj.size()];
+        injectHeader = new int[inj.size()];
+        for (int i = 0; i < inj.size(); i++) {
+            injectSource[i] = inj.get(i)[0];
+            injectHeader[i] = inj.get(i)[1];
+        }
+        injectNext = injNext.toArray(new QueueRoutes.Next[0]);
+        long table = (long) queues * headers;
+        if (table > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("too many (queue, header) pairs for the explorer: " + table);
+        }
+        forwardNext = new QueueRoutes.Next[(int) table];
         this.cur = new long[layout.words];
         this.succ = new long[layout.words];
         this.slots = new long[queues];
@@ -101,15 +106,13 @@ final class Expander implements BufferView {
         this.ringFree = new int[net.rings()];
     }
 
-    private int[] targets(int[] channels, int count) {
-        int vcs = net.vcs();
-        int[] t = new int[count * vcs];
-        for (int i = 0; i < count; i++) {
-            for (int v = 0; v < vcs; v++) {
-                t[i * vcs + v] = net.queue(channels[i], v);
-            }
+    private QueueRoutes.Next next(int q, int header) {
+        QueueRoutes.Next n = forwardNext[q * headers + header];
+        if (n == null) {
+            n = routes.next(q, -1, header);
+            forwardNext[q * headers + header] = n;
         }
-        return t;
+        return n;
     }
 
     /** Unpacks a state; it becomes the current state for the view and for {@link #expand}. */
@@ -158,23 +161,31 @@ final class Expander implements BufferView {
             }
             long sl = slots[q];
             int d = (int) (sl & destMask) - 1;
-            int[] targets = forwardTargets[queueChannel[q] * nodes + d];
-            if (targets == null) {
+            QueueRoutes.Next nx = next(q, d);
+            if (nx.exits()) {
                 System.arraycopy(cur, 0, succ, 0, cur.length);
                 layout.setField(succ, 0, q, ((sl >>> destBits) << layout.markBits) | marks[q]);
                 drain++;
                 sink.accept(EJECT, q, -1, d, succ);
                 continue;
             }
-            for (int t : targets) {
+            int[] targets = nx.queues();
+            int[] after = nx.headers();
+            int admitted = 0;
+            for (int i = 0; i < targets.length; i++) {
+                if (i == nx.primary() && admitted > 0 && !escapeAny) {
+                    break;
+                }
+                int t = targets[i];
                 int verdict = rule.admit(this, q, t);
                 if (verdict == FlowControlRule.DENY) {
                     continue;
                 }
+                admitted++;
                 int shift = verdict == FlowControlRule.ADMIT_SHIFT_MARK ? 1 : 0;
                 System.arraycopy(cur, 0, succ, 0, cur.length);
                 layout.setField(succ, 0, q, ((sl >>> destBits) << layout.markBits) | (marks[q] + shift));
-                long tsl = slots[t] | ((long) (d + 1) << (occ[t] * destBits));
+                long tsl = slots[t] | ((long) (after[i] + 1) << (occ[t] * destBits));
                 layout.setField(succ, 0, t, (tsl << layout.markBits) | (marks[t] - shift));
                 drain++;
                 sink.accept(FORWARD, q, t, d, succ);
@@ -182,9 +193,16 @@ final class Expander implements BufferView {
         }
         all = drain;
         if (injections) {
-            for (int p = 0; p < injectTargets.length; p++) {
-                int d = injectDest[p];
-                for (int t : injectTargets[p]) {
+            for (int p = 0; p < injectNext.length; p++) {
+                int d = injectHeader[p];
+                QueueRoutes.Next nx = injectNext[p];
+                int[] targets = nx.queues();
+                int admitted = 0;
+                for (int i = 0; i < targets.length; i++) {
+                    if (i == nx.primary() && admitted > 0 && !escapeAny) {
+                        break;
+                    }
+                    int t = targets[i];
                     int verdict = rule.admit(this, FlowControlRule.INJECT, t);
                     if (verdict == FlowControlRule.DENY) {
                         continue;
@@ -192,8 +210,9 @@ final class Expander implements BufferView {
                     if (verdict == FlowControlRule.ADMIT_SHIFT_MARK) {
                         throw new IllegalStateException(rule.describe() + " moved a mark on injection");
                     }
+                    admitted++;
                     System.arraycopy(cur, 0, succ, 0, cur.length);
-                    long tsl = slots[t] | ((long) (d + 1) << (occ[t] * destBits));
+                    long tsl = slots[t] | ((long) (nx.headers()[i] + 1) << (occ[t] * destBits));
                     layout.setField(succ, 0, t, (tsl << layout.markBits) | marks[t]);
                     all++;
                     sink.accept(INJECT, injectSource[p], t, d, succ);

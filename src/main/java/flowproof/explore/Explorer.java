@@ -73,7 +73,7 @@ public final class Explorer {
     public ExplorationResult run() {
         long start = System.nanoTime();
         FlowControlRule rule = model.rule();
-        StateLayout layout = new StateLayout(model.network(), rule.marksPerRing() > 0);
+        StateLayout layout = new StateLayout(model.network(), rule.marksPerRing() > 0, model.routing().headers());
         StateSet set = new StateSet(layout.words, limits.states(), limits.bytes());
         Expander ex = new Expander(model, layout);
         set.add(initialState(model, layout), 0);

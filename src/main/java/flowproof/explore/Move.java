@@ -5,7 +5,9 @@ package flowproof.explore;
  *
  * @param kind   inject, forward or eject
  * @param node   the source router (inject) or the router where the packet is (forward, eject)
- * @param destination the packet's destination
+ * @param destination the packet's header before the move: its destination for most routing
+ *                    functions, a route choice such as "d via i" for UGAL (see
+ *                    {@link flowproof.routing.RoutingFunction#headerName})
  * @param from   the queue the packet leaves (forward, eject), -1 for inject
  * @param to     the queue the packet enters (inject, forward), -1 for eject
  */

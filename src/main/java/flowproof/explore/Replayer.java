@@ -21,7 +21,7 @@ public final class Replayer {
     }
 
     public static Outcome replay(Model model, List<Move> moves, Property property) {
-        StateLayout layout = new StateLayout(model.network(), model.rule().marksPerRing() > 0);
+        StateLayout layout = new StateLayout(model.network(), model.rule().marksPerRing() > 0, model.routing().headers());
         Expander ex = new Expander(model, layout);
         long[] state = Explorer.initialState(model, layout);
         MatchSink sink = new MatchSink(model);
@@ -95,10 +95,10 @@ public final class Replayer {
         var t = net.topology();
         switch (m.kind()) {
             case INJECT:
-                return "inject " + t.nodeName(m.node()) + " -> " + t.nodeName(m.destination()) + " into "
+                return "inject " + t.nodeName(m.node()) + " -> " + model.routing().headerName(m.destination(), t) + " into "
                     + net.queueName(m.to());
             case FORWARD:
-                return "forward (to " + t.nodeName(m.destination()) + ") " + net.queueName(m.from()) + " => "
+                return "forward (to " + model.routing().headerName(m.destination(), t) + ") " + net.queueName(m.from()) + " => "
                     + net.queueName(m.to());
             default:
                 return "eject at " + t.nodeName(m.node()) + " from " + net.queueName(m.from());

@@ -12,7 +12,7 @@ import flowproof.topology.Network;
  * <pre>
  *   [ marks : markBits ][ slot 0 (head) : destBits ][ slot 1 ] ... [ slot C-1 (tail) ]
  * </pre>
- * A slot holds {@code destination + 1}, or 0 when empty; occupied slots are always a
+ * A slot holds {@code header + 1} (the packet's destination, or its routing header), or 0 when empty; occupied slots are always a
  * prefix, so every state has exactly one encoding and two states are equal iff their
  * words are equal. {@code marks} is the number of critical marks b(q) of the queue
  * (0 bits when the rule keeps no marks).
@@ -31,16 +31,22 @@ public final class StateLayout {
     final int[] word;
     final int[] shift;
 
+    /** A layout for packets labelled by destination alone. */
     public StateLayout(Network network, boolean marks) {
+        this(network, marks, network.topology().nodes());
+    }
+
+    /** @param headers the number of distinct packet headers (routing state), see {@link flowproof.routing.RoutingFunction#headers} */
+    public StateLayout(Network network, boolean marks, int headers) {
         this.queues = network.queues();
         this.capacity = network.capacity();
-        this.destBits = bitsFor(network.topology().nodes());
+        this.destBits = bitsFor(headers);
         this.markBits = marks ? bitsFor(capacity) : 0;
         long bits = (long) capacity * destBits + markBits;
         if (bits > 64) {
             throw new ConfigurationException("capacity",
                 "at most " + ((64 - markBits) / destBits) + " packets per queue for the explorer on "
-                    + network.topology().nodes() + " nodes",
+                    + headers + " packet headers",
                 Integer.toString(capacity));
         }
         this.fieldBits = (int) bits;

@@ -5,6 +5,7 @@ import flowproof.explore.Move;
 import flowproof.explore.Replayer;
 import flowproof.explore.Snapshot;
 import flowproof.explore.Trace;
+import flowproof.routing.RoutingFunction;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import flowproof.topology.Torus;
@@ -12,7 +13,7 @@ import flowproof.topology.Torus;
 /**
  * ASCII pictures of network states and traces.
  *
- * <p>A queue is drawn as {@code [a b . *]}: its packets by destination, head first,
+ * <p>A queue is drawn as {@code [a b . *]}: its packets by destination (or routing header, e.g. {@code 3 via 1}), head first,
  * then its free slots, {@code .} for a normal free slot and {@code *} for a critical
  * one (CBS). A 1-D ring is drawn as a line of nodes with each channel's queues between
  * the two nodes; other networks list every node's input queues.
@@ -24,7 +25,7 @@ public final class Picture {
     private Picture() {
     }
 
-    public static String queue(Network net, Snapshot s, int q) {
+    public static String queue(Network net, RoutingFunction routing, Snapshot s, int q) {
         Topology t = net.topology();
         StringBuilder b = new StringBuilder("[");
         int[] p = s.packets()[q];
@@ -32,7 +33,7 @@ public final class Picture {
             if (i > 0) {
                 b.append(' ');
             }
-            b.append(t.nodeName(p[i]));
+            b.append(routing.headerName(p[i], t));
         }
         int free = net.capacity() - p.length;
         int marks = s.marks()[q];
@@ -45,19 +46,21 @@ public final class Picture {
         return b.append(']').toString();
     }
 
-    private static String queues(Network net, Snapshot s, int channel) {
+    private static String queues(Network net, RoutingFunction routing, Snapshot s, int channel) {
         StringBuilder b = new StringBuilder();
         for (int v = 0; v < net.vcs(); v++) {
             if (v > 0) {
                 b.append('/');
             }
-            b.append(queue(net, s, net.queue(channel, v)));
+            b.append(queue(net, routing, s, net.queue(channel, v)));
         }
         return b.toString();
     }
 
     /** The picture of one state. */
-    public static String state(Network net, Snapshot s) {
+    public static String state(Model model, Snapshot s) {
+        Network net = model.network();
+        RoutingFunction routing = model.routing();
         Topology t = net.topology();
         StringBuilder b = new StringBuilder();
         if (t instanceof Torus torus && torus.dimensions() == 1) {
@@ -70,7 +73,7 @@ public final class Picture {
                     if (c < 0 || (!torus.hasWrapAround() && x == k - 1)) {
                         break;
                     }
-                    b.append(sign > 0 ? " -" : " <-").append(queues(net, s, c)).append(sign > 0 ? "-> " : "- ");
+                    b.append(sign > 0 ? " -" : " <-").append(queues(net, routing, s, c)).append(sign > 0 ? "-> " : "- ");
                     if (x == k - 1) {
                         b.append(t.nodeName(0));
                     }
@@ -86,15 +89,20 @@ public final class Picture {
             }
             return b.toString();
         }
+        boolean torus = t instanceof Torus;
         for (int node = 0; node < t.nodes(); node++) {
             b.append("  ").append(t.nodeName(node)).append(':');
             for (int c = 0; c < t.channels(); c++) {
                 if (t.target(c) == node) {
                     String dir = t.direction(c) > 0 ? "+" : "-";
-                    b.append("  d").append(t.dimension(c)).append(dir).append(' ').append(queues(net, s, c));
+                    String label = torus ? "d" + t.dimension(c) + dir : "from " + t.nodeName(t.source(c));
+                    b.append("  ").append(label).append(' ').append(queues(net, routing, s, c));
                 }
             }
             b.append('\n');
+        }
+        if (!torus && net.vcs() > 1) {
+            b.append("  (a channel's queues: vc0/vc1/...)\n");
         }
         return b.toString();
     }
@@ -109,7 +117,7 @@ public final class Picture {
             b.append(String.format("  %3d. %s%n", i++, Replayer.describe(model, m)));
         }
         b.append("final state (").append(LEGEND).append("):\n");
-        b.append(state(model.network(), trace.last()));
+        b.append(state(model, trace.last()));
         return b.toString();
     }
 }

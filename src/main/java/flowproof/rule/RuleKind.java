@@ -11,7 +11,8 @@ public enum RuleKind {
     DATELINE("dateline"),
     THEORETICAL_BUBBLE("theoretical-bubble"),
     LOCALIZED_BUBBLE("localized-bubble"),
-    CRITICAL_BUBBLE("critical-bubble");
+    CRITICAL_BUBBLE("critical-bubble"),
+    VC_PER_HOP("vc-per-hop");
 
     private final String key;
 
@@ -36,6 +37,16 @@ public enum RuleKind {
         return Arrays.stream(values()).map(RuleKind::key).collect(Collectors.joining(", "));
     }
 
+    /** Whether the rule's admission depends on directional rings (bubble rules, CBS). */
+    public boolean needsRings() {
+        return this == THEORETICAL_BUBBLE || this == LOCALIZED_BUBBLE || this == CRITICAL_BUBBLE;
+    }
+
+    /** VCs the rule takes when it governs the escape VCs of an adaptive routing. */
+    public int escapeVcs() {
+        return this == DATELINE ? 2 : 1;
+    }
+
     /** Whether the kind takes the {@code bubbles} parameter (critical marks per ring). */
     public boolean takesBubbles() {
         return this == CRITICAL_BUBBLE;
@@ -52,8 +63,9 @@ public enum RuleKind {
             case VCT:
                 return new VirtualCutThrough();
             case DATELINE:
-                if (network.vcs() != 2) {
-                    throw new ConfigurationException("vcs", "2 for rule dateline", Integer.toString(network.vcs()));
+                if (network.ringVcs() != 2) {
+                    throw new ConfigurationException("vcs", network.ringVcs() == network.vcs() ? "2 for rule dateline"
+                        : "2 escape VCs for rule dateline", Integer.toString(network.vcs()));
                 }
                 return new Dateline();
             case THEORETICAL_BUBBLE:
@@ -71,6 +83,8 @@ public enum RuleKind {
                         Integer.toString(m));
                 }
                 return new CriticalBubble(m);
+            case VC_PER_HOP:
+                return new VcPerHop();
             default:
                 throw new AssertionError(this);
         }

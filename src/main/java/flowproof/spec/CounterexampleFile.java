@@ -67,7 +67,10 @@ public final class CounterexampleFile {
             o.put("step", step++);
             o.put("kind", m.kind().key());
             o.put("node", t.nodeName(m.node()));
-            o.put("destination", t.nodeName(m.destination()));
+            o.put("destination", t.nodeName(spec.routing().destinationOf(m.destination())));
+            if (m.destination() >= t.nodes()) {
+                o.put("header", spec.routing().headerName(m.destination(), t));
+            }
             if (m.from() >= 0) {
                 o.put("from", net.queueName(m.from()));
             }
@@ -85,7 +88,7 @@ public final class CounterexampleFile {
             o.put("queue", net.queueName(q));
             ArrayNode p = o.putArray("packets");
             for (int d : last.packets()[q]) {
-                p.add(t.nodeName(d));
+                p.add(spec.routing().headerName(d, t));
             }
             o.put("critical", last.marks()[q]);
         }
@@ -124,6 +127,10 @@ public final class CounterexampleFile {
         for (int v = 0; v < t.nodes(); v++) {
             nodes.put(t.nodeName(v), v);
         }
+        Map<String, Integer> headers = new HashMap<>();
+        for (int h = t.nodes(); h < spec.routing().headers(); h++) {
+            headers.put(spec.routing().headerName(h, t), h);
+        }
         Map<String, Integer> queues = new HashMap<>();
         for (int q = 0; q < net.queues(); q++) {
             queues.put(net.queueName(q), q);
@@ -142,7 +149,9 @@ public final class CounterexampleFile {
                 throw new SpecException(name, at + ".kind", "inject, forward or eject", SpecReader.describe(kn));
             }
             int node = lookup(name, at + ".node", "a node of the spec's network", m.get("node"), nodes);
-            int dest = lookup(name, at + ".destination", "a node of the spec's network", m.get("destination"), nodes);
+            int dest = m.has("header")
+                ? lookup(name, at + ".header", "a routing header of the spec (e.g. \"3 via 1\")", m.get("header"), headers)
+                : lookup(name, at + ".destination", "a node of the spec's network", m.get("destination"), nodes);
             int from = kind == Move.Kind.INJECT ? -1
                 : lookup(name, at + ".from", "a queue of the spec's network", m.get("from"), queues);
             int to = kind == Move.Kind.EJECT ? -1

@@ -7,29 +7,44 @@ package flowproof.topology;
  * <p>Queue ids are dense: {@code queue = channel * vcs + vc}. A queue sits at the
  * target router of its channel and belongs to the channel's directional ring.
  * Immutable; shared by every engine.
+ *
+ * <p>With an escape sub-function (Duato) only the first {@link #ringVcs} VCs, the escape
+ * VCs, form directional rings; the adaptive VCs above them belong to no ring, so bubble
+ * rules and critical marks live on the escape VCs alone, and a packet moving from an
+ * adaptive VC into an escape VC enters the escape ring.
  */
 public final class Network {
 
     private final Topology topology;
     private final int vcs;
     private final int capacity;
+    private final int ringVcs;
     private final int[][] ringMembers;
 
     public Network(Topology topology, int vcs, int capacity) {
+        this(topology, vcs, capacity, vcs);
+    }
+
+    /** @param ringVcs the VCs {@code 0..ringVcs-1} that form rings (the escape VCs); {@code vcs} without escape */
+    public Network(Topology topology, int vcs, int capacity, int ringVcs) {
         if (vcs < 1) {
             throw new IllegalArgumentException("vcs must be at least 1, found " + vcs);
         }
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity must be at least 1, found " + capacity);
         }
+        if (ringVcs < 1 || ringVcs > vcs) {
+            throw new IllegalArgumentException("ring VCs must be 1.." + vcs + ", found " + ringVcs);
+        }
         this.topology = topology;
         this.vcs = vcs;
+        this.ringVcs = ringVcs;
         this.capacity = capacity;
         int[] size = new int[topology.rings()];
         for (int c = 0; c < topology.channels(); c++) {
             int r = topology.ringOf(c);
             if (r >= 0) {
-                size[r] += vcs;
+                size[r] += ringVcs;
             }
         }
         this.ringMembers = new int[size.length][];
@@ -38,7 +53,7 @@ public final class Network {
             size[r] = 0;
         }
         for (int q = 0; q < topology.channels() * vcs; q++) {
-            int r = topology.ringOf(q / vcs);
+            int r = ringOf(q);
             if (r >= 0) {
                 ringMembers[r][size[r]++] = q;
             }
@@ -79,9 +94,14 @@ public final class Network {
         return topology.target(queue / vcs);
     }
 
-    /** The directional ring of a queue, or -1. */
+    /** The VCs {@code 0..ringVcs()-1} that form rings: all of them unless the routing has escape VCs. */
+    public int ringVcs() {
+        return ringVcs;
+    }
+
+    /** The directional ring of a queue, or -1 (also for the adaptive VCs above {@link #ringVcs}). */
     public int ringOf(int queue) {
-        return topology.ringOf(queue / vcs);
+        return queue % vcs < ringVcs ? topology.ringOf(queue / vcs) : -1;
     }
 
     public int rings() {

@@ -10,6 +10,7 @@ import flowproof.explore.Property;
 import flowproof.explore.Snapshot;
 import flowproof.explore.Trace;
 import flowproof.routing.DimensionOrderRouting;
+import flowproof.routing.RoutingException;
 import flowproof.routing.RoutingFunction;
 import flowproof.rule.RuleKind;
 import flowproof.topology.Network;

@@ -58,6 +58,13 @@ class ExplorerAgainstReferenceTest {
     static Stream<Arguments> references() {
         List<Case> cases = new ArrayList<>();
         for (RuleKind k : RuleKind.values()) {
+            if (k == RuleKind.VC_PER_HOP) {
+                cases.add(new Case(new int[] {4}, false, 3, 1, k));
+                cases.add(new Case(new int[] {3}, false, 2, 2, k));
+                cases.add(new Case(new int[] {4}, true, 2, 1, k));
+                cases.add(new Case(new int[] {2, 2}, true, 2, 1, k));
+                continue;
+            }
             int vcs = k == RuleKind.DATELINE ? 2 : 1;
             cases.add(new Case(new int[] {4}, false, vcs, 1, k));
             cases.add(new Case(new int[] {3}, false, vcs, 2, k));
@@ -90,11 +97,13 @@ class ExplorerAgainstReferenceTest {
 
     /** Small generated networks: shrinking moves to fewer dimensions, smaller radix, fewer slots, plainer rules. */
     static Gen<Case> smallCases() {
-        Gen<int[]> radix = Generate.pick(List.of(new int[] {2}, new int[] {3}, new int[] {4}, new int[] {5},
-            new int[] {2, 2}));
         Gen<RuleKind> rule = Generate.pick(List.of(RuleKind.values()));
         Gen<Boolean> bidir = Generate.booleans();
-        return radix.zip(bidir, rule, (r, b, k) -> new Object[] {r, b, k}).flatMap(o -> {
+        // one VC per hop multiplies the queues by the route length: smaller rings for it
+        return rule.flatMap(k -> Generate.pick(k == RuleKind.VC_PER_HOP
+                ? List.of(new int[] {2}, new int[] {3}, new int[] {2, 2})
+                : List.of(new int[] {2}, new int[] {3}, new int[] {4}, new int[] {5}, new int[] {2, 2}))
+            .zip(bidir, (r, b) -> new Object[] {r, b, k})).flatMap(o -> {
             int[] r = (int[]) o[0];
             boolean b = (Boolean) o[1];
             RuleKind k = (RuleKind) o[2];
@@ -102,8 +111,12 @@ class ExplorerAgainstReferenceTest {
             for (int x : r) {
                 nodes *= x;
             }
-            int vcs = k == RuleKind.DATELINE ? 2 : 1;
-            boolean bidirectional = b && nodes * r.length * 2 * vcs <= 10;
+            boolean bidirectional = b && nodes * r.length * 2 * (k == RuleKind.DATELINE ? 2 : 1) <= 10;
+            int hops = 0;
+            for (int x : r) {
+                hops += bidirectional ? x / 2 : x - 1;
+            }
+            int vcs = k == RuleKind.DATELINE ? 2 : k == RuleKind.VC_PER_HOP ? hops : 1;
             int queues = nodes * r.length * (bidirectional ? 2 : 1) * vcs;
             int maxCapacity = queues <= 4 ? 2 : 1;
             return Generate.range(1, maxCapacity).map(c -> new Case(r, bidirectional, vcs, c, k));

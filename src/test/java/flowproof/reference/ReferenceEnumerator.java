@@ -20,7 +20,7 @@ import java.util.Map;
  */
 public final class ReferenceEnumerator {
 
-  public enum Rule { VCT, DATELINE, THEORETICAL_BUBBLE, LOCALIZED_BUBBLE, CRITICAL_BUBBLE }
+  public enum Rule { VCT, DATELINE, THEORETICAL_BUBBLE, LOCALIZED_BUBBLE, CRITICAL_BUBBLE, VC_PER_HOP }
 
   /**
    * radix[i] = k of dimension i (a 1-D ring is radix.length == 1). bidirectional: both directions
@@ -299,6 +299,11 @@ public final class ReferenceEnumerator {
      * The returned array must not be modified.
      */
     int[] candidateQueues(int source, int ch) {
+      if (rule == Rule.VC_PER_HOP) {
+        // hop i on VC i: one more than the VC the packet is on, 0 on injection
+        int vc = source < 0 ? 0 : net.queues.get(source).vc() + 1;
+        return vc < net.vcs ? new int[] {net.queueIndex[ch][vc]} : new int[0];
+      }
       if (rule != Rule.DATELINE) {
         return net.queueIndex[ch];
       }
@@ -320,7 +325,7 @@ public final class ReferenceEnumerator {
       boolean markMoves = false;
       boolean admitted;
       switch (rule) {
-        case VCT, DATELINE -> admitted = freeTarget >= 1;
+        case VCT, DATELINE, VC_PER_HOP -> admitted = freeTarget >= 1;
         case THEORETICAL_BUBBLE -> admitted = within
             ? freeTarget >= 1
             : freeTarget >= 1 && ringFree(s, net.queues.get(target).ring()) >= 2;

@@ -1,4 +1,4 @@
-package flowproof.cdg;
+package flowproof.routing;
 
 /**
  * A routing function misbehaved for a packet that can actually be where it is: it
