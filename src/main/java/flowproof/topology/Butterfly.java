@@ -1,0 +1,287 @@
+package flowproof.topology;
+
+import flowproof.ConfigurationException;
+
+/**
+ * A k-ary n-fly: the unidirectional butterfly of Dally and Towles (Principles and
+ * Practices of Interconnection Networks, ch. 4). {@code N = k^n} terminals send into
+ * {@code n} stages of {@code k^(n-1)} switches of k inputs and k outputs each; the last
+ * stage delivers to the terminals. There is exactly one route between any two terminals,
+ * and it takes {@code n + 1} hops.
+ *
+ * <p><b>Nodes.</b> Terminals are nodes {@code 0..N-1} and are the only endpoints. Switch
+ * {@code w} ({@code 0..k^(n-1)-1}) of stage {@code s} ({@code 0..n-1}) is node
+ * {@code N + s * k^(n-1) + w}. Digits are base k; digit {@code j} of {@code x} is
+ * {@code (x / k^j) % k}.
+ *
+ * <p><b>Wiring.</b> Terminal {@code t} feeds input port {@code t % k} of stage-0 switch
+ * {@code t / k}. Output port {@code p} of switch {@code w} at stage {@code s < n-1} goes to
+ * the stage-{@code s+1} switch that is {@code w} with digit {@code n-2-s} replaced by
+ * {@code p}, entering its input port {@code digit(w, n-2-s)}. Output port {@code p} of
+ * switch {@code w} at stage {@code n-1} goes to terminal {@code w * k + p}. Hence
+ * destination-tag routing: taking output port {@code digit(d, n-1-s)} at every stage
+ * {@code s} delivers to terminal {@code d}, whatever the source.
+ *
+ * <p><b>Channels.</b> Channel {@code t} ({@code 0..N-1}) is terminal {@code t}'s
+ * injection channel; output port {@code p} of the switch at node {@code v} is channel
+ * {@code N + (v - N) * k + p}, so the last stage's outputs are channels
+ * {@code n*N .. (n+1)*N-1} and terminal {@code t} is entered by channel {@code n*N + t}.
+ * There are {@code (n + 1) * N} channels.
+ *
+ * <p><b>Torus attributes.</b> {@link #dimension} is the stage of the switch a channel
+ * leaves (-1 for injection channels); {@link #direction} is always 0; there are no rings
+ * and no wrap-around channels, and {@link #channel(int, int, int)} always returns -1.
+ *
+ * <p>Immutable.
+ */
+public final class Butterfly implements Topology {
+
+    /** Largest number of terminals accepted, as for tori in spec files. */
+    public static final int MAX_TERMINALS = 4096;
+
+    private final int k;
+    private final int n;
+    private final int terminals;
+    private final int perStage;
+    /** pow[j] = k^j for j in 0..n. */
+    private final int[] pow;
+    private final int[] src;
+    private final int[] dst;
+    private final int[] stageOfSource;
+
+    /**
+     * A k-ary n-fly.
+     *
+     * @param radix  k, the number of inputs and outputs of every switch, at least 2
+     * @param stages n, the number of switch stages, at least 1; {@code k^n} may not exceed
+     *               {@link #MAX_TERMINALS}
+     * @throws ConfigurationException with field {@code topology.radix} or
+     *                                {@code topology.stages} when an argument is out of range
+     */
+    public Butterfly(int radix, int stages) {
+        this.pow = powers(radix, stages);
+        this.k = radix;
+        this.n = stages;
+        this.terminals = pow[n];
+        this.perStage = pow[n - 1];
+        int channels = (n + 1) * terminals;
+        this.src = new int[channels];
+        this.dst = new int[channels];
+        this.stageOfSource = new int[channels];
+        for (int t = 0; t < terminals; t++) {
+            src[t] = t;
+            dst[t] = switchNode(0, t / k);
+            stageOfSource[t] = -1;
+        }
+        for (int s = 0; s < n; s++) {
+            for (int w = 0; w < perStage; w++) {
+                int from = switchNode(s, w);
+                for (int p = 0; p < k; p++) {
+                    int c = outputChannel(from, p);
+                    src[c] = from;
+                    stageOfSource[c] = s;
+                    if (s == n - 1) {
+                        dst[c] = w * k + p;
+                    } else {
+                        int j = n - 2 - s;
+                        dst[c] = switchNode(s + 1, w + (p - digit(w, j)) * pow[j]);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code k^0 .. k^n}, validating k and n as a k-ary n-stage network with at most
+     * {@link #MAX_TERMINALS} terminals; shared with {@link Bmin}.
+     */
+    static int[] powers(int radix, int stages) {
+        if (radix < 2) {
+            throw new ConfigurationException("topology.radix", "an integer radix of at least 2", Integer.toString(radix));
+        }
+        if (stages < 1) {
+            throw new ConfigurationException("topology.stages", "an integer number of stages of at least 1",
+                Integer.toString(stages));
+        }
+        int[] pow = new int[stages + 1];
+        pow[0] = 1;
+        for (int j = 1; j <= stages; j++) {
+            long next = (long) pow[j - 1] * radix;
+            if (next > MAX_TERMINALS) {
+                throw new ConfigurationException("topology.stages",
+                    "at most " + MAX_TERMINALS + " terminals (radix^stages)", radix + "^" + stages + " terminals");
+            }
+            pow[j] = (int) next;
+        }
+        return pow;
+    }
+
+    int digit(int x, int j) {
+        return (x / pow[j]) % k;
+    }
+
+    /** k: inputs and outputs per switch, and the base of terminal digits. */
+    public int radix() {
+        return k;
+    }
+
+    /** n: the number of switch stages. */
+    public int stages() {
+        return n;
+    }
+
+    /** N = k^n: the number of terminals, nodes {@code 0..N-1}. */
+    public int terminals() {
+        return terminals;
+    }
+
+    /** k^(n-1): the number of switches in each stage. */
+    public int switchesPerStage() {
+        return perStage;
+    }
+
+    /** The node of switch {@code index} ({@code 0..k^(n-1)-1}) of {@code stage} ({@code 0..n-1}). */
+    public int switchNode(int stage, int index) {
+        if (stage < 0 || stage >= n || index < 0 || index >= perStage) {
+            throw new IllegalArgumentException("no switch " + index + " in stage " + stage + " of " + describe());
+        }
+        return terminals + stage * perStage + index;
+    }
+
+    /** The stage of a switch node, or -1 for a terminal. */
+    public int stageOf(int node) {
+        return node < terminals ? -1 : (node - terminals) / perStage;
+    }
+
+    /** The index of a switch node within its stage, or the terminal number of a terminal. */
+    public int indexOf(int node) {
+        return node < terminals ? node : (node - terminals) % perStage;
+    }
+
+    /** The channel leaving switch node {@code switchNode} by output port {@code port} ({@code 0..k-1}). */
+    public int outputChannel(int switchNode, int port) {
+        if (switchNode < terminals || switchNode >= nodes() || port < 0 || port >= k) {
+            throw new IllegalArgumentException("no output port " + port + " at node " + switchNode);
+        }
+        return terminals + (switchNode - terminals) * k + port;
+    }
+
+    /** The channel terminal {@code terminal} injects into: it enters stage-0 switch {@code terminal / k}. */
+    public int injectionChannel(int terminal) {
+        checkTerminal(terminal);
+        return terminal;
+    }
+
+    /** The one channel that enters terminal {@code terminal}, from stage-{@code n-1} switch {@code terminal / k}. */
+    public int ejectionChannel(int terminal) {
+        checkTerminal(terminal);
+        return n * terminals + terminal;
+    }
+
+    /**
+     * Whether a packet at {@code node} can still reach {@code terminal}: always from a
+     * terminal; from a switch at stage {@code s}, when its {@code s} most significant digits
+     * (those set by the stages before it) equal the {@code s} most significant digits of
+     * {@code terminal / k}.
+     */
+    public boolean reaches(int node, int terminal) {
+        checkTerminal(terminal);
+        if (node < terminals) {
+            return true;
+        }
+        int s = stageOf(node);
+        return indexOf(node) / pow[n - 1 - s] == terminal / pow[n - s];
+    }
+
+    private void checkTerminal(int terminal) {
+        if (terminal < 0 || terminal >= terminals) {
+            throw new IllegalArgumentException("no terminal " + terminal + " in " + describe());
+        }
+    }
+
+    @Override
+    public int nodes() {
+        return terminals + n * perStage;
+    }
+
+    @Override
+    public int channels() {
+        return src.length;
+    }
+
+    @Override
+    public int source(int channel) {
+        return src[channel];
+    }
+
+    @Override
+    public int target(int channel) {
+        return dst[channel];
+    }
+
+    /** The stage of the switch the channel leaves, -1 for an injection channel. */
+    @Override
+    public int dimension(int channel) {
+        return stageOfSource[channel];
+    }
+
+    /** Always 0: butterfly channels have no direction. */
+    @Override
+    public int direction(int channel) {
+        return 0;
+    }
+
+    /** Always false. */
+    @Override
+    public boolean isWrapAround(int channel) {
+        return false;
+    }
+
+    /** Always 0: a butterfly has no rings. */
+    @Override
+    public int rings() {
+        return 0;
+    }
+
+    /** Always -1. */
+    @Override
+    public int ringOf(int channel) {
+        return -1;
+    }
+
+    /** Always throws: a butterfly has no rings. */
+    @Override
+    public int ringHome(int ring) {
+        throw new IllegalArgumentException("a butterfly has no rings, asked for ring " + ring);
+    }
+
+    /** Always -1: a butterfly has no dimensions. */
+    @Override
+    public int channel(int from, int dimension, int direction) {
+        return -1;
+    }
+
+    /** Only terminals inject and receive packets. */
+    @Override
+    public boolean isEndpoint(int node) {
+        return node < terminals;
+    }
+
+    /** {@code t3} for terminal 3, {@code s1.2} for switch 2 of stage 1. */
+    @Override
+    public String nodeName(int node) {
+        return node < terminals ? "t" + node : "s" + stageOf(node) + "." + indexOf(node);
+    }
+
+    /** {@code source->target}, e.g. {@code s0.1->s1.3}; unique, since no two channels join the same nodes. */
+    @Override
+    public String channelName(int channel) {
+        return nodeName(src[channel]) + "->" + nodeName(dst[channel]);
+    }
+
+    /** e.g. {@code 2-ary 3-fly (8 terminals, 12 switches)}. */
+    @Override
+    public String describe() {
+        return k + "-ary " + n + "-fly (" + terminals + " terminals, " + n * perStage + " switches)";
+    }
+}
