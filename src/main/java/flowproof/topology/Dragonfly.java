@@ -1,0 +1,246 @@
+package flowproof.topology;
+
+import flowproof.ConfigurationException;
+
+/**
+ * The dragonfly of Kim, Dally, Scott and Abts, "Technology-driven, highly-scalable
+ * dragonfly topology", ISCA 2008 (and IEEE Micro 2009): groups of {@code a} routers,
+ * fully connected within the group by local channels; every router has {@code h} global
+ * channels and {@code p} terminals ({@link #concentration}); there are
+ * {@code g = a*h + 1} groups and exactly one global link between every pair of groups
+ * (the balanced, maximum-size configuration).
+ *
+ * <p>Router ids: {@code router(G, r) = G*a + r}, named {@code gG.rR}. Each router owns
+ * {@code a-1+h} outgoing channels, numbered router by router: first its local channels in
+ * increasing order of the target's index (skipping its own), then its global ports
+ * {@code j = 0..h-1}. So the local channel from {@code (G, r)} to {@code (G, t)} is
+ * {@code node*(a-1+h) + (t < r ? t : t-1)} and the global channel of port {@code j} is
+ * {@code node*(a-1+h) + a-1 + j}.
+ *
+ * <p>Global wiring: in group {@code G}, global link {@code l = r*h + j} (router
+ * {@code r}, port {@code j}, {@code l} in {@code 0..a*h-1}) leads to group
+ * {@code (G + l + 1) mod g}, where it arrives on link {@code g - l - 2}. The map
+ * {@code (G, l) -> ((G+l+1) mod g, g-l-2)} is an involution, so every link is two
+ * channels, one each way, and group {@code G} reaches every other group exactly once.
+ *
+ * <p>{@link #dimension} is 0 for local channels and 1 for global ones; channels have no
+ * direction (0), no wrap-around and no directional rings. Immutable.
+ */
+public final class Dragonfly implements Topology {
+
+    /** The largest number of routers accepted (so that UGAL's {@code R + g*R} headers fit an int). */
+    public static final int MAX_ROUTERS = 1 << 15;
+
+    private final int a;
+    private final int h;
+    private final int p;
+    private final int g;
+    private final int routers;
+    private final int perRouter;
+    private final int[] src;
+    private final int[] dst;
+
+    /**
+     * A dragonfly with {@code a*h + 1} groups.
+     *
+     * @param routersPerGroup a &gt;= 1 ({@code topology.routers-per-group})
+     * @param globalChannels h &gt;= 1 global channels per router ({@code topology.global-channels})
+     * @param concentration p &gt;= 1 terminals per router ({@code topology.concentration})
+     * @throws ConfigurationException on a bad argument or more than {@link #MAX_ROUTERS} routers
+     */
+    public Dragonfly(int routersPerGroup, int globalChannels, int concentration) {
+        if (routersPerGroup < 1) {
+            throw new ConfigurationException("topology.routers-per-group", "at least 1",
+                Integer.toString(routersPerGroup));
+        }
+        if (globalChannels < 1) {
+            throw new ConfigurationException("topology.global-channels", "at least 1",
+                Integer.toString(globalChannels));
+        }
+        if (concentration < 1) {
+            throw new ConfigurationException("topology.concentration", "at least 1", Integer.toString(concentration));
+        }
+        long groups = (long) routersPerGroup * globalChannels + 1;
+        long count = groups * routersPerGroup;
+        if (count > MAX_ROUTERS) {
+            throw new ConfigurationException("topology.routers-per-group", "at most " + MAX_ROUTERS + " routers",
+                count + " for a=" + routersPerGroup + " h=" + globalChannels);
+        }
+        this.a = routersPerGroup;
+        this.h = globalChannels;
+        this.p = concentration;
+        this.g = (int) groups;
+        this.routers = (int) count;
+        this.perRouter = a - 1 + h;
+        int m = routers * perRouter;
+        src = new int[m];
+        dst = new int[m];
+        for (int v = 0; v < routers; v++) {
+            int group = v / a;
+            int r = v % a;
+            int c = v * perRouter;
+            for (int t = 0; t < a; t++) {
+                if (t != r) {
+                    src[c] = v;
+                    dst[c] = group * a + t;
+                    c++;
+                }
+            }
+            for (int j = 0; j < h; j++) {
+                int l = r * h + j;
+                int farGroup = (group + l + 1) % g;
+                int farLink = g - l - 2;
+                src[c] = v;
+                dst[c] = farGroup * a + farLink / h;
+                c++;
+            }
+        }
+    }
+
+    /** Number of groups, {@code g = a*h + 1}. */
+    public int groups() {
+        return g;
+    }
+
+    /** Routers per group, {@code a}. */
+    public int routersPerGroup() {
+        return a;
+    }
+
+    /** Global channels per router, {@code h}. */
+    public int globalChannelsPerRouter() {
+        return h;
+    }
+
+    /** The group of a router. */
+    public int groupOf(int node) {
+        return node / a;
+    }
+
+    /** The index of a router within its group, {@code 0..a-1}. */
+    public int indexOf(int node) {
+        return node % a;
+    }
+
+    /** The router with index {@code index} in {@code group}. */
+    public int router(int group, int index) {
+        return group * a + index;
+    }
+
+    /** The local channel from {@code from} to {@code to}, or -1 unless they are distinct routers of one group. */
+    public int localChannel(int from, int to) {
+        if (from == to || groupOf(from) != groupOf(to)) {
+            return -1;
+        }
+        int r = indexOf(from);
+        int t = indexOf(to);
+        return from * perRouter + (t < r ? t : t - 1);
+    }
+
+    /**
+     * The global link number ({@code 0..a*h-1}) of group {@code fromGroup} that leads to
+     * {@code toGroup}: {@code (toGroup - fromGroup - 1) mod g}; -1 when the groups are equal.
+     */
+    public int globalLink(int fromGroup, int toGroup) {
+        if (fromGroup == toGroup) {
+            return -1;
+        }
+        return Math.floorMod(toGroup - fromGroup - 1, g);
+    }
+
+    /**
+     * The global channel from {@code fromGroup} to {@code toGroup}, leaving the router of
+     * {@code fromGroup} that owns that link; -1 when the groups are equal.
+     */
+    public int globalChannel(int fromGroup, int toGroup) {
+        int l = globalLink(fromGroup, toGroup);
+        if (l < 0) {
+            return -1;
+        }
+        return router(fromGroup, l / h) * perRouter + a - 1 + l % h;
+    }
+
+    /** Whether a channel is global (joins two groups) rather than local. */
+    public boolean isGlobal(int channel) {
+        return channel % perRouter >= a - 1;
+    }
+
+    @Override
+    public int concentration() {
+        return p;
+    }
+
+    @Override
+    public int nodes() {
+        return routers;
+    }
+
+    @Override
+    public int channels() {
+        return src.length;
+    }
+
+    @Override
+    public int source(int channel) {
+        return src[channel];
+    }
+
+    @Override
+    public int target(int channel) {
+        return dst[channel];
+    }
+
+    /** 0 for a local channel, 1 for a global channel. */
+    @Override
+    public int dimension(int channel) {
+        return isGlobal(channel) ? 1 : 0;
+    }
+
+    /** Always 0: dragonfly channels have no direction. */
+    @Override
+    public int direction(int channel) {
+        return 0;
+    }
+
+    /** Always false: there are no datelines. */
+    @Override
+    public boolean isWrapAround(int channel) {
+        return false;
+    }
+
+    /** Always 0: there are no directional rings. */
+    @Override
+    public int rings() {
+        return 0;
+    }
+
+    /** Always -1. */
+    @Override
+    public int ringOf(int channel) {
+        return -1;
+    }
+
+    /** Always throws {@link IllegalArgumentException}: there are no rings. */
+    @Override
+    public int ringHome(int ring) {
+        throw new IllegalArgumentException("a dragonfly has no rings, asked for ring " + ring);
+    }
+
+    /** Always -1: channels have no direction; use {@link #localChannel} and {@link #globalChannel}. */
+    @Override
+    public int channel(int from, int dimension, int direction) {
+        return -1;
+    }
+
+    /** e.g. {@code g1.r0}: router 0 of group 1. */
+    @Override
+    public String nodeName(int node) {
+        return "g" + groupOf(node) + ".r" + indexOf(node);
+    }
+
+    /** e.g. {@code dragonfly a=2 h=1 p=1 (3 groups, 6 routers)}. */
+    @Override
+    public String describe() {
+        return "dragonfly a=" + a + " h=" + h + " p=" + p + " (" + g + " groups, " + routers + " routers)";
+    }
+}
