@@ -108,9 +108,10 @@ public final class ResultJson {
         return o;
     }
 
-    /** Adds {@code cdg} (vertices, edges, acyclic, seconds) and {@code cycle} (queue names, or null) to an object. */
+    /** Adds {@code cdg} (graph full or duato, vertices, edges, acyclic, seconds) and {@code cycle} (queue names, or null) to an object. */
     public static void addCdg(ObjectNode o, flowproof.cdg.ChannelDependencyGraph cdg, double seconds) {
         ObjectNode c = o.putObject("cdg");
+        c.put("graph", cdg.kind() == flowproof.cdg.ChannelDependencyGraph.Kind.FULL ? "full" : "duato");
         c.put("vertices", cdg.vertices());
         c.put("edges", cdg.edges());
         c.put("acyclic", cdg.acyclic());

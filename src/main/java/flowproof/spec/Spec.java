@@ -20,6 +20,7 @@ import java.util.Set;
  * @param source     where it came from (a file path, or a counterexample's embedded spec)
  * @param tree       the spec as written (embedded in counterexample files)
  * @param expect     the expected verdict, or null when the spec states none
+ * @param escapeAny  {@code escape: any}: escape VCs may be taken at any time, not only when blocked
  */
 public record Spec(
     String source,
@@ -34,10 +35,11 @@ public record Spec(
     List<int[]> pairs,
     Set<Property> properties,
     Verdict expect,
-    Limits limits) {
+    Limits limits,
+    boolean escapeAny) {
 
     public Model model() {
-        return new Model(network, routing, rule, pairs);
+        return new Model(network, routing, rule, pairs, escapeAny);
     }
 
     /** The properties to check: the spec's list, or the rule's defaults. */

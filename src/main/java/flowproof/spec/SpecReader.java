@@ -10,7 +10,17 @@ import flowproof.explore.Limits;
 import flowproof.explore.Property;
 import flowproof.explore.StateLayout;
 import flowproof.explore.Verdict;
+import flowproof.routing.DestinationTagRouting;
 import flowproof.routing.DimensionOrderRouting;
+import flowproof.routing.MinimalAdaptiveRouting;
+import flowproof.routing.MinimalRouting;
+import flowproof.routing.TurnaroundRouting;
+import flowproof.routing.UgalRouting;
+import flowproof.rule.EscapeVcs;
+import flowproof.topology.Bmin;
+import flowproof.topology.Butterfly;
+import flowproof.topology.Dragonfly;
+import flowproof.topology.FlattenedButterfly;
 import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.RuleKind;
@@ -37,11 +47,16 @@ import java.util.Set;
  * name: ring4-cbs                      # required
  * description: ...                     # optional
  * topology: {kind: ring|torus|mesh, radix: [4] or 4, bidirectional: false}
- * routing: dor                         # default dor
+ *        or {kind: butterfly|bmin, radix: 2, stages: 3}
+ *        or {kind: flattened-butterfly, radix: 4, dimensions: 2, concentration: 1}
+ *        or {kind: dragonfly, routers-per-group: 2, global-channels: 1, concentration: 1}
+ * routing: dor                         # torus: dor (default), minimal-adaptive; butterfly: destination-tag;
+ *                                      # bmin: turnaround; flattened-butterfly, dragonfly: minimal (default), ugal
+ * escape: when-blocked                 # minimal-adaptive only: when-blocked (default) or any
  * vcs: 1                               # default 1
  * capacity: 1                          # packets per queue, required
  * rule: {kind: critical-bubble, bubbles: 1}   # or just: rule: vct
- * traffic: all-pairs                   # or a pattern name; default all-pairs
+ * traffic: all-pairs                   # or a pattern name, or {pairs: [["(0,0)", "(2,2)"], ...]}
  * properties: [stuck-freedom, drainability, bubble-invariant, critical-bubble-invariant]
  * expect: deadlock-free | proved | counterexample
  * limits: {states: 100000000, seconds: 600}
@@ -49,12 +64,18 @@ import java.util.Set;
  */
 public final class SpecReader {
 
-    static final List<String> FIELDS = List.of("name", "description", "topology", "routing", "vcs", "capacity",
+    static final List<String> FIELDS = List.of("name", "description", "topology", "routing", "escape", "vcs", "capacity",
         "rule", "traffic", "properties", "expect", "limits");
+    private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
+        "flattened-butterfly", "dragonfly");
     private static final List<String> TOPOLOGY_FIELDS = List.of("kind", "radix", "bidirectional");
+    private static final List<String> MIN_FIELDS = List.of("kind", "radix", "stages");
+    private static final List<String> FB_FIELDS = List.of("kind", "radix", "dimensions", "concentration");
+    private static final List<String> DRAGONFLY_FIELDS = List.of("kind", "routers-per-group", "global-channels",
+        "concentration");
     private static final List<String> RULE_FIELDS = List.of("kind", "bubbles");
     private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
-    private static final List<String> ROUTINGS = List.of("dor");
+    private static final List<String> ESCAPES = List.of("when-blocked", "any");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
         .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
@@ -101,14 +122,27 @@ public final class SpecReader {
         String description = f.text(tree, "description", "", false);
 
         Topology topology = topology(f, tree);
-        String routingName = f.text(tree, "routing", "dor", false);
-        if (!ROUTINGS.contains(routingName)) {
-            throw f.error("routing", "one of " + String.join(", ", ROUTINGS), tree.get("routing"));
+        List<String> routings = routingsFor(topology);
+        String routingName = f.text(tree, "routing", routings.get(0), false);
+        if (!routings.contains(routingName)) {
+            throw f.error("routing", "one of " + String.join(", ", routings) + " on a " + kindOf(topology),
+                tree.get("routing"));
         }
-        RoutingFunction routing = new DimensionOrderRouting((Torus) topology);
+        RoutingFunction routing;
+        try {
+            routing = routing(routingName, topology);
+        } catch (ConfigurationException ce) {
+            throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
+        }
         int vcs = f.positive(tree, "vcs", 1, false);
         int capacity = f.positive(tree, "capacity", 0, true);
-        Network network = new Network(topology, vcs, capacity);
+        String escapePolicy = f.text(tree, "escape", "when-blocked", false);
+        if (!ESCAPES.contains(escapePolicy)) {
+            throw f.error("escape", "one of " + String.join(", ", ESCAPES), tree.get("escape"));
+        }
+        if (tree.has("escape") && !routing.hasEscape()) {
+            throw f.error("escape", "no escape policy: routing " + routing.name() + " has no escape VCs", tree.get("escape"));
+        }
 
         JsonNode ruleNode = tree.get("rule");
         String ruleKey;
@@ -135,24 +169,55 @@ public final class SpecReader {
             throw new SpecException(file, prefix + "rule.bubbles", "no bubbles for rule " + kind.key()
                 + " (only critical-bubble has critical marks)", Integer.toString(bubbles));
         }
+        if (kind.needsRings() && topology.rings() == 0) {
+            throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
+                "a rule that needs no rings on a " + kindOf(topology) + " (vct, vc-per-hop)", kind.key());
+        }
+        Network network;
+        if (routing.hasEscape()) {
+            int escapeVcs = kind.escapeVcs();
+            if (kind == RuleKind.VC_PER_HOP) {
+                throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
+                    "the rule of the escape VCs of " + routing.name() + " (vct, dateline or a bubble rule)", kind.key());
+            }
+            if (vcs <= escapeVcs) {
+                throw f.error("vcs", "at least " + (escapeVcs + 1) + " for routing " + routing.name() + " (" + escapeVcs
+                    + " escape VC" + (escapeVcs > 1 ? "s" : "") + " for rule " + kind.key() + " and at least one adaptive VC)",
+                    tree.get("vcs"));
+            }
+            network = new Network(topology, vcs, capacity, escapeVcs);
+        } else {
+            network = new Network(topology, vcs, capacity);
+        }
         FlowControlRule rule;
         try {
             rule = kind.create(network, bubbles);
-            new StateLayout(network, rule.marksPerRing() > 0);
+            if (routing.hasEscape()) {
+                rule = new EscapeVcs(rule, network.ringVcs());
+            }
+            new StateLayout(network, rule.marksPerRing() > 0, routing.headers());
         } catch (ConfigurationException e) {
             throw new SpecException(file, prefix + e.field(), e.expected(), e.found());
         }
 
-        String traffic = f.text(tree, "traffic", TrafficPattern.ALL_PAIRS.key(), false);
-        TrafficPattern pattern = TrafficPattern.of(traffic);
-        if (pattern == null) {
-            throw f.error("traffic", "one of " + TrafficPattern.keys(), tree.get("traffic"));
-        }
+        String traffic;
         List<int[]> pairs;
-        try {
-            pairs = pattern.pairs(topology);
-        } catch (ConfigurationException e) {
-            throw new SpecException(file, prefix + e.field(), e.expected(), e.found());
+        JsonNode tn = tree.get("traffic");
+        if (tn != null && tn.isObject()) {
+            f.onlyKnown("traffic.", tn, List.of("pairs"));
+            pairs = explicitPairs(f, tn.get("pairs"), topology);
+            traffic = pairs.size() + " listed pair" + (pairs.size() == 1 ? "" : "s");
+        } else {
+            traffic = f.text(tree, "traffic", TrafficPattern.ALL_PAIRS.key(), false);
+            TrafficPattern pattern = TrafficPattern.of(traffic);
+            if (pattern == null) {
+                throw f.error("traffic", "one of " + TrafficPattern.keys() + ", or a mapping with pairs", tn);
+            }
+            try {
+                pairs = pattern.pairs(topology);
+            } catch (ConfigurationException ce) {
+                throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
+            }
         }
 
         Set<Property> properties = null;
@@ -205,7 +270,7 @@ public final class SpecReader {
             limits = new Limits(states, seconds, limits.bytes());
         }
         return new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
-            properties, expect, limits);
+            properties, expect, limits, escapePolicy.equals("any"));
     }
 
     private static Topology topology(Fields f, JsonNode tree) throws SpecException {
@@ -216,11 +281,40 @@ public final class SpecReader {
         if (!t.isObject()) {
             throw f.error("topology", "a mapping with kind, radix and bidirectional", t);
         }
-        f.onlyKnown("topology.", t, TOPOLOGY_FIELDS);
         String kind = f.text(t, "topology.kind", "kind", null, true);
-        if (!List.of("ring", "torus", "mesh").contains(kind)) {
-            throw f.error("topology.kind", "one of ring, torus, mesh", t.get("kind"));
+        if (!TOPOLOGY_KINDS.contains(kind)) {
+            throw f.error("topology.kind", "one of " + String.join(", ", TOPOLOGY_KINDS), t.get("kind"));
         }
+        try {
+            switch (kind) {
+                case "butterfly":
+                case "bmin": {
+                    f.onlyKnown("topology.", t, MIN_FIELDS);
+                    int k = f.positive(t, "topology.radix", "radix", 0, true);
+                    int n = f.positive(t, "topology.stages", "stages", 0, true);
+                    return kind.equals("butterfly") ? new Butterfly(k, n) : new Bmin(k, n);
+                }
+                case "flattened-butterfly": {
+                    f.onlyKnown("topology.", t, FB_FIELDS);
+                    int k = f.positive(t, "topology.radix", "radix", 0, true);
+                    int n = f.positive(t, "topology.dimensions", "dimensions", 1, false);
+                    int c = f.positive(t, "topology.concentration", "concentration", 1, false);
+                    return new FlattenedButterfly(k, n, c);
+                }
+                case "dragonfly": {
+                    f.onlyKnown("topology.", t, DRAGONFLY_FIELDS);
+                    int a = f.positive(t, "topology.routers-per-group", "routers-per-group", 0, true);
+                    int h = f.positive(t, "topology.global-channels", "global-channels", 0, true);
+                    int p = f.positive(t, "topology.concentration", "concentration", 1, false);
+                    return new Dragonfly(a, h, p);
+                }
+                default:
+                    break;
+            }
+        } catch (ConfigurationException e) {
+            throw new SpecException(f.file, f.prefix + e.field(), e.expected(), e.found());
+        }
+        f.onlyKnown("topology.", t, TOPOLOGY_FIELDS);
         JsonNode r = t.get("radix");
         if (r == null) {
             throw f.missing("topology.radix", "a list of radices, one per dimension");
@@ -270,6 +364,89 @@ public final class SpecReader {
             return Torus.mesh(radix);
         }
         return Torus.torus(radix, bidirectional);
+    }
+
+    /** {@code pairs: [[SOURCE, DESTINATION], ...]} by node names, e.g. {@code ["(0,0)", "(2,2)"]}. */
+    private static List<int[]> explicitPairs(Fields f, JsonNode list, Topology t) throws SpecException {
+        String expected = "a non-empty list of [source, destination] pairs of endpoint names, e.g. [\""
+            + t.nodeName(t.endpoints()[0]) + "\", \"" + t.nodeName(t.endpoints()[1]) + "\"]";
+        if (list == null) {
+            throw f.missing("traffic.pairs", expected);
+        }
+        if (!list.isArray() || list.isEmpty()) {
+            throw f.error("traffic.pairs", expected, list);
+        }
+        java.util.Map<String, Integer> names = new java.util.HashMap<>();
+        for (int e : t.endpoints()) {
+            names.put(t.nodeName(e), e);
+        }
+        List<int[]> pairs = new java.util.ArrayList<>();
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode p = list.get(i);
+            String at = "traffic.pairs[" + i + "]";
+            if (!p.isArray() || p.size() != 2) {
+                throw f.error(at, "a [source, destination] pair", p);
+            }
+            int[] pair = new int[2];
+            for (int j = 0; j < 2; j++) {
+                JsonNode v = p.get(j);
+                Integer node = v.isValueNode() ? names.get(v.asText()) : null;
+                if (node == null) {
+                    throw f.error(at + "[" + j + "]", "an endpoint of the topology (" + t.nodeName(t.endpoints()[0])
+                        + " ... " + t.nodeName(t.endpoints()[t.endpoints().length - 1]) + ")", v);
+                }
+                pair[j] = node;
+            }
+            if (pair[0] == pair[1]) {
+                throw f.error(at, "two different endpoints", p);
+            }
+            if (!seen.add((long) pair[0] * t.nodes() + pair[1])) {
+                throw f.error(at, "a pair not listed before", p);
+            }
+            pairs.add(pair);
+        }
+        return pairs;
+    }
+
+    /** The routing functions a topology supports, the default first. */
+    static List<String> routingsFor(Topology t) {
+        if (t instanceof Torus) {
+            return List.of("dor", "minimal-adaptive");
+        } else if (t instanceof Butterfly) {
+            return List.of("destination-tag");
+        } else if (t instanceof Bmin) {
+            return List.of("turnaround");
+        } else {
+            return List.of("minimal", "ugal");
+        }
+    }
+
+    private static RoutingFunction routing(String name, Topology t) {
+        switch (name) {
+            case "dor":
+                return new DimensionOrderRouting((Torus) t);
+            case "minimal-adaptive":
+                return new MinimalAdaptiveRouting((Torus) t);
+            case "destination-tag":
+                return new DestinationTagRouting((Butterfly) t);
+            case "turnaround":
+                return new TurnaroundRouting((Bmin) t);
+            case "minimal":
+                return MinimalRouting.of(t);
+            case "ugal":
+                return UgalRouting.of(t);
+            default:
+                throw new AssertionError(name);
+        }
+    }
+
+    private static String kindOf(Topology t) {
+        if (t instanceof Torus torus) {
+            return torus.dimensions() == 1 && torus.hasWrapAround() ? "ring" : torus.hasWrapAround() ? "torus" : "mesh";
+        }
+        return t instanceof Butterfly ? "butterfly" : t instanceof Bmin ? "bmin"
+            : t instanceof FlattenedButterfly ? "flattened-butterfly" : "dragonfly";
     }
 
     /** Field access with errors that name the field. */

@@ -11,7 +11,9 @@ import java.util.stream.Collectors;
 /**
  * Which (source, destination) pairs may carry traffic. The explorer injects along every
  * allowed pair; the simulator draws destinations from the same patterns. Permutations
- * leave out nodes they map to themselves.
+ * leave out nodes they map to themselves. Patterns range over the topology's endpoints
+ * (the terminals of a butterfly or BMIN, every router elsewhere); bit permutations work
+ * on the endpoint index.
  */
 public enum TrafficPattern {
     /** Every source to every other node (uniform random, as a set of pairs). */
@@ -59,27 +61,28 @@ public enum TrafficPattern {
      * @throws ConfigurationException (field {@code traffic}) when the pattern does not apply
      */
     public List<int[]> pairs(Topology topology) {
-        int n = topology.nodes();
+        int[] e = topology.endpoints();
+        int n = e.length;
         List<int[]> pairs = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             if (this == ALL_PAIRS) {
                 for (int d = 0; d < n; d++) {
                     if (d != s) {
-                        pairs.add(new int[] {s, d});
+                        pairs.add(new int[] {e[s], e[d]});
                     }
                 }
             } else {
-                int d = destination(topology, s);
+                int d = destination(topology, n, s);
                 if (d != s) {
-                    pairs.add(new int[] {s, d});
+                    pairs.add(new int[] {e[s], e[d]});
                 }
             }
         }
         return pairs;
     }
 
-    private int destination(Topology topology, int s) {
-        int n = topology.nodes();
+    /** The destination index of endpoint index {@code s} among {@code n} endpoints (on a torus: node ids). */
+    private int destination(Topology topology, int n, int s) {
         int bits = Integer.numberOfTrailingZeros(n);
         switch (this) {
             case NEIGHBOR:

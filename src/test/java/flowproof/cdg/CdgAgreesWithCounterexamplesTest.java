@@ -1,0 +1,106 @@
+package flowproof.cdg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import flowproof.explore.ExplorationResult;
+import flowproof.explore.Explorer;
+import flowproof.explore.Limits;
+import flowproof.explore.Property;
+import flowproof.explore.Snapshot;
+import flowproof.explore.Trace;
+import flowproof.explore.Verdict;
+import flowproof.routing.QueueRoutes;
+import flowproof.spec.Spec;
+import flowproof.spec.SpecReader;
+import flowproof.topology.Network;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.jgrapht.Graph;
+import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
+import org.jgrapht.alg.cycle.CycleDetector;
+import org.jgrapht.graph.DefaultDirectedGraph;
+import org.jgrapht.graph.DefaultEdge;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * For every spec in {@code specs/} that expects a counterexample, the explorer's shortest
+ * deadlock and the channel dependency graph agree: every queue holding a packet in the
+ * stuck state lies on a dependency cycle, and where a free slot suffices for the rule
+ * (VCT, dateline, VC per hop) the packets wait on each other around a cycle whose every
+ * wait is an edge of the graph.
+ */
+class CdgAgreesWithCounterexamplesTest {
+
+    static Stream<Path> counterexampleSpecs() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("specs"))) {
+            List<Path> all = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+            return all.stream().filter(p -> {
+                try {
+                    return SpecReader.read(p).expect() == Verdict.COUNTEREXAMPLE;
+                } catch (Exception e) {
+                    throw new AssertionError(p + ": " + e.getMessage(), e);
+                }
+            }).toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("counterexampleSpecs")
+    void theDeadlockLiesOnADependencyCycle(Path file) throws Exception {
+        Spec spec = SpecReader.read(file);
+        ExplorationResult r = new Explorer(spec.model(), EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY),
+            spec.limits(), true).run();
+        Trace t = r.traces().get(Property.STUCK_FREEDOM);
+        if (t == null) {
+            t = r.traces().get(Property.DRAINABILITY);
+        }
+        assertThat(t).as("%s: a counterexample", file).isNotNull();
+        ChannelDependencyGraph g = ChannelDependencyGraph.build(spec.network(), spec.routing(), spec.rule(), spec.pairs());
+        assertThat(g.acyclic()).as("%s: the graph of a deadlocking spec", file).isFalse();
+        Set<Integer> onCycle = new HashSet<>();
+        for (Set<Integer> scc : new KosarajuStrongConnectivityInspector<>(g.graph()).stronglyConnectedSets()) {
+            if (scc.size() > 1 || g.graph().containsEdge(scc.iterator().next(), scc.iterator().next())) {
+                onCycle.addAll(scc);
+            }
+        }
+        Snapshot last = t.last();
+        Network net = spec.network();
+        if (t.property() == Property.STUCK_FREEDOM) {
+            for (int q = 0; q < net.queues(); q++) {
+                if (last.packets()[q].length > 0) {
+                    assertThat(onCycle).as("%s: queue %s holds a deadlocked packet", file, net.queueName(q)).contains(q);
+                }
+            }
+        }
+        if (spec.rule().freeSlotSuffices() && t.property() == Property.STUCK_FREEDOM) {
+            // who waits on whom: the head packet of q on every full queue it may enter next
+            QueueRoutes routes = new QueueRoutes(net, spec.routing(), spec.rule());
+            Graph<Integer, DefaultEdge> waits = new DefaultDirectedGraph<>(DefaultEdge.class);
+            for (int q = 0; q < net.queues(); q++) {
+                int[] p = last.packets()[q];
+                if (p.length == 0) {
+                    continue;
+                }
+                QueueRoutes.Next next = routes.next(q, -1, p[0]);
+                assertThat(next.exits()).as("%s: a stuck packet could leave at %s", file, net.queueName(q)).isFalse();
+                for (int t2 : next.queues()) {
+                    if (last.packets()[t2].length == net.capacity()) {
+                        waits.addVertex(q);
+                        waits.addVertex(t2);
+                        waits.addEdge(q, t2);
+                        assertThat(g.graph().containsEdge(q, t2)).as("%s: the wait %s -> %s is a dependency", file,
+                            net.queueName(q), net.queueName(t2)).isTrue();
+                    }
+                }
+            }
+            assertThat(new CycleDetector<>(waits).detectCycles()).as("%s: the stuck packets wait in a cycle", file).isTrue();
+        }
+    }
+}
