@@ -37,7 +37,9 @@ public final class CdgPicture {
             Map<String, Attribute> a = new LinkedHashMap<>();
             a.put("rankdir", DefaultAttribute.createAttribute("LR"));
             // jgrapht quotes vertex and edge attributes but writes graph attributes as they are
-            a.put("label", DefaultAttribute.createAttribute("\"channel dependency graph: " + net.topology().describe()
+            String title = cdg.kind() == ChannelDependencyGraph.Kind.FULL ? "channel dependency graph"
+                : "Duato extended graph of the escape VCs";
+            a.put("label", DefaultAttribute.createAttribute("\"" + title + ": " + net.topology().describe()
                 + ", " + net.vcs() + " VC(s)" + (cycle.isEmpty() ? ", acyclic" : ", shortest cycle in red") + "\""));
             return a;
         });
