@@ -108,7 +108,7 @@ public final class Butterfly implements Topology {
         for (int j = 1; j <= stages; j++) {
             long next = (long) pow[j - 1] * radix;
             if (next > MAX_TERMINALS) {
-                throw new ConfigurationException("topology.stages",
+                throw new ConfigurationException("topology",
                     "at most " + MAX_TERMINALS + " terminals (radix^stages)", radix + "^" + stages + " terminals");
             }
             pow[j] = (int) next;

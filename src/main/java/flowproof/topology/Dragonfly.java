@@ -63,7 +63,7 @@ public final class Dragonfly implements Topology {
         long groups = (long) routersPerGroup * globalChannels + 1;
         long count = groups * routersPerGroup;
         if (count > MAX_ROUTERS) {
-            throw new ConfigurationException("topology.routers-per-group", "at most " + MAX_ROUTERS + " routers",
+            throw new ConfigurationException("topology", "at most " + MAX_ROUTERS + " routers",
                 count + " for a=" + routersPerGroup + " h=" + globalChannels);
         }
         this.a = routersPerGroup;

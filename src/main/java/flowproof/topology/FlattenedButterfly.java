@@ -64,14 +64,14 @@ public final class FlattenedButterfly implements Topology {
             stride[i] = (int) count;
             count *= radix;
             if (count > MAX_ROUTERS) {
-                throw new ConfigurationException("topology.dimensions",
-                    "at most " + MAX_ROUTERS + " routers", radix + "^" + dimensions);
+                throw new ConfigurationException("topology",
+                    "at most " + MAX_ROUTERS + " routers (radix^dimensions)", radix + "^" + dimensions);
             }
         }
         this.routers = (int) count;
         long channels = (long) routers * dimensions * (radix - 1);
         if (channels > MAX_CHANNELS) {
-            throw new ConfigurationException("topology.radix",
+            throw new ConfigurationException("topology",
                 "at most " + MAX_CHANNELS + " channels", channels + " for " + radix + "^" + dimensions);
         }
         int m = (int) channels;

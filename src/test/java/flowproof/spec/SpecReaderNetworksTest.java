@@ -210,8 +210,8 @@ class SpecReaderNetworksTest {
     }
 
     @Test
-    void butterflyWithTooManyTerminalsNamesStages() throws IOException {
-        String m = rejected(spec("{kind: butterfly, radix: 2, stages: 13}"), "topology.stages");
+    void butterflyWithTooManyTerminalsNamesTheTopology() throws IOException {
+        String m = rejected(spec("{kind: butterfly, radix: 2, stages: 13}"), "topology");
         assertThat(m).contains("4096");
     }
 

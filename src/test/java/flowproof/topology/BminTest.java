@@ -167,6 +167,6 @@ class BminTest {
         assertThatThrownBy(() -> new Bmin(4, 0)).isInstanceOf(ConfigurationException.class)
             .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.stages");
         assertThatThrownBy(() -> new Bmin(8, 5)).isInstanceOf(ConfigurationException.class)
-            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.stages");
+            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology");
     }
 }

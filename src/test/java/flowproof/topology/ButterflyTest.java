@@ -109,8 +109,8 @@ class ButterflyTest {
         assertThatThrownBy(() -> new Butterfly(2, 0)).isInstanceOf(ConfigurationException.class)
             .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.stages");
         assertThatThrownBy(() -> new Butterfly(2, 13)).isInstanceOf(ConfigurationException.class)
-            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.stages");
+            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology");
         assertThatThrownBy(() -> new Butterfly(100000, 3)).isInstanceOf(ConfigurationException.class)
-            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.stages");
+            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology");
     }
 }

@@ -149,6 +149,6 @@ class DragonflyTest {
         assertThatThrownBy(() -> new Dragonfly(2, 1, 0)).isInstanceOf(ConfigurationException.class)
             .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.concentration");
         assertThatThrownBy(() -> new Dragonfly(64, 32, 1)).isInstanceOf(ConfigurationException.class)
-            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.routers-per-group");
+            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology");
     }
 }

@@ -102,8 +102,8 @@ class FlattenedButterflyTest {
         assertThatThrownBy(() -> new FlattenedButterfly(4, 2, 0)).isInstanceOf(ConfigurationException.class)
             .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.concentration");
         assertThatThrownBy(() -> new FlattenedButterfly(2, 16, 1)).isInstanceOf(ConfigurationException.class)
-            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.dimensions");
+            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology");
         assertThatThrownBy(() -> new FlattenedButterfly(32768, 1, 1)).isInstanceOf(ConfigurationException.class)
-            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.radix");
+            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology");
     }
 }
