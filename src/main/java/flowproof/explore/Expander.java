@@ -46,8 +46,15 @@ final class Expander implements BufferView {
     private final int[] injectSource;
     private final int[] injectHeader;
     private final QueueRoutes.Next[] injectNext;
-    /** next[queue * headers + header]: the routes of a packet at a queue's head, filled on first use. */
-    private final QueueRoutes.Next[] forwardNext;
+    /**
+     * The routes of a packet at a queue's head, by {@code queue * headers + header}, filled on
+     * first use: target queues ({@link #EXIT} when it leaves here), its header in each, and
+     * how many targets are primary (the rest are escape candidates).
+     */
+    private final int[][] fwdQueues;
+    private final int[][] fwdHeaders;
+    private final int[] fwdPrimary;
+    private static final int[] EXIT = new int[0];
 
     private final long[] cur;
     private final long[] succ;
@@ -97,7 +104,9 @@ final class Expander implements BufferView {
         if (table > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("too many (queue, header) pairs for the explorer: " + table);
         }
-        forwardNext = new QueueRoutes.Next[(int) table];
+        fwdQueues = new int[(int) table][];
+        fwdHeaders = new int[(int) table][];
+        fwdPrimary = new int[(int) table];
         this.cur = new long[layout.words];
         this.succ = new long[layout.words];
         this.slots = new long[queues];
@@ -106,13 +115,11 @@ final class Expander implements BufferView {
         this.ringFree = new int[net.rings()];
     }
 
-    private QueueRoutes.Next next(int q, int header) {
-        QueueRoutes.Next n = forwardNext[q * headers + header];
-        if (n == null) {
-            n = routes.next(q, -1, header);
-            forwardNext[q * headers + header] = n;
-        }
-        return n;
+    private void route(int k, int q, int header) {
+        QueueRoutes.Next n = routes.next(q, -1, header);
+        fwdHeaders[k] = n.headers();
+        fwdPrimary[k] = n.primary();
+        fwdQueues[k] = n.exits() ? EXIT : n.queues();
     }
 
     /** Unpacks a state; it becomes the current state for the view and for {@link #expand}. */
@@ -161,19 +168,24 @@ final class Expander implements BufferView {
             }
             long sl = slots[q];
             int d = (int) (sl & destMask) - 1;
-            QueueRoutes.Next nx = next(q, d);
-            if (nx.exits()) {
+            int k = q * headers + d;
+            int[] targets = fwdQueues[k];
+            if (targets == null) {
+                route(k, q, d);
+                targets = fwdQueues[k];
+            }
+            if (targets == EXIT) {
                 System.arraycopy(cur, 0, succ, 0, cur.length);
                 layout.setField(succ, 0, q, ((sl >>> destBits) << layout.markBits) | marks[q]);
                 drain++;
                 sink.accept(EJECT, q, -1, d, succ);
                 continue;
             }
-            int[] targets = nx.queues();
-            int[] after = nx.headers();
+            int[] after = fwdHeaders[k];
+            int primary = fwdPrimary[k];
             int admitted = 0;
             for (int i = 0; i < targets.length; i++) {
-                if (i == nx.primary() && admitted > 0 && !escapeAny) {
+                if (i == primary && admitted > 0 && !escapeAny) {
                     break;
                 }
                 int t = targets[i];

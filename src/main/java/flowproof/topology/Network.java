@@ -20,6 +20,8 @@ public final class Network {
     private final int capacity;
     private final int ringVcs;
     private final int[][] ringMembers;
+    /** ringOf(queue), precomputed: the rules ask on every move. */
+    private final int[] queueRing;
 
     public Network(Topology topology, int vcs, int capacity) {
         this(topology, vcs, capacity, vcs);
@@ -40,6 +42,10 @@ public final class Network {
         this.vcs = vcs;
         this.ringVcs = ringVcs;
         this.capacity = capacity;
+        this.queueRing = new int[topology.channels() * vcs];
+        for (int q = 0; q < queueRing.length; q++) {
+            queueRing[q] = q % vcs < ringVcs ? topology.ringOf(q / vcs) : -1;
+        }
         int[] size = new int[topology.rings()];
         for (int c = 0; c < topology.channels(); c++) {
             int r = topology.ringOf(c);
@@ -101,7 +107,7 @@ public final class Network {
 
     /** The directional ring of a queue, or -1 (also for the adaptive VCs above {@link #ringVcs}). */
     public int ringOf(int queue) {
-        return queue % vcs < ringVcs ? topology.ringOf(queue / vcs) : -1;
+        return queueRing[queue];
     }
 
     public int rings() {
