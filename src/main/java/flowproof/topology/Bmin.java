@@ -263,36 +263,6 @@ public final class Bmin implements Topology {
         return channel % (2 * terminals) < terminals ? 1 : -1;
     }
 
-    /** Always false. */
-    @Override
-    public boolean isWrapAround(int channel) {
-        return false;
-    }
-
-    /** Always 0: a BMIN has no rings. */
-    @Override
-    public int rings() {
-        return 0;
-    }
-
-    /** Always -1. */
-    @Override
-    public int ringOf(int channel) {
-        return -1;
-    }
-
-    /** Always throws: a BMIN has no rings. */
-    @Override
-    public int ringHome(int ring) {
-        throw new IllegalArgumentException("a BMIN has no rings, asked for ring " + ring);
-    }
-
-    /** Always -1: a BMIN has no dimensions. */
-    @Override
-    public int channel(int from, int dimension, int direction) {
-        return -1;
-    }
-
     /** Only terminals inject and receive packets. */
     @Override
     public boolean isEndpoint(int node) {

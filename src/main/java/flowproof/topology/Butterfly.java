@@ -225,42 +225,6 @@ public final class Butterfly implements Topology {
         return stageOfSource[channel];
     }
 
-    /** Always 0: butterfly channels have no direction. */
-    @Override
-    public int direction(int channel) {
-        return 0;
-    }
-
-    /** Always false. */
-    @Override
-    public boolean isWrapAround(int channel) {
-        return false;
-    }
-
-    /** Always 0: a butterfly has no rings. */
-    @Override
-    public int rings() {
-        return 0;
-    }
-
-    /** Always -1. */
-    @Override
-    public int ringOf(int channel) {
-        return -1;
-    }
-
-    /** Always throws: a butterfly has no rings. */
-    @Override
-    public int ringHome(int ring) {
-        throw new IllegalArgumentException("a butterfly has no rings, asked for ring " + ring);
-    }
-
-    /** Always -1: a butterfly has no dimensions. */
-    @Override
-    public int channel(int from, int dimension, int direction) {
-        return -1;
-    }
-
     /** Only terminals inject and receive packets. */
     @Override
     public boolean isEndpoint(int node) {

@@ -196,42 +196,6 @@ public final class Dragonfly implements Topology {
         return isGlobal(channel) ? 1 : 0;
     }
 
-    /** Always 0: dragonfly channels have no direction. */
-    @Override
-    public int direction(int channel) {
-        return 0;
-    }
-
-    /** Always false: there are no datelines. */
-    @Override
-    public boolean isWrapAround(int channel) {
-        return false;
-    }
-
-    /** Always 0: there are no directional rings. */
-    @Override
-    public int rings() {
-        return 0;
-    }
-
-    /** Always -1. */
-    @Override
-    public int ringOf(int channel) {
-        return -1;
-    }
-
-    /** Always throws {@link IllegalArgumentException}: there are no rings. */
-    @Override
-    public int ringHome(int ring) {
-        throw new IllegalArgumentException("a dragonfly has no rings, asked for ring " + ring);
-    }
-
-    /** Always -1: channels have no direction; use {@link #localChannel} and {@link #globalChannel}. */
-    @Override
-    public int channel(int from, int dimension, int direction) {
-        return -1;
-    }
-
     /** e.g. {@code g1.r0}: router 0 of group 1. */
     @Override
     public String nodeName(int node) {

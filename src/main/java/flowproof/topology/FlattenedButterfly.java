@@ -182,42 +182,6 @@ public final class FlattenedButterfly implements Topology {
         return dim[channel];
     }
 
-    /** Always 0: flattened butterfly channels have no direction. */
-    @Override
-    public int direction(int channel) {
-        return 0;
-    }
-
-    /** Always false: there are no datelines. */
-    @Override
-    public boolean isWrapAround(int channel) {
-        return false;
-    }
-
-    /** Always 0: there are no directional rings. */
-    @Override
-    public int rings() {
-        return 0;
-    }
-
-    /** Always -1. */
-    @Override
-    public int ringOf(int channel) {
-        return -1;
-    }
-
-    /** Always throws {@link IllegalArgumentException}: there are no rings. */
-    @Override
-    public int ringHome(int ring) {
-        throw new IllegalArgumentException("a flattened butterfly has no rings, asked for ring " + ring);
-    }
-
-    /** Always -1: channels have no direction; use {@link #channelTo}. */
-    @Override
-    public int channel(int from, int dimension, int direction) {
-        return -1;
-    }
-
     /** {@code x} in one dimension, {@code (x,y,...)} otherwise. */
     @Override
     public String nodeName(int node) {

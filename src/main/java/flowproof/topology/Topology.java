@@ -29,29 +29,41 @@ public interface Topology {
     /** Dimension of a channel, or -1 for channels outside any dimension. */
     int dimension(int channel);
 
-    /** +1 or -1: the direction of a dimensional channel, 0 otherwise. */
-    int direction(int channel);
+    /** +1 or -1: the direction of a dimensional channel, 0 otherwise (the default). */
+    default int direction(int channel) {
+        return 0;
+    }
 
     /**
      * Whether the channel is the wrap-around channel of its ring (from k-1 to 0 going +,
      * from 0 to k-1 going -), the dateline of dateline schemes.
      */
-    boolean isWrapAround(int channel);
+    default boolean isWrapAround(int channel) {
+        return false;
+    }
 
-    /** Number of directional rings (lines, for meshes). */
-    int rings();
+    /** Number of directional rings (lines, for meshes); 0 (the default) for networks without rings. */
+    default int rings() {
+        return 0;
+    }
 
-    /** The directional ring a channel belongs to, or -1. */
-    int ringOf(int channel);
+    /** The directional ring a channel belongs to, or -1 (the default). */
+    default int ringOf(int channel) {
+        return -1;
+    }
 
     /**
      * The channel of a ring whose target has the lowest coordinate along the ring's
      * dimension: where ring-wide state such as critical bubbles starts.
      */
-    int ringHome(int ring);
+    default int ringHome(int ring) {
+        throw new IllegalArgumentException(describe() + " has no rings, asked for ring " + ring);
+    }
 
-    /** The channel from {@code from} to {@code to} in a dimension and direction, or -1. */
-    int channel(int from, int dimension, int direction);
+    /** The channel from {@code from} in a dimension and direction, or -1 (the default, for networks without them). */
+    default int channel(int from, int dimension, int direction) {
+        return -1;
+    }
 
     /** A short human name of a node, e.g. {@code 2} or {@code (2,1)}. */
     String nodeName(int node);
