@@ -1,0 +1,184 @@
+package flowproof.sim;
+
+import flowproof.ConfigurationException;
+import flowproof.routing.RoutingFunction;
+import flowproof.rule.FlowControlRule;
+import flowproof.topology.Network;
+import flowproof.traffic.Workload;
+
+/**
+ * Everything a simulation run needs. The {@link Network}, {@link RoutingFunction} and
+ * {@link FlowControlRule} are the very objects the explorer and the CDG builder use; the
+ * network's capacity is counted in rule slots: packet-sized slots under virtual
+ * cut-through ({@code bufferFlits / maxPacketSize}), one slot per VC under wormhole (a VC
+ * holds one packet at a time).
+ *
+ * @param bufferFlits      capacity of every VC buffer, in flits (network and injection VCs)
+ * @param pipeline         router pipeline depth P in cycles (a flit can leave P-1 cycles after it arrived)
+ * @param linkLatency      cycles a flit spends on a link, L; a flit sent in cycle t is in the next buffer at t+1+L
+ * @param creditLatency    cycles a credit spends going back; a flit that leaves a buffer in cycle t frees its slot upstream at t+creditLatency
+ * @param injectionPorts   injection channels per terminal
+ * @param ejectionPorts    ejection channels per terminal
+ * @param cycles           cycles in which sources create packets (warm-up included)
+ * @param warmup           cycles before measurement starts
+ * @param deadlockCycles   a deadlock is reported when no flit has moved for this many cycles while flits are in the network
+ * @param drainCycles      after {@code cycles}, at most this many further cycles to deliver what is left (0: no drain)
+ * @param escapeAny        escape VCs may be chosen whenever they admit, not only when no adaptive VC does
+ * @param check            check conservation, flit order and credit accounting on every flit and cycle
+ * @param window           cycles per sample of the time series (throughput, in-flight)
+ */
+public record SimConfig(
+    Network network,
+    RoutingFunction routing,
+    FlowControlRule rule,
+    Workload workload,
+    Switching switching,
+    Arbiter arbiter,
+    int bufferFlits,
+    int pipeline,
+    int linkLatency,
+    int creditLatency,
+    int injectionPorts,
+    int ejectionPorts,
+    long cycles,
+    long warmup,
+    long seed,
+    int deadlockCycles,
+    long drainCycles,
+    boolean escapeAny,
+    boolean check,
+    int window,
+    SpaceTime spaceTime) {
+
+    /** How packets advance. */
+    public enum Switching {
+        /** A packet takes a downstream VC only when the buffer can hold all of it (credits reserved for the whole packet). */
+        VCT("vct"),
+        /** A packet takes an empty downstream VC and advances flit by flit as credits allow; it may span several routers. */
+        WORMHOLE("wormhole");
+
+        private final String key;
+
+        Switching(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public static Switching of(String key) {
+            for (Switching s : values()) {
+                if (s.key.equals(key)) {
+                    return s;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** Arbitration of the separable VC and switch allocators. */
+    public enum Arbiter {
+        ROUND_ROBIN("round-robin"),
+        /** The packet created first wins; ties go round robin. */
+        OLDEST_FIRST("oldest-first");
+
+        private final String key;
+
+        Arbiter(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public static Arbiter of(String key) {
+            for (Arbiter a : values()) {
+                if (a.key.equals(key)) {
+                    return a;
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * What the space-time chart records: the input buffers of a row of routers (one per
+     * direction of the channels entering each), busy when they have no free packet slot
+     * (fewer free flits than the largest packet), for cycles {@code from .. from+length-1}.
+     *
+     * @param routers the routers of the row, in order
+     */
+    public record SpaceTime(int[] routers, long from, int length) {
+    }
+
+    public SimConfig {
+        if (bufferFlits < 1) {
+            throw new ConfigurationException("simulation.buffer", "at least 1 flit", Integer.toString(bufferFlits));
+        }
+        if (switching == Switching.VCT && bufferFlits < workload.maxPacketSize()) {
+            throw new ConfigurationException("simulation.buffer",
+                "at least the largest packet (" + workload.maxPacketSize() + " flits) under virtual cut-through",
+                bufferFlits + " flits");
+        }
+        positive("simulation.pipeline", pipeline);
+        positive("simulation.link-latency", linkLatency);
+        positive("simulation.credit-latency", creditLatency);
+        positive("simulation.injection-channels", injectionPorts);
+        positive("simulation.ejection-channels", ejectionPorts);
+        positive("simulation.deadlock-cycles", deadlockCycles);
+        positive("simulation.window", window);
+        if (cycles < 1) {
+            throw new ConfigurationException("simulation.cycles", "at least 1", Long.toString(cycles));
+        }
+        if (warmup < 0 || warmup >= cycles) {
+            throw new ConfigurationException("simulation.warmup", "0 or more and fewer than cycles (" + cycles + ")",
+                Long.toString(warmup));
+        }
+        if (drainCycles < 0) {
+            throw new ConfigurationException("simulation.drain", "0 or more cycles", Long.toString(drainCycles));
+        }
+    }
+
+    private static void positive(String field, long v) {
+        if (v < 1) {
+            throw new ConfigurationException(field, "at least 1", Long.toString(v));
+        }
+    }
+
+    /** Rule slot size in flits: the largest packet under virtual cut-through, the whole buffer under wormhole. */
+    public int slotFlits() {
+        return switching == Switching.VCT ? workload.maxPacketSize() : bufferFlits;
+    }
+
+    public SimConfig withWorkload(Workload w) {
+        return new SimConfig(network, routing, rule, w, switching, arbiter, bufferFlits, pipeline, linkLatency,
+            creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
+            check, window, spaceTime);
+    }
+
+    public SimConfig withRun(long cycles, long warmup, long seed) {
+        return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
+            creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
+            check, window, spaceTime);
+    }
+
+    public SimConfig withCheck(boolean check) {
+        return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
+            creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
+            check, window, spaceTime);
+    }
+
+    public SimConfig withSpaceTime(SpaceTime st) {
+        return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
+            creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
+            check, window, st);
+    }
+
+    public SimConfig withDrain(long drain) {
+        return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
+            creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drain, escapeAny,
+            check, window, spaceTime);
+    }
+}

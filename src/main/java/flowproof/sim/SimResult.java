@@ -1,0 +1,72 @@
+package flowproof.sim;
+
+import java.util.List;
+
+/**
+ * What one simulation run measured. Throughputs are in flits per terminal per cycle over
+ * the measurement window (after warm-up); latencies in cycles, from the cycle a packet is
+ * created to the cycle its tail reaches the destination terminal, over the packets created
+ * in the measurement window.
+ *
+ * @param cycles          cycles simulated, drain included
+ * @param offered         flits created per terminal per cycle in the window (measured, not the nominal load)
+ * @param accepted        flits delivered per terminal per cycle in the window
+ * @param latency         latency statistics of the measured packets, or null when there were none
+ * @param unstable        the network did not keep up with the offered load (saturated): latency is then not meaningful
+ * @param unstableReason  why it is unstable, or null
+ * @param deadlock        a deadlock: no flit moved for {@code deadlockCycles} while flits were in the network
+ * @param drained         every packet in the network was delivered after generation stopped
+ * @param completion      cycle in which the last packet of a finite (collective) workload was delivered, or -1
+ * @param utilisation     per channel: flits sent per cycle in the window
+ * @param series          throughput and in-flight packets per window of cycles
+ * @param spaceTime       busy input buffers of a row of routers over time, or null
+ */
+public record SimResult(
+    String network,
+    String workload,
+    double load,
+    long cycles,
+    long generationCycles,
+    long warmup,
+    int terminals,
+    long packetsCreated,
+    long packetsDelivered,
+    double offered,
+    double accepted,
+    Latency latency,
+    boolean unstable,
+    String unstableReason,
+    Deadlock deadlock,
+    boolean drained,
+    long drainCycles,
+    long completion,
+    double meanHops,
+    double[] utilisation,
+    String[] channelNames,
+    Series series,
+    SpaceTimeChart spaceTime,
+    boolean checked,
+    double seconds) {
+
+    /** Node-cycles simulated per second of wall time (terminals x cycles / seconds). */
+    public double nodeCyclesPerSecond() {
+        return seconds > 0 ? (double) terminals * cycles / seconds : 0;
+    }
+
+    /** Latency statistics; the parts add up to the mean. */
+    public record Latency(long packets, double mean, int p50, int p99, int max, double sourceQueueing,
+                          double bufferAccess, double network) {
+    }
+
+    /** A deadlock: when it was detected and which queues were held. */
+    public record Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues) {
+    }
+
+    /** Time series: {@code t[i]} is the last cycle of window i. */
+    public record Series(long[] t, double[] offered, double[] accepted, double[] inFlight) {
+    }
+
+    /** Busy buffers of a row of routers, one row per buffer, one column per cycle from {@code from}. */
+    public record SpaceTimeChart(String[] rows, boolean[][] busy, long from) {
+    }
+}

@@ -1,0 +1,1232 @@
+package flowproof.sim;
+
+import flowproof.routing.QueueRoutes;
+import flowproof.routing.RoutingFunction;
+import flowproof.rule.BufferView;
+import flowproof.rule.FlowControlRule;
+import flowproof.sim.SimConfig.Arbiter;
+import flowproof.sim.SimConfig.Switching;
+import flowproof.topology.Network;
+import flowproof.topology.Topology;
+import flowproof.traffic.Workload;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.LongConsumer;
+
+/**
+ * A flit-level, cycle-accurate simulator of input-queued virtual-channel routers, driven by
+ * the same {@link Network}, {@link RoutingFunction} and {@link FlowControlRule} objects the
+ * explorer checks.
+ *
+ * <h2>Model</h2>
+ * Every channel of the topology ends in an input port with one buffer of
+ * {@code bufferFlits} per VC; every terminal has {@code injectionPorts} injection ports (with
+ * as many VCs) and {@code ejectionPorts} ejection ports. Each cycle has these phases, each
+ * reading the state the previous phase left and deciding for all routers before anything is
+ * written, so no result depends on the order routers are visited:
+ * <ol>
+ *   <li><b>Arrivals</b>: flits whose link time is over enter their input buffer; credits
+ *       whose return time is over are added upstream; critical-bubble control lines raised
+ *       in the previous cycle increment the upstream counter B.</li>
+ *   <li><b>Sources</b>: the workload creates packets into each terminal's source queue
+ *       (unbounded); each injection port writes one flit per cycle into an injection VC
+ *       (a new packet takes a VC with room for all of it under VCT, an empty one under
+ *       wormhole).</li>
+ *   <li><b>Route computation and VC allocation</b>, for packets whose head is at the front
+ *       of its buffer and has spent {@code pipeline-1} cycles in the router: the routing
+ *       function's candidates become output VCs through {@link QueueRoutes} (the table the
+ *       explorer uses); an output VC is requested if it is idle and the rule
+ *       {@linkplain FlowControlRule#admit admits} the move on the live buffer state
+ *       (injection judged as {@link FlowControlRule#INJECT}). Each input VC requests its
+ *       best candidate (adaptive: the one with most credits; escape VCs only when no
+ *       adaptive VC admits, as in the explorer); each output VC grants one request
+ *       (round robin or oldest first); grants are then committed in a rotating order of
+ *       input VCs, each re-judged by the rule on the state the earlier commits left. For
+ *       rules that judge their target queue only this changes nothing (one grant per
+ *       output VC); for Theoretical BFC, whose ring-wide count is global and atomic, it is
+ *       the omniscient controller of the paper: of two injections into a ring with two
+ *       free slots in the same cycle, only the first is granted.</li>
+ *   <li><b>Switch allocation and traversal</b>: separable input-first: every input port
+ *       picks one VC with a flit ready to go (wormhole: and a credit downstream), every
+ *       output port grants one input port; a winning flit leaves its buffer, its credit
+ *       starts back upstream and it enters the link (arriving {@code 1+linkLatency} cycles
+ *       later) or the ejection channel (delivered next cycle).</li>
+ * </ol>
+ * A flit therefore spends {@code pipeline} cycles in each router and {@code linkLatency} on
+ * each link; a packet of S flits over H hops has zero-load latency
+ * {@code (H+1)*pipeline + H*linkLatency + S} (one cycle on the injection channel, S-1 of
+ * serialisation).
+ *
+ * <h2>Flow control</h2>
+ * Virtual cut-through reserves the whole packet's flits of downstream credit when the VC is
+ * allocated; wormhole takes an empty downstream VC and spends one credit per flit. The rule
+ * sees free <em>slots</em>: {@code credits / maxPacketSize} under VCT, 1 for an idle empty VC
+ * under wormhole. The Critical Bubble Scheme keeps its marks as in section IV of its paper:
+ * a counter B per output VC (critical bubbles in the downstream buffer); a packet turning
+ * or injected needs B &lt; C; an intra-ring packet that takes the last normal slot
+ * decrements B and raises a control line, on which the upstream router increments its B
+ * for the buffer the packet leaves, one cycle later.
+ *
+ * <h2>Hot loops</h2>
+ * Packets and flits are ints indexing preallocated tables; buffers, links and credit
+ * returns are circular int arrays. The only allocations during a run are amortised table
+ * growth (packets, source queues, samples) and the first route of each (queue, header).
+ */
+public final class Simulator {
+
+    private final SimConfig cfg;
+    private final Network net;
+    private final Topology topo;
+    private final RoutingFunction routing;
+    private final FlowControlRule rule;
+    private final QueueRoutes routes;
+    private final Workload workload;
+    private final boolean vct;
+    private final boolean oldestFirst;
+
+    private final int vcs;
+    private final int channels;
+    private final int terminals;
+    private final int concentration;
+    private final int queues;
+    private final int inPorts;
+    private final int inVcs;
+    private final int outVcs;
+    private final int outPorts;
+    private final int cap;
+    private final int slot;
+    private final int pipe;
+    private final int linkLat;
+    private final int creditLat;
+    private final int injPorts;
+    private final int ejPorts;
+
+    // structure
+    private final int[] termRouter;
+    private final int[] inPortRouter;
+    private final int[] ovPort;
+    private final int[] ringOfQueue;
+
+    // input VC buffers: circular, cap entries per VC
+    private final int[] bufPkt;
+    private final int[] bufFlit;
+    private final int[] bufTime;
+    private final int[] bufHead;
+    private final int[] bufCount;
+    private final int[] ivOut;
+
+    // output VCs (queue ids for network channels, then one per ejection port)
+    private final int[] ovOwner;
+    private final int[] credits;
+    private final int[] marks;
+    private final int[] reserved;
+    private final int[] onLink;
+    private final int[] creditsBack;
+    private final int[] ringFree;
+
+    // links and credit returns: per channel, circular over wheel cycles
+    private final int wheel;
+    private final int[] linkPkt;
+    private final int[] linkFlit;
+    private final int[] linkVc;
+    private final int[] creditVc;
+    /** Queues whose upstream counter B gains a critical mark at the start of the next cycle. */
+    private final int[] controlLine;
+    private int controlCount;
+
+    // allocators
+    private final int[] vaPtr;
+    private final int[] vaBest;
+    private final long[] vaStamp;
+    private final int[] vaReq;
+    private final int[] vaList;
+    private int vaCommitStart;
+    private final int[] inPtr;
+    private final int[] outPtr;
+    private final int[] saBest;
+    private final long[] saStamp;
+    private final int[] saReq;
+
+    // packets
+    private int[] pSrc;
+    private int[] pDst;
+    private int[] pHeader;
+    private int[] pSize;
+    private long[] pGen;
+    private long[] pInj;
+    private int[] pAccess;
+    private int[] pDelivered;
+    private int[] pHops;
+    /** Created in the measurement window: its latency is sampled. */
+    private boolean[] pMeasured;
+    private int[] freePkts;
+    private int freeCount;
+    private int nextPkt;
+
+    // source queues and injection streams
+    private final int[][] sq;
+    private final int[] sqHead;
+    private final int[] sqCount;
+    private final int[] injPkt;
+    private final int[] injFlit;
+    private final int[] injVc;
+
+    // routes: lazily filled table of (queue or injecting router) x header -> offset in pool
+    private final int headers;
+    private final int[] routeIndex;
+    private int[] routePool = new int[1 << 12];
+    private int routeUsed;
+    private final int[] scratch;
+    private final int[] scratchHeaders;
+    private final SplittableRandom[] routerRandom;
+
+    private final View view = new View();
+    private DeliveryListener listener;
+
+    /** Told about every packet delivered (its tail reaching the destination terminal). */
+    public interface DeliveryListener {
+        void delivered(int source, int destination, int size, long created, long injected, long done, int hops);
+    }
+
+    // run state
+    private long now;
+    private long lastMove;
+    private long netFlits;
+    private long inNetworkPackets;
+    private long created;
+    private long delivered;
+    private long measuredOutstanding;
+    private boolean generating;
+    private boolean injecting;
+
+    // metrics
+    private long genFlitsWindow;
+    private long accFlitsWindow;
+    private final long[] chanFlits;
+    private int[] latencies = new int[1 << 14];
+    private int latCount;
+    private long sumLatency;
+    private long sumQueueing;
+    private long sumAccess;
+    private long sumHops;
+    private long hopPackets;
+    private long lastDelivery = -1;
+    private final SeriesBuilder series;
+    private final SpaceTimeRecorder spaceTime;
+
+    public Simulator(SimConfig cfg) {
+        this.cfg = cfg;
+        this.net = cfg.network();
+        this.topo = net.topology();
+        this.routing = cfg.routing();
+        this.rule = cfg.rule();
+        this.routes = new QueueRoutes(net, routing, rule);
+        this.workload = cfg.workload();
+        this.vct = cfg.switching() == Switching.VCT;
+        this.oldestFirst = cfg.arbiter() == Arbiter.OLDEST_FIRST;
+        this.vcs = net.vcs();
+        this.channels = topo.channels();
+        this.concentration = topo.concentration();
+        int[] endpoints = topo.endpoints();
+        this.terminals = endpoints.length * concentration;
+        if (workload.terminals() != terminals) {
+            throw new IllegalArgumentException("workload for " + workload.terminals() + " terminals on a network with "
+                + terminals);
+        }
+        this.queues = channels * vcs;
+        this.injPorts = cfg.injectionPorts();
+        this.ejPorts = cfg.ejectionPorts();
+        this.inPorts = channels + terminals * injPorts;
+        this.inVcs = inPorts * vcs;
+        this.outVcs = queues + terminals * ejPorts;
+        this.outPorts = channels + terminals * ejPorts;
+        this.cap = cfg.bufferFlits();
+        this.slot = cfg.slotFlits();
+        this.pipe = cfg.pipeline();
+        this.linkLat = cfg.linkLatency();
+        this.creditLat = cfg.creditLatency();
+
+        termRouter = new int[terminals];
+        for (int t = 0; t < terminals; t++) {
+            termRouter[t] = endpoints[t / concentration];
+        }
+        inPortRouter = new int[inPorts];
+        for (int c = 0; c < channels; c++) {
+            inPortRouter[c] = topo.target(c);
+        }
+        for (int j = 0; j < terminals * injPorts; j++) {
+            inPortRouter[channels + j] = termRouter[j / injPorts];
+        }
+        ovPort = new int[outVcs];
+        for (int q = 0; q < queues; q++) {
+            ovPort[q] = q / vcs;
+        }
+        for (int e = 0; e < terminals * ejPorts; e++) {
+            ovPort[queues + e] = channels + e;
+        }
+        ringOfQueue = new int[queues];
+        for (int q = 0; q < queues; q++) {
+            ringOfQueue[q] = net.ringOf(q);
+        }
+
+        bufPkt = new int[inVcs * cap];
+        bufFlit = new int[inVcs * cap];
+        bufTime = new int[inVcs * cap];
+        bufHead = new int[inVcs];
+        bufCount = new int[inVcs];
+        ivOut = new int[inVcs];
+        Arrays.fill(ivOut, -1);
+
+        ovOwner = new int[outVcs];
+        Arrays.fill(ovOwner, -1);
+        credits = new int[queues];
+        Arrays.fill(credits, cap);
+        marks = new int[queues];
+        for (int q = 0; q < queues; q++) {
+            marks[q] = rule.initialMarks(net, q);
+        }
+        reserved = new int[queues];
+        onLink = new int[queues];
+        creditsBack = new int[queues];
+        ringFree = new int[net.rings()];
+        for (int q = 0; q < queues; q++) {
+            if (ringOfQueue[q] >= 0) {
+                ringFree[ringOfQueue[q]] += slots(q);
+            }
+        }
+
+        wheel = Math.max(linkLat, creditLat) + 2;
+        linkPkt = new int[channels * wheel];
+        linkFlit = new int[channels * wheel];
+        linkVc = new int[channels * wheel];
+        Arrays.fill(linkPkt, -1);
+        creditVc = new int[channels * wheel];
+        Arrays.fill(creditVc, -1);
+        controlLine = new int[queues];
+
+        vaPtr = new int[outVcs];
+        vaBest = new int[outVcs];
+        vaStamp = new long[outVcs];
+        Arrays.fill(vaStamp, -1);
+        vaReq = new int[inVcs];
+        vaList = new int[inVcs];
+        inPtr = new int[inPorts];
+        outPtr = new int[outPorts];
+        saBest = new int[outPorts];
+        saStamp = new long[outPorts];
+        Arrays.fill(saStamp, -1);
+        saReq = new int[inPorts];
+
+        int initialPackets = 1024;
+        pSrc = new int[initialPackets];
+        pDst = new int[initialPackets];
+        pHeader = new int[initialPackets];
+        pSize = new int[initialPackets];
+        pGen = new long[initialPackets];
+        pInj = new long[initialPackets];
+        pAccess = new int[initialPackets];
+        pDelivered = new int[initialPackets];
+        pHops = new int[initialPackets];
+        pMeasured = new boolean[initialPackets];
+        freePkts = new int[initialPackets];
+
+        sq = new int[terminals][16];
+        sqHead = new int[terminals];
+        sqCount = new int[terminals];
+        injPkt = new int[terminals * injPorts];
+        Arrays.fill(injPkt, -1);
+        injFlit = new int[terminals * injPorts];
+        injVc = new int[terminals * injPorts];
+
+        headers = routing.headers();
+        long table = (long) (queues + topo.nodes()) * headers;
+        if (table > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("route table of " + table + " entries is too large");
+        }
+        routeIndex = new int[(int) table];
+        Arrays.fill(routeIndex, -1);
+        scratch = new int[Math.max(4, Math.max(routing.maxCandidates(), routing.maxInjectHeaders()))];
+        scratchHeaders = new int[Math.max(4, routing.maxInjectHeaders())];
+        SplittableRandom root = new SplittableRandom(cfg.seed() ^ 0x5DEECE66DL);
+        routerRandom = new SplittableRandom[topo.nodes()];
+        for (int r = 0; r < routerRandom.length; r++) {
+            routerRandom[r] = root.split();
+        }
+
+        chanFlits = new long[channels];
+        series = new SeriesBuilder(cfg.window());
+        spaceTime = cfg.spaceTime() == null ? null : new SpaceTimeRecorder(cfg.spaceTime());
+    }
+
+    /** Sets the listener told about every delivered packet (tests, traces); null for none. */
+    public Simulator onDelivery(DeliveryListener l) {
+        this.listener = l;
+        return this;
+    }
+
+    /** Runs the configured workload; {@code progress} (may be null) is told the cycle now and then. */
+    public SimResult run(LongConsumer progress) {
+        long start = System.nanoTime();
+        Workload.Generator gen = workload.start(cfg.seed());
+        long cycles = cfg.cycles();
+        long warmup = cfg.warmup();
+        boolean finite = gen.lastGeneration() < Long.MAX_VALUE;
+        generating = true;
+        injecting = true;
+        SimResult.Deadlock deadlock = null;
+        long genFlits = 0;
+        long accFlits = 0;
+        long stopAt = cycles;
+        // generation phase (for a finite workload: until everything is delivered, at most cycles)
+        for (now = 0; now < stopAt; now++) {
+            boolean measuring = now >= warmup;
+            step(gen, measuring);
+            if (measuring) {
+                genFlits += genFlitsWindow;
+                accFlits += accFlitsWindow;
+            }
+            genFlitsWindow = 0;
+            accFlitsWindow = 0;
+            if ((now & 1023) == 0 && progress != null) {
+                progress.accept(now);
+            }
+            if (deadlocked()) {
+                deadlock = deadlockReport();
+                now++;
+                break;
+            }
+            if (finite && now >= gen.lastGeneration() && created == delivered) {
+                now++;
+                break;
+            }
+        }
+        long generationCycles = now;
+        long window = Math.max(1, Math.min(generationCycles, cycles) - warmup);
+        double offered = (double) genFlits / terminals / window;
+        double accepted = (double) accFlits / terminals / window;
+        boolean unstable = false;
+        String reason = null;
+        if (!finite && deadlock == null && accepted < 0.95 * offered) {
+            unstable = true;
+            reason = String.format("accepted %.4f is below 95%% of offered %.4f flits/node/cycle", accepted, offered);
+        }
+        // drain: no new packets; a stable run still injects its queued packets so that every
+        // measured packet gets a latency, an unstable one only empties the network
+        generating = false;
+        injecting = !unstable;
+        long drainStart = now;
+        boolean drained = deadlock == null && netFlits == 0 && (!injecting || created == delivered);
+        long drainLimit = now + cfg.drainCycles();
+        while (deadlock == null && !drained && now < drainLimit) {
+            step(gen, false);
+            genFlitsWindow = 0;
+            accFlitsWindow = 0;
+            if (deadlocked()) {
+                deadlock = deadlockReport();
+            }
+            drained = netFlits == 0 && injPending() == 0 && (!injecting || created == delivered);
+            now++;
+            if ((now & 1023) == 0 && progress != null) {
+                progress.accept(now);
+            }
+        }
+        if (!unstable && !finite && measuredOutstanding > 0 && deadlock == null) {
+            unstable = true;
+            reason = measuredOutstanding + " packets created in the measurement window were not delivered within "
+                + cfg.drainCycles() + " drain cycles";
+        }
+        if (deadlock != null) {
+            unstable = true;
+            reason = "deadlock";
+        }
+        if (cfg.check()) {
+            checkConservation();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        SimResult.Latency latency = latencyStats();
+        double[] util = new double[channels];
+        String[] names = new String[channels];
+        for (int c = 0; c < channels; c++) {
+            util[c] = (double) chanFlits[c] / window;
+            names[c] = topo.channelName(c);
+        }
+        return new SimResult(describeNetwork(), workload.describe(), gen.offered(Math.max(warmup, 0)), now,
+            generationCycles, warmup, terminals, created, delivered, offered, accepted, latency, unstable, reason,
+            deadlock, drained, now - drainStart, finite && created == delivered ? lastDelivery : -1,
+            hopPackets == 0 ? 0 : (double) sumHops / hopPackets, util, names, series.build(),
+            spaceTime == null ? null : spaceTime.build(), cfg.check(), seconds);
+    }
+
+    private String describeNetwork() {
+        return topo.describe() + ", " + vcs + " VC" + (vcs > 1 ? "s" : "") + " x " + cap + " flits, "
+            + cfg.switching().key() + ", " + routing.name() + ", " + rule.describe();
+    }
+
+    private int injPending() {
+        int n = 0;
+        for (int p : injPkt) {
+            if (p >= 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    // ------------------------------------------------------------------ the cycle
+
+    private void step(Workload.Generator gen, boolean measuring) {
+        arrivals();
+        sources(gen, measuring);
+        allocateVcs();
+        allocateSwitches(measuring);
+        if (cfg.check()) {
+            checkCredits();
+        }
+        series.sample(now, genFlitsWindow, accFlitsWindow, inNetworkPackets, terminals);
+        if (spaceTime != null) {
+            spaceTime.record(now);
+        }
+    }
+
+    private void arrivals() {
+        int s = (int) (now % wheel);
+        for (int c = 0; c < channels; c++) {
+            int at = c * wheel + s;
+            int p = linkPkt[at];
+            if (p >= 0) {
+                int v = linkVc[at];
+                int q = c * vcs + v;
+                push(q, p, linkFlit[at], (int) now);
+                onLink[q]--;
+                linkPkt[at] = -1;
+            }
+            int cv = creditVc[at];
+            if (cv >= 0) {
+                int q = c * vcs + cv;
+                creditsBack[q]--;
+                addCredits(q, 1);
+                creditVc[at] = -1;
+            }
+        }
+        // control lines raised in the previous cycle: the upstream counter B gains the mark
+        for (int i = 0; i < controlCount; i++) {
+            marks[controlLine[i]]++;
+        }
+        controlCount = 0;
+    }
+
+    private void sources(Workload.Generator gen, boolean measuring) {
+        if (generating) {
+            for (int t = 0; t < terminals; t++) {
+                int n = gen.packets(t, now);
+                for (int i = 0; i < n; i++) {
+                    int d = gen.destination(t, now);
+                    if (d < 0) {
+                        continue;
+                    }
+                    int size = gen.size(t);
+                    int p = newPacket(t, d, size, measuring);
+                    genFlitsWindow += size;
+                    enqueue(t, p);
+                }
+            }
+        }
+        for (int j = 0; j < injPkt.length; j++) {
+            int p = injPkt[j];
+            int t = j / injPorts;
+            int base = (channels + j) * vcs;
+            if (p < 0) {
+                if (!injecting || sqCount[t] == 0) {
+                    continue;
+                }
+                int next = sq[t][sqHead[t]];
+                int size = pSize[next];
+                int chosen = -1;
+                for (int k = 0; k < vcs; k++) {
+                    int v = (injVc[j] + 1 + k) % vcs;
+                    int n = bufCount[base + v];
+                    if (vct ? cap - n >= size : n == 0) {
+                        chosen = v;
+                        break;
+                    }
+                }
+                if (chosen < 0) {
+                    continue;
+                }
+                sqHead[t] = (sqHead[t] + 1) & (sq[t].length - 1);
+                sqCount[t]--;
+                p = next;
+                injPkt[j] = p;
+                injFlit[j] = 0;
+                injVc[j] = chosen;
+                pInj[p] = now;
+                inNetworkPackets++;
+            }
+            int iv = base + injVc[j];
+            if (bufCount[iv] < cap) {
+                push(iv, p, injFlit[j], (int) now + 1);
+                if (netFlits++ == 0) {
+                    lastMove = now;
+                }
+                if (++injFlit[j] == pSize[p]) {
+                    injPkt[j] = -1;
+                }
+            }
+        }
+    }
+
+    private void allocateVcs() {
+        int requests = 0;
+        for (int iv = 0; iv < inVcs; iv++) {
+            if (bufCount[iv] == 0 || ivOut[iv] >= 0) {
+                continue;
+            }
+            int at = iv * cap + bufHead[iv];
+            if (bufTime[at] + pipe - 1 > now) {
+                continue;
+            }
+            int ov = choose(iv, bufPkt[at]);
+            if (ov < 0) {
+                continue;
+            }
+            vaReq[iv] = ov;
+            vaList[requests++] = iv;
+            if (vaStamp[ov] != now || beatsVa(iv, vaBest[ov], ov)) {
+                vaStamp[ov] = now;
+                vaBest[ov] = iv;
+            }
+        }
+        if (requests == 0) {
+            return;
+        }
+        int first = vaCommitStart++ % requests;
+        for (int k = 0; k < requests; k++) {
+            int iv = vaList[(first + k) % requests];
+            int ov = vaReq[iv];
+            if (vaBest[ov] != iv) {
+                continue;
+            }
+            commitVa(iv, ov);
+        }
+    }
+
+    private boolean beatsVa(int iv, int other, int ov) {
+        if (oldestFirst) {
+            long a = pGen[bufPkt[iv * cap + bufHead[iv]]];
+            long b = pGen[bufPkt[other * cap + bufHead[other]]];
+            if (a != b) {
+                return a < b;
+            }
+        }
+        int ptr = vaPtr[ov];
+        return Math.floorMod(iv - ptr, inVcs) < Math.floorMod(other - ptr, inVcs);
+    }
+
+    /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
+    private int choose(int iv, int p) {
+        int port = iv / vcs;
+        int router = inPortRouter[port];
+        int from = port < channels ? iv : FlowControlRule.INJECT;
+        if (pHeader[p] < 0) {
+            pHeader[p] = chooseHeader(router, p);
+        }
+        int header = pHeader[p];
+        if (routing.exitNode(header) == router) {
+            int base = queues + pDst[p] * ejPorts;
+            for (int k = 0; k < ejPorts; k++) {
+                if (ovOwner[base + k] < 0) {
+                    return base + k;
+                }
+            }
+            return -1;
+        }
+        int off = route(from, router, header);
+        int n = routePool[off];
+        int primary = routePool[off + 1];
+        int best = -1;
+        int bestCredits = -1;
+        boolean any = cfg.escapeAny();
+        for (int i = 0; i < n; i++) {
+            if (i == primary && best >= 0 && !any) {
+                break;
+            }
+            int ov = routePool[off + 2 + 2 * i];
+            if (ovOwner[ov] >= 0 || credits[ov] <= bestCredits) {
+                continue;
+            }
+            if (!vct && credits[ov] != cap) {
+                continue;
+            }
+            if (rule.admit(view, from, ov) == FlowControlRule.DENY) {
+                continue;
+            }
+            best = ov;
+            bestCredits = credits[ov];
+        }
+        return best;
+    }
+
+    private void commitVa(int iv, int ov) {
+        int at = iv * cap + bufHead[iv];
+        int p = bufPkt[at];
+        int port = iv / vcs;
+        if (ov >= queues) {
+            ovOwner[ov] = iv;
+            ivOut[iv] = ov;
+            vaPtr[ov] = iv + 1;
+            return;
+        }
+        int from = port < channels ? iv : FlowControlRule.INJECT;
+        if (ovOwner[ov] >= 0 || (!vct && credits[ov] != cap)) {
+            return;
+        }
+        int verdict = rule.admit(view, from, ov);
+        if (verdict == FlowControlRule.DENY) {
+            return;
+        }
+        int before = slots(ov);
+        ovOwner[ov] = iv;
+        ivOut[iv] = ov;
+        vaPtr[ov] = iv + 1;
+        if (vct) {
+            credits[ov] -= pSize[p];
+            reserved[ov] += pSize[p];
+        }
+        ringAdjust(ov, before);
+        if (verdict == FlowControlRule.ADMIT_SHIFT_MARK) {
+            marks[ov]--;
+            // router B raises the control line to the router upstream of the buffer the packet leaves
+            controlLine[controlCount++] = iv;
+        }
+        int c = ov / vcs;
+        if (from == FlowControlRule.INJECT || topo.dimension(port) != topo.dimension(c)) {
+            pAccess[p] += (int) (now - (bufTime[at] + pipe - 1));
+        }
+        // the header the packet will have downstream
+        int off = route(from, inPortRouter[port], pHeader[p]);
+        int n = routePool[off];
+        for (int i = 0; i < n; i++) {
+            if (routePool[off + 2 + 2 * i] == ov) {
+                pHeader[p] = routePool[off + 3 + 2 * i];
+                break;
+            }
+        }
+        pHops[p]++;
+    }
+
+    private void allocateSwitches(boolean measuring) {
+        for (int ip = 0; ip < inPorts; ip++) {
+            saReq[ip] = -1;
+            int base = ip * vcs;
+            int best = -1;
+            for (int k = 0; k < vcs; k++) {
+                int v = inPtr[ip] + k;
+                if (v >= vcs) {
+                    v -= vcs;
+                }
+                int iv = base + v;
+                int ov = ivOut[iv];
+                if (ov < 0 || bufCount[iv] == 0) {
+                    continue;
+                }
+                int at = iv * cap + bufHead[iv];
+                if (bufTime[at] + pipe - 1 > now) {
+                    continue;
+                }
+                if (!vct && ov < queues && credits[ov] == 0) {
+                    continue;
+                }
+                if (best < 0 || (oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
+                    best = iv;
+                }
+                if (!oldestFirst) {
+                    break;
+                }
+            }
+            if (best < 0) {
+                continue;
+            }
+            saReq[ip] = best;
+            int op = ovPort[ivOut[best]];
+            if (saStamp[op] != now || beatsSa(ip, saBest[op], op)) {
+                saStamp[op] = now;
+                saBest[op] = ip;
+            }
+        }
+        for (int ip = 0; ip < inPorts; ip++) {
+            int iv = saReq[ip];
+            if (iv < 0) {
+                continue;
+            }
+            int op = ovPort[ivOut[iv]];
+            if (saBest[op] != ip) {
+                continue;
+            }
+            traverse(ip, iv, measuring);
+            inPtr[ip] = iv - ip * vcs + 1 == vcs ? 0 : iv - ip * vcs + 1;
+            outPtr[op] = ip + 1;
+        }
+    }
+
+    private boolean beatsSa(int ip, int other, int op) {
+        if (oldestFirst) {
+            int a = saReq[ip];
+            int b = saReq[other];
+            long ga = pGen[bufPkt[a * cap + bufHead[a]]];
+            long gb = pGen[bufPkt[b * cap + bufHead[b]]];
+            if (ga != gb) {
+                return ga < gb;
+            }
+        }
+        int ptr = outPtr[op];
+        return Math.floorMod(ip - ptr, inPorts) < Math.floorMod(other - ptr, inPorts);
+    }
+
+    private void traverse(int ip, int iv, boolean measuring) {
+        int at = iv * cap + bufHead[iv];
+        int p = bufPkt[at];
+        int f = bufFlit[at];
+        bufHead[iv] = bufHead[iv] + 1 == cap ? 0 : bufHead[iv] + 1;
+        bufCount[iv]--;
+        lastMove = now;
+        if (ip < channels) {
+            int slotAt = ip * wheel + (int) ((now + creditLat) % wheel);
+            creditVc[slotAt] = iv - ip * vcs;
+            creditsBack[iv]++;
+        }
+        int ov = ivOut[iv];
+        boolean tail = f == pSize[p] - 1;
+        if (ov < queues) {
+            int c = ov / vcs;
+            int slotAt = c * wheel + (int) ((now + 1 + linkLat) % wheel);
+            linkPkt[slotAt] = p;
+            linkFlit[slotAt] = f;
+            linkVc[slotAt] = ov - c * vcs;
+            onLink[ov]++;
+            if (vct) {
+                reserved[ov]--;
+            } else {
+                addCredits(ov, -1);
+            }
+            if (measuring) {
+                chanFlits[c]++;
+            }
+        } else {
+            deliver(p, f, ov);
+        }
+        if (tail) {
+            if (vct || ov >= queues) {
+                ovOwner[ov] = -1;
+            } else {
+                int before = slots(ov);
+                ovOwner[ov] = -1;
+                ringAdjust(ov, before);
+            }
+            ivOut[iv] = -1;
+        }
+    }
+
+    private void deliver(int p, int f, int ov) {
+        netFlits--;
+        if (pDelivered[p] != f) {
+            throw new SimulationError("cycle " + now + ": flit " + f + " of packet " + p + " delivered after "
+                + pDelivered[p] + " of its flits (out of order)");
+        }
+        int terminal = (ov - queues) / ejPorts;
+        if (terminal != pDst[p]) {
+            throw new SimulationError("cycle " + now + ": packet " + p + " for terminal " + pDst[p]
+                + " delivered to terminal " + terminal);
+        }
+        pDelivered[p]++;
+        accFlitsWindow++;
+        if (pDelivered[p] < pSize[p]) {
+            return;
+        }
+        long done = now + 1;
+        delivered++;
+        inNetworkPackets--;
+        lastDelivery = done;
+        sumHops += pHops[p];
+        hopPackets++;
+        if (listener != null) {
+            listener.delivered(pSrc[p], pDst[p], pSize[p], pGen[p], pInj[p], done, pHops[p]);
+        }
+        if (pMeasured[p]) {
+            int lat = (int) (done - pGen[p]);
+            if (latCount == latencies.length) {
+                latencies = Arrays.copyOf(latencies, latCount * 2);
+            }
+            latencies[latCount++] = lat;
+            sumLatency += lat;
+            sumQueueing += pInj[p] - pGen[p];
+            sumAccess += pAccess[p];
+            measuredOutstanding--;
+        }
+        pSize[p] = -pSize[p];
+        freePkts[freeCount++] = p;
+    }
+
+    // ------------------------------------------------------------------ packets
+
+    private int newPacket(int src, int dst, int size, boolean measured) {
+        int p;
+        if (freeCount > 0) {
+            p = freePkts[--freeCount];
+        } else {
+            if (nextPkt == pSrc.length) {
+                growPackets();
+            }
+            p = nextPkt++;
+        }
+        pSrc[p] = src;
+        pDst[p] = dst;
+        pHeader[p] = -1;
+        pSize[p] = size;
+        pGen[p] = now;
+        pInj[p] = -1;
+        pAccess[p] = 0;
+        pDelivered[p] = 0;
+        pHops[p] = 0;
+        pMeasured[p] = measured;
+        created++;
+        if (measured) {
+            measuredOutstanding++;
+        }
+        return p;
+    }
+
+    private void growPackets() {
+        int n = pSrc.length * 2;
+        pSrc = Arrays.copyOf(pSrc, n);
+        pDst = Arrays.copyOf(pDst, n);
+        pHeader = Arrays.copyOf(pHeader, n);
+        pSize = Arrays.copyOf(pSize, n);
+        pGen = Arrays.copyOf(pGen, n);
+        pInj = Arrays.copyOf(pInj, n);
+        pAccess = Arrays.copyOf(pAccess, n);
+        pDelivered = Arrays.copyOf(pDelivered, n);
+        pHops = Arrays.copyOf(pHops, n);
+        pMeasured = Arrays.copyOf(pMeasured, n);
+        freePkts = Arrays.copyOf(freePkts, n);
+    }
+
+    private void enqueue(int t, int p) {
+        int[] q = sq[t];
+        if (sqCount[t] == q.length) {
+            int[] bigger = new int[q.length * 2];
+            for (int i = 0; i < sqCount[t]; i++) {
+                bigger[i] = q[(sqHead[t] + i) & (q.length - 1)];
+            }
+            sq[t] = bigger;
+            sqHead[t] = 0;
+            q = bigger;
+        }
+        q[(sqHead[t] + sqCount[t]) & (q.length - 1)] = p;
+        sqCount[t]++;
+    }
+
+    private void push(int iv, int p, int f, int time) {
+        int n = bufCount[iv];
+        if (n == cap) {
+            throw new SimulationError("cycle " + now + ": buffer " + ivName(iv) + " overflows (" + cap + " flits)");
+        }
+        int i = bufHead[iv] + n;
+        if (i >= cap) {
+            i -= cap;
+        }
+        int at = iv * cap + i;
+        bufPkt[at] = p;
+        bufFlit[at] = f;
+        bufTime[at] = time;
+        bufCount[iv] = n + 1;
+    }
+
+    // ------------------------------------------------------------------ routes
+
+    /** Offset in the route pool of the next queues of a packet with {@code header} leaving {@code from} (or injected at {@code router}). */
+    private int route(int from, int router, int header) {
+        int key = (from >= 0 ? from : queues + router) * headers + header;
+        int off = routeIndex[key];
+        if (off >= 0) {
+            return off;
+        }
+        QueueRoutes.Next next = routes.next(from, router, header);
+        int need = 2 + 2 * next.size();
+        if (routeUsed + need > routePool.length) {
+            routePool = Arrays.copyOf(routePool, Math.max(routePool.length * 2, routeUsed + need));
+        }
+        off = routeUsed;
+        routePool[off] = next.size();
+        routePool[off + 1] = next.primary();
+        for (int i = 0; i < next.size(); i++) {
+            routePool[off + 2 + 2 * i] = next.queues()[i];
+            routePool[off + 3 + 2 * i] = next.headers()[i];
+        }
+        routeUsed += need;
+        routeIndex[key] = off;
+        return off;
+    }
+
+    /**
+     * The header a packet starts with. One unless the routing function chooses at the
+     * source (UGAL): then the minimal route against one random Valiant route, each costed
+     * as the occupancy of its emptiest first-hop queue times its hop count (UGAL-L).
+     */
+    private int chooseHeader(int router, int p) {
+        int dstRouter = termRouter[pDst[p]];
+        int n = routing.injectHeaders(router, dstRouter, scratchHeaders);
+        if (n <= 1 || dstRouter == router) {
+            return scratchHeaders[0];
+        }
+        int minimal = scratchHeaders[0];
+        int valiant = scratchHeaders[1 + routerRandom[router].nextInt(n - 1)];
+        long costMin = (long) firstHopOccupancy(router, minimal) * hops(router, minimal);
+        long costVal = (long) firstHopOccupancy(router, valiant) * hops(router, valiant);
+        return costMin <= costVal ? minimal : valiant;
+    }
+
+    private int firstHopOccupancy(int router, int header) {
+        int off = route(FlowControlRule.INJECT, router, header);
+        int n = routePool[off];
+        int best = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            int ov = routePool[off + 2 + 2 * i];
+            best = Math.min(best, cap - credits[ov] + 1);
+        }
+        return best;
+    }
+
+    private int hops(int router, int header) {
+        int node = router;
+        int in = -1;
+        int h = 0;
+        while (routing.exitNode(header) != node && h <= topo.nodes() * 2) {
+            int n = routing.candidates(node, in, header, scratch);
+            if (n <= 0) {
+                break;
+            }
+            int c = scratch[0];
+            header = routing.afterHop(header, c);
+            node = topo.target(c);
+            in = c;
+            h++;
+        }
+        return h;
+    }
+
+    // ------------------------------------------------------------------ rule view and slots
+
+    private int slots(int q) {
+        if (vct) {
+            return credits[q] / slot;
+        }
+        return ovOwner[q] < 0 && credits[q] == cap ? 1 : 0;
+    }
+
+    private void addCredits(int q, int delta) {
+        int before = slots(q);
+        credits[q] += delta;
+        ringAdjust(q, before);
+    }
+
+    private void ringAdjust(int q, int before) {
+        int r = ringOfQueue[q];
+        if (r >= 0) {
+            ringFree[r] += slots(q) - before;
+        }
+    }
+
+    private final class View implements BufferView {
+        @Override
+        public Network network() {
+            return net;
+        }
+
+        @Override
+        public int freeSlots(int queue) {
+            return slots(queue);
+        }
+
+        @Override
+        public int criticalMarks(int queue) {
+            return marks[queue];
+        }
+
+        @Override
+        public int ringFreeSlots(int ring) {
+            return ringFree[ring];
+        }
+    }
+
+    // ------------------------------------------------------------------ deadlock and checks
+
+    private boolean deadlocked() {
+        return netFlits > 0 && now - lastMove >= cfg.deadlockCycles();
+    }
+
+    private SimResult.Deadlock deadlockReport() {
+        List<String> held = new ArrayList<>();
+        for (int iv = 0; iv < inVcs; iv++) {
+            if (bufCount[iv] > 0) {
+                int p = bufPkt[iv * cap + bufHead[iv]];
+                held.add(ivName(iv) + " (" + bufCount[iv] + " flits, head to "
+                    + topo.nodeName(termRouter[pDst[p]]) + ")");
+            }
+        }
+        return new SimResult.Deadlock(now, inNetworkPackets, held);
+    }
+
+    private String ivName(int iv) {
+        int port = iv / vcs;
+        if (port < channels) {
+            return net.queueName(iv);
+        }
+        int j = port - channels;
+        return "injection " + (j % injPorts) + " of terminal " + (j / injPorts) + " at "
+            + topo.nodeName(termRouter[j / injPorts]) + " vc" + (iv % vcs);
+    }
+
+    private void checkCredits() {
+        for (int q = 0; q < queues; q++) {
+            int sum = credits[q] + reserved[q] + onLink[q] + bufCount[q] + creditsBack[q];
+            if (sum != cap) {
+                throw new SimulationError("cycle " + now + ": " + net.queueName(q) + ": credits " + credits[q]
+                    + " + reserved " + reserved[q] + " + on link " + onLink[q] + " + buffered " + bufCount[q]
+                    + " + credits returning " + creditsBack[q] + " = " + sum + ", not the capacity " + cap);
+            }
+            if (bufCount[q] > cap || credits[q] < 0) {
+                throw new SimulationError("cycle " + now + ": " + net.queueName(q) + " over capacity");
+            }
+        }
+    }
+
+    private void checkConservation() {
+        long queued = 0;
+        for (int t = 0; t < terminals; t++) {
+            queued += sqCount[t];
+        }
+        long inside = created - delivered - queued;
+        if (inside != inNetworkPackets) {
+            throw new SimulationError("conservation: created " + created + ", delivered " + delivered + ", queued at sources "
+                + queued + ", but " + inNetworkPackets + " in the network");
+        }
+        long flits = 0;
+        for (int iv = 0; iv < inVcs; iv++) {
+            flits += bufCount[iv];
+        }
+        for (int q = 0; q < queues; q++) {
+            flits += onLink[q];
+        }
+        if (flits != netFlits) {
+            throw new SimulationError("conservation: " + flits + " flits in buffers and links, " + netFlits + " expected");
+        }
+    }
+
+    private SimResult.Latency latencyStats() {
+        if (latCount == 0) {
+            return null;
+        }
+        int[] l = Arrays.copyOf(latencies, latCount);
+        Arrays.sort(l);
+        double n = latCount;
+        return new SimResult.Latency(latCount, sumLatency / n, l[(int) Math.min(latCount - 1, Math.ceil(0.5 * n) - 1)],
+            l[(int) Math.min(latCount - 1, Math.ceil(0.99 * n) - 1)], l[latCount - 1], sumQueueing / n, sumAccess / n,
+            (sumLatency - sumQueueing - sumAccess) / n);
+    }
+
+    // ------------------------------------------------------------------ recording
+
+    /** Offered/accepted flits and in-flight packets per window of cycles. */
+    private static final class SeriesBuilder {
+        private final int window;
+        private long[] t = new long[256];
+        private double[] offered = new double[256];
+        private double[] accepted = new double[256];
+        private double[] inFlight = new double[256];
+        private int n;
+        private long gen;
+        private long acc;
+        private int in;
+
+        SeriesBuilder(int window) {
+            this.window = window;
+        }
+
+        void sample(long now, long genFlits, long accFlits, long inNetwork, int terminals) {
+            gen += genFlits;
+            acc += accFlits;
+            if (++in < window) {
+                return;
+            }
+            if (n == t.length) {
+                t = Arrays.copyOf(t, n * 2);
+                offered = Arrays.copyOf(offered, n * 2);
+                accepted = Arrays.copyOf(accepted, n * 2);
+                inFlight = Arrays.copyOf(inFlight, n * 2);
+            }
+            t[n] = now;
+            offered[n] = (double) gen / terminals / window;
+            accepted[n] = (double) acc / terminals / window;
+            inFlight[n] = inNetwork;
+            n++;
+            gen = 0;
+            acc = 0;
+            in = 0;
+        }
+
+        SimResult.Series build() {
+            return new SimResult.Series(Arrays.copyOf(t, n), Arrays.copyOf(offered, n), Arrays.copyOf(accepted, n),
+                Arrays.copyOf(inFlight, n));
+        }
+    }
+
+    /** Busy input buffers (every VC short of a packet slot, as the upstream credits show) of a row of routers. */
+    private final class SpaceTimeRecorder {
+        private final long from;
+        private final int length;
+        private final int[] channelsOfRow;
+        private final String[] names;
+        private final boolean[][] busy;
+
+        SpaceTimeRecorder(SimConfig.SpaceTime st) {
+            this.from = st.from();
+            this.length = st.length();
+            List<Integer> list = new ArrayList<>();
+            for (int r : st.routers()) {
+                for (int c = 0; c < channels; c++) {
+                    if (topo.target(c) == r) {
+                        list.add(c);
+                    }
+                }
+            }
+            channelsOfRow = list.stream().mapToInt(Integer::intValue).toArray();
+            names = new String[channelsOfRow.length];
+            for (int i = 0; i < names.length; i++) {
+                names[i] = topo.channelName(channelsOfRow[i]);
+            }
+            busy = new boolean[channelsOfRow.length][length];
+        }
+
+        void record(long cycle) {
+            long i = cycle - from;
+            if (i < 0 || i >= length) {
+                return;
+            }
+            int need = Math.min(slot, cap);
+            for (int k = 0; k < channelsOfRow.length; k++) {
+                int c = channelsOfRow[k];
+                boolean all = true;
+                for (int v = 0; v < vcs && all; v++) {
+                    all = credits[c * vcs + v] < need;
+                }
+                busy[k][(int) i] = all;
+            }
+        }
+
+        SimResult.SpaceTimeChart build() {
+            return new SimResult.SpaceTimeChart(names, busy, from);
+        }
+    }
+}
