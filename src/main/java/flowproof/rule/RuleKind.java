@@ -59,15 +59,33 @@ public enum RuleKind {
      * @param bubbles critical marks per ring (CBS only; 0 means the default, 1)
      */
     public FlowControlRule create(Network network, int bubbles) {
+        return create(network, bubbles, 1);
+    }
+
+    /**
+     * As {@link #create(Network, int)}, with {@code datelines} per ring for rule dateline
+     * (which then needs {@code datelines + 1} VCs, or escape VCs).
+     */
+    public FlowControlRule create(Network network, int bubbles, int datelines) {
         switch (this) {
             case VCT:
                 return new VirtualCutThrough();
             case DATELINE:
-                if (network.ringVcs() != 2) {
-                    throw new ConfigurationException("vcs", network.ringVcs() == network.vcs() ? "2 for rule dateline"
-                        : "2 escape VCs for rule dateline", Integer.toString(network.vcs()));
+                if (network.ringVcs() != datelines + 1) {
+                    throw new ConfigurationException("vcs", (datelines + 1) + (network.ringVcs() == network.vcs() ? ""
+                        : " escape VCs") + " for rule dateline with " + datelines + " dateline" + (datelines > 1 ? "s" : "")
+                        + " per ring", Integer.toString(network.vcs()));
                 }
-                return new Dateline();
+                if (datelines > 1 && network.topology() instanceof flowproof.topology.Torus) {
+                    flowproof.topology.Torus t = (flowproof.topology.Torus) network.topology();
+                    for (int d = 0; d < t.dimensions(); d++) {
+                        if (t.radix(d) % datelines != 0) {
+                            throw new ConfigurationException("rule.datelines", "a divisor of every radix ("
+                                + t.radix(d) + " in dimension " + d + ")", Integer.toString(datelines));
+                        }
+                    }
+                }
+                return new Dateline(datelines);
             case THEORETICAL_BUBBLE:
                 return new TheoreticalBubble();
             case LOCALIZED_BUBBLE:

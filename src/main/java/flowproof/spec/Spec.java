@@ -21,6 +21,11 @@ import java.util.Set;
  * @param tree       the spec as written (embedded in counterexample files)
  * @param expect     the expected verdict, or null when the spec states none
  * @param escapeAny  {@code escape: any}: escape VCs may be taken at any time, not only when blocked
+ * @param simulation the {@code simulation} mapping as written, or null
+ * @param capacityGiven whether the spec states a capacity in packets (the explorer needs one; a
+ *                   simulation-only spec derives it from its buffers)
+ * @param ruleFor    the spec's rule built for another network of the same topology (the simulator's,
+ *                   whose capacity is counted in its own slots); throws ConfigurationException
  */
 public record Spec(
     String source,
@@ -36,7 +41,10 @@ public record Spec(
     Set<Property> properties,
     Verdict expect,
     Limits limits,
-    boolean escapeAny) {
+    boolean escapeAny,
+    JsonNode simulation,
+    boolean capacityGiven,
+    java.util.function.Function<Network, FlowControlRule> ruleFor) {
 
     public Model model() {
         return new Model(network, routing, rule, pairs, escapeAny);

@@ -65,7 +65,7 @@ import java.util.Set;
 public final class SpecReader {
 
     static final List<String> FIELDS = List.of("name", "description", "topology", "routing", "escape", "vcs", "capacity",
-        "rule", "traffic", "properties", "expect", "limits");
+        "rule", "traffic", "properties", "expect", "limits", "simulation");
     private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
         "flattened-butterfly", "dragonfly");
     private static final List<String> TOPOLOGY_FIELDS = List.of("kind", "radix", "bidirectional");
@@ -73,7 +73,7 @@ public final class SpecReader {
     private static final List<String> FB_FIELDS = List.of("kind", "radix", "dimensions", "concentration");
     private static final List<String> DRAGONFLY_FIELDS = List.of("kind", "routers-per-group", "global-channels",
         "concentration");
-    private static final List<String> RULE_FIELDS = List.of("kind", "bubbles");
+    private static final List<String> RULE_FIELDS = List.of("kind", "bubbles", "datelines");
     private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
 
@@ -135,7 +135,13 @@ public final class SpecReader {
             throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
         }
         int vcs = f.positive(tree, "vcs", 1, false);
-        int capacity = f.positive(tree, "capacity", 0, true);
+        JsonNode simulation = tree.get("simulation");
+        if (simulation != null && !simulation.isObject()) {
+            throw f.error("simulation", "a mapping of simulation settings", simulation);
+        }
+        boolean capacityGiven = tree.has("capacity") || simulation == null;
+        int capacity = capacityGiven ? f.positive(tree, "capacity", 0, true)
+            : flowproof.sim.SimulationReader.slots(simulation);
         String escapePolicy = f.text(tree, "escape", "when-blocked", false);
         if (!ESCAPES.contains(escapePolicy)) {
             throw f.error("escape", "one of " + String.join(", ", ESCAPES), tree.get("escape"));
@@ -147,6 +153,7 @@ public final class SpecReader {
         JsonNode ruleNode = tree.get("rule");
         String ruleKey;
         int bubbles = 0;
+        int datelines = 1;
         if (ruleNode == null) {
             throw f.missing("rule", "a rule kind (" + RuleKind.keys() + ")");
         } else if (ruleNode.isTextual()) {
@@ -156,6 +163,9 @@ public final class SpecReader {
             ruleKey = f.text(ruleNode, "rule.kind", "kind", null, true);
             if (ruleNode.has("bubbles")) {
                 bubbles = f.positive(ruleNode, "rule.bubbles", "bubbles", 0, true);
+            }
+            if (ruleNode.has("datelines")) {
+                datelines = f.positive(ruleNode, "rule.datelines", "datelines", 1, true);
             }
         } else {
             throw f.error("rule", "a rule kind or a mapping with kind and bubbles", ruleNode);
@@ -169,13 +179,17 @@ public final class SpecReader {
             throw new SpecException(file, prefix + "rule.bubbles", "no bubbles for rule " + kind.key()
                 + " (only critical-bubble has critical marks)", Integer.toString(bubbles));
         }
+        if (datelines != 1 && kind != RuleKind.DATELINE) {
+            throw new SpecException(file, prefix + "rule.datelines", "no datelines for rule " + kind.key()
+                + " (only dateline takes them)", Integer.toString(datelines));
+        }
         if (kind.needsRings() && topology.rings() == 0) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                 "a rule that needs no rings on a " + kindOf(topology) + " (vct, vc-per-hop)", kind.key());
         }
         Network network;
         if (routing.hasEscape()) {
-            int escapeVcs = kind.escapeVcs();
+            int escapeVcs = kind == RuleKind.DATELINE ? datelines + 1 : kind.escapeVcs();
             if (kind == RuleKind.VC_PER_HOP) {
                 throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                     "the rule of the escape VCs of " + routing.name() + " (vct, dateline or a bubble rule)", kind.key());
@@ -191,11 +205,13 @@ public final class SpecReader {
         }
         FlowControlRule rule;
         try {
-            rule = kind.create(network, bubbles);
+            rule = kind.create(network, bubbles, datelines);
             if (routing.hasEscape()) {
                 rule = new EscapeVcs(rule, network.ringVcs());
             }
-            new StateLayout(network, rule.marksPerRing() > 0, routing.headers());
+            if (capacityGiven) {
+                new StateLayout(network, rule.marksPerRing() > 0, routing.headers());
+            }
         } catch (ConfigurationException e) {
             throw new SpecException(file, prefix + e.field(), e.expected(), e.found());
         }
@@ -269,8 +285,16 @@ public final class SpecReader {
             }
             limits = new Limits(states, seconds, limits.bytes());
         }
+        RuleKind ruleKind = kind;
+        int ruleBubbles = bubbles;
+        int ruleDatelines = datelines;
+        boolean escape = routing.hasEscape();
+        java.util.function.Function<Network, FlowControlRule> ruleFor = n -> {
+            FlowControlRule r = ruleKind.create(n, ruleBubbles, ruleDatelines);
+            return escape ? new EscapeVcs(r, n.ringVcs()) : r;
+        };
         return new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
-            properties, expect, limits, escapePolicy.equals("any"));
+            properties, expect, limits, escapePolicy.equals("any"), simulation, capacityGiven, ruleFor);
     }
 
     private static Topology topology(Fields f, JsonNode tree) throws SpecException {

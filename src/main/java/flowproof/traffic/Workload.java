@@ -16,6 +16,17 @@ public interface Workload {
 
     String describe();
 
+    /**
+     * The probability that a packet of terminal {@code terminal} goes to each terminal, for
+     * the run with this seed (random permutations are drawn from it); averaged over time for
+     * workloads whose pattern changes. For channel-load bounds.
+     *
+     * @throws UnsupportedOperationException when the workload has no such distribution
+     */
+    default double[] destinationWeights(int terminal, long seed) {
+        throw new UnsupportedOperationException(describe() + " has no destination distribution");
+    }
+
     interface Generator {
         int packets(int terminal, long cycle);
 

@@ -1,0 +1,256 @@
+package flowproof.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import flowproof.ConfigurationException;
+import flowproof.report.Charts;
+import flowproof.routing.RoutingException;
+import flowproof.sim.ChannelLoadBound;
+import flowproof.sim.SimConfig;
+import flowproof.sim.SimResult;
+import flowproof.sim.SimulationReader;
+import flowproof.sim.Simulator;
+import flowproof.spec.Spec;
+import flowproof.spec.SpecException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+    description = {"Runs the cycle-accurate simulator on the network of a spec (its simulation section) with the "
+        + "same routing function and flow-control rule the explorer checks, and prints throughput and latency.",
+        "After the generation cycles sources stop and the network is drained; a deadlock (no flit moved for "
+            + "deadlock-cycles while flits are in the network) is reported with the queues held.",
+        "Exit code: 0 ran and drained, 1 deadlock or not drained, 2 bad input."})
+final class SimulateCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML) with a simulation section")
+    Path spec;
+
+    @Option(names = "--load", paramLabel = "R", description = "offered load in flits/node/cycle, 0 < R <= 1 (overrides the spec)")
+    Double load;
+
+    @Option(names = "--cycles", paramLabel = "N", description = "cycles with packet generation, warm-up included")
+    Long cycles;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "cycles before measurement")
+    Long warmup;
+
+    @Option(names = "--seed", paramLabel = "S", description = "random seed (runs are deterministic under a seed)")
+    Long seed;
+
+    @Option(names = "--check", description = "check conservation, flit order and credit accounting on every cycle")
+    boolean check;
+
+    @Option(names = "--over-time", paramLabel = "PNG", description = "draw accepted throughput and packets in flight over time")
+    Path overTime;
+
+    @Option(names = "--space-time", paramLabel = "PNG", description = "draw the space-time chart of busy buffers "
+        + "(the spec's space-time row, or row 0 for 500 cycles after warm-up)")
+    Path spaceTime;
+
+    @Option(names = "--json", description = "print one JSON object")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = cmd.commandLine().getOut();
+        PrintWriter err = cmd.commandLine().getErr();
+        Spec s = Main.readSpec(spec, err);
+        if (s == null) {
+            return Main.BAD_INPUT;
+        }
+        SimConfig cfg = configure(s, spec, load, cycles, warmup, seed, check, err);
+        if (cfg == null) {
+            return Main.BAD_INPUT;
+        }
+        if (spaceTime != null && cfg.spaceTime() == null) {
+            try {
+                cfg = cfg.withSpaceTime(SimulationReader.defaultSpaceTime(s.topology(), cfg.warmup()));
+            } catch (ConfigurationException e) {
+                err.println(spec + ": " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+        }
+        Progress progress = new Progress(err, json);
+        long total = cfg.cycles();
+        SimResult r;
+        try {
+            r = new Simulator(cfg).run(c -> progress.show(String.format("simulating: cycle %,d of %,d", c, total)));
+        } catch (RoutingException e) {
+            progress.done();
+            err.println(spec + ": routing: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        progress.done();
+        double bound = boundOrNaN(s, cfg);
+        if (json) {
+            ObjectNode o = toJson(r, bound);
+            o.put("spec", s.name());
+            out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(o));
+        } else {
+            print(out, s, r, bound);
+        }
+        if (overTime != null) {
+            SimResult.Series ser = r.series();
+            Charts.overTime(overTime, s.name() + ": " + r.workload(), ser.t(), ser.offered(), ser.accepted(), ser.inFlight());
+        }
+        if (spaceTime != null && r.spaceTime() != null) {
+            SimResult.SpaceTimeChart st = r.spaceTime();
+            Charts.spaceTime(spaceTime, s.name() + ": busy input buffers", st.rows(), st.busy(), st.from());
+        }
+        return r.deadlock() != null || !r.drained() ? Main.VIOLATION : Main.OK;
+    }
+
+    /** The spec's simulation with the command line's overrides, or null after printing the one-line error. */
+    static SimConfig configure(Spec s, Path file, Double load, Long cycles, Long warmup, Long seed, boolean check,
+                               PrintWriter err) {
+        try {
+            SimConfig cfg = SimulationReader.read(s);
+            if (load != null) {
+                if (!(load > 0 && load <= 1)) {
+                    err.println(file + ": --load: expected a load in (0, 1] flits/node/cycle, found " + load);
+                    return null;
+                }
+                if (!cfg.workload().takesLoad()) {
+                    err.println(file + ": --load: expected no load for " + cfg.workload().describe()
+                        + " (its rates are in the spec), found " + load);
+                    return null;
+                }
+                cfg = cfg.withWorkload(cfg.workload().atLoad(load));
+            }
+            long c = cycles != null ? cycles : cfg.cycles();
+            long w = warmup != null ? warmup : (cycles != null && cfg.warmup() >= c ? c / 5 : cfg.warmup());
+            long sd = seed != null ? seed : cfg.seed();
+            if (c < 1 || w < 0 || w >= c) {
+                err.println(file + ": --warmup: expected 0 or more and fewer than the cycles (" + c + "), found " + w);
+                return null;
+            }
+            return cfg.withRun(c, w, sd).withCheck(check);
+        } catch (SpecException e) {
+            err.println(e.getMessage());
+            return null;
+        } catch (ConfigurationException e) {
+            err.println(file + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** The channel-load bound of the spec's routing and pattern, NaN where it does not apply. */
+    static double boundOrNaN(Spec s, SimConfig cfg) {
+        try {
+            return ChannelLoadBound.of(cfg).bound();
+        } catch (UnsupportedOperationException e) {
+            return Double.NaN;
+        }
+    }
+
+    static ObjectNode toJson(SimResult r, double bound) {
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode o = m.createObjectNode();
+        o.put("network", r.network());
+        o.put("workload", r.workload());
+        o.put("offered", r.offered());
+        o.put("accepted", r.accepted());
+        if (!Double.isNaN(bound)) {
+            o.put("channelLoadBound", bound);
+        }
+        ObjectNode lat = o.putObject("latency");
+        SimResult.Latency l = r.latency();
+        if (l != null && !r.unstable()) {
+            lat.put("mean", l.mean());
+            lat.put("p50", l.p50());
+            lat.put("p99", l.p99());
+            lat.put("max", l.max());
+            lat.put("sourceQueueing", l.sourceQueueing());
+            lat.put("bufferAccess", l.bufferAccess());
+            lat.put("network", l.network());
+            lat.put("packets", l.packets());
+        } else {
+            lat.putNull("mean");
+            lat.putNull("p50");
+            lat.putNull("p99");
+        }
+        o.put("unstable", r.unstable());
+        if (r.unstableReason() != null) {
+            o.put("unstableReason", r.unstableReason());
+        }
+        if (r.deadlock() != null) {
+            ObjectNode d = o.putObject("deadlock");
+            d.put("cycle", r.deadlock().cycle());
+            d.put("packetsInNetwork", r.deadlock().packetsInNetwork());
+            ArrayNode held = d.putArray("heldQueues");
+            r.deadlock().heldQueues().forEach(held::add);
+        } else {
+            o.putNull("deadlock");
+        }
+        o.put("drained", r.drained());
+        o.put("drainCycles", r.drainCycles());
+        if (r.completion() >= 0) {
+            o.put("completion", r.completion());
+        }
+        o.put("meanHops", r.meanHops());
+        o.put("packetsCreated", r.packetsCreated());
+        o.put("packetsDelivered", r.packetsDelivered());
+        o.put("cycles", r.cycles());
+        o.put("warmup", r.warmup());
+        o.put("terminals", r.terminals());
+        double maxUtil = 0;
+        for (double u : r.utilisation()) {
+            maxUtil = Math.max(maxUtil, u);
+        }
+        o.put("maxChannelUtilisation", maxUtil);
+        o.put("checked", r.checked());
+        o.put("seconds", r.seconds());
+        o.put("nodeCyclesPerSecond", r.nodeCyclesPerSecond());
+        return o;
+    }
+
+    static void print(PrintWriter out, Spec s, SimResult r, double bound) {
+        out.println(s.name() + ": " + r.network());
+        out.println("  workload  " + r.workload());
+        out.printf("  offered   %.4f flits/node/cycle%n", r.offered());
+        out.printf("  accepted  %.4f flits/node/cycle%s%n", r.accepted(),
+            Double.isNaN(bound) ? "" : String.format(" (channel-load bound %.4f: %.1f%%)", bound, 100 * r.accepted() / bound));
+        SimResult.Latency l = r.latency();
+        if (r.unstable()) {
+            out.println("  latency   unstable: " + r.unstableReason());
+        } else if (l != null) {
+            out.printf("  latency   mean %.2f, p50 %d, p99 %d, max %d cycles over %,d packets%n", l.mean(), l.p50(),
+                l.p99(), l.max(), l.packets());
+            out.printf("            source queueing %.2f + buffer access %.2f + network %.2f%n", l.sourceQueueing(),
+                l.bufferAccess(), l.network());
+        } else {
+            out.println("  latency   no packets measured");
+        }
+        if (r.completion() >= 0) {
+            out.printf("  completion %,d cycles%n", r.completion());
+        }
+        if (r.deadlock() != null) {
+            SimResult.Deadlock d = r.deadlock();
+            out.printf("  DEADLOCK  at cycle %,d: no flit moved for the deadlock timeout, %,d packets in the network; held:%n",
+                d.cycle(), d.packetsInNetwork());
+            int shown = 0;
+            for (String q : d.heldQueues()) {
+                if (shown++ == 20) {
+                    out.println("            ... and " + (d.heldQueues().size() - 20) + " more");
+                    break;
+                }
+                out.println("            " + q);
+            }
+        } else {
+            out.println("  drained   " + (r.drained() ? "yes, in " + r.drainCycles() + " cycles after generation stopped"
+                : "NO, not within " + r.drainCycles() + " cycles"));
+        }
+        out.printf("  run       %,d cycles (%,d warm-up), %.2f s, %,.0f node-cycles/s%s%n", r.cycles(), r.warmup(),
+            r.seconds(), r.nodeCyclesPerSecond(), r.checked() ? ", checked" : "");
+    }
+}

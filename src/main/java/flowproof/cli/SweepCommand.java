@@ -1,0 +1,210 @@
+package flowproof.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import flowproof.report.Charts;
+import flowproof.routing.RoutingException;
+import flowproof.sim.SimConfig;
+import flowproof.sim.SimResult;
+import flowproof.sim.Simulator;
+import flowproof.spec.Spec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+    description = {"Simulates a spec at a range of offered loads and draws the latency-throughput curve: accepted "
+        + "throughput and mean latency against offered load, one run per load under the same seed.",
+        "Loads past saturation are reported 'unstable' (no latency); a deadlock at any load is reported and "
+            + "gives exit code 1.",
+        "Exit code: 0 every run drained, 1 a deadlock or an undrained run, 2 bad input."})
+final class SweepCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML) with a simulation section")
+    Path spec;
+
+    @Option(names = "--loads", required = true, paramLabel = "A:B:STEP",
+        description = "offered loads from A to B (inclusive) in steps of STEP, flits/node/cycle, e.g. 0.05:1.0:0.05")
+    String loads;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "write one CSV row per load")
+    Path csv;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "draw the latency-throughput curve")
+    Path png;
+
+    @Option(names = "--cycles", paramLabel = "N", description = "cycles per run, warm-up included")
+    Long cycles;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "warm-up cycles per run")
+    Long warmup;
+
+    @Option(names = "--seed", paramLabel = "S", description = "random seed of every run")
+    Long seed;
+
+    @Option(names = "--check", description = "check conservation and credits on every cycle")
+    boolean check;
+
+    @Option(names = "--json", description = "print one JSON object")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    /** Parses A:B:STEP into the loads, or returns null. */
+    static double[] parseLoads(String text) {
+        String[] p = text.split(":");
+        if (p.length != 3) {
+            return null;
+        }
+        double a;
+        double b;
+        double step;
+        try {
+            a = Double.parseDouble(p[0]);
+            b = Double.parseDouble(p[1]);
+            step = Double.parseDouble(p[2]);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        if (!(a > 0 && b <= 1 && a <= b && step > 0)) {
+            return null;
+        }
+        int n = (int) Math.floor((b - a) / step + 1e-9) + 1;
+        double[] loads = new double[n];
+        for (int i = 0; i < n; i++) {
+            loads[i] = Math.round((a + i * step) * 1e9) / 1e9;
+        }
+        return loads;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = cmd.commandLine().getOut();
+        PrintWriter err = cmd.commandLine().getErr();
+        Spec s = Main.readSpec(spec, err);
+        if (s == null) {
+            return Main.BAD_INPUT;
+        }
+        double[] ls = parseLoads(loads);
+        if (ls == null) {
+            err.println(spec + ": --loads: expected A:B:STEP with 0 < A <= B <= 1 and STEP > 0, found " + loads);
+            return Main.BAD_INPUT;
+        }
+        SimConfig base = SimulateCommand.configure(s, spec, ls[0], cycles, warmup, seed, check, err);
+        if (base == null) {
+            return Main.BAD_INPUT;
+        }
+        double bound = SimulateCommand.boundOrNaN(s, base);
+        Progress progress = new Progress(err, json);
+        List<SimResult> results = new ArrayList<>();
+        if (!json) {
+            out.println(s.name() + ": " + base.workload().describe());
+            if (!Double.isNaN(bound)) {
+                out.printf(Locale.ROOT, "channel-load bound %.4f flits/node/cycle%n", bound);
+            }
+            out.printf("%8s %9s %9s %9s %6s %6s %9s %9s %9s  %s%n", "load", "offered", "accepted", "latency", "p50", "p99",
+                "queueing", "access", "network", "status");
+        }
+        boolean bad = false;
+        for (int i = 0; i < ls.length; i++) {
+            SimConfig cfg = base.withWorkload(base.workload().atLoad(ls[i]));
+            int k = i;
+            SimResult r;
+            try {
+                r = new Simulator(cfg).run(c -> progress.show(String.format(Locale.ROOT,
+                    "sweep: load %.3f (%d of %d), cycle %,d of %,d", ls[k], k + 1, ls.length, c, cfg.cycles())));
+            } catch (RoutingException e) {
+                progress.done();
+                err.println(spec + ": routing: " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+            progress.done();
+            results.add(r);
+            bad |= r.deadlock() != null || !r.drained();
+            if (!json) {
+                SimResult.Latency l = r.latency();
+                boolean lat = l != null && !r.unstable();
+                out.printf(Locale.ROOT, "%8.3f %9.4f %9.4f %9s %6s %6s %9s %9s %9s  %s%n", ls[i], r.offered(), r.accepted(),
+                    lat ? String.format(Locale.ROOT, "%.2f", l.mean()) : "-", lat ? Integer.toString(l.p50()) : "-",
+                    lat ? Integer.toString(l.p99()) : "-",
+                    lat ? String.format(Locale.ROOT, "%.2f", l.sourceQueueing()) : "-",
+                    lat ? String.format(Locale.ROOT, "%.2f", l.bufferAccess()) : "-",
+                    lat ? String.format(Locale.ROOT, "%.2f", l.network()) : "-", status(r));
+                out.flush();
+            }
+        }
+        if (csv != null) {
+            writeCsv(csv, ls, results);
+        }
+        if (png != null) {
+            double[] off = new double[ls.length];
+            double[] acc = new double[ls.length];
+            double[] lat = new double[ls.length];
+            for (int i = 0; i < ls.length; i++) {
+                SimResult r = results.get(i);
+                off[i] = r.offered();
+                acc[i] = r.accepted();
+                lat[i] = r.latency() != null && !r.unstable() ? r.latency().mean() : Double.NaN;
+            }
+            Charts.latencyThroughput(png, s.name() + ": " + base.network().topology().describe(),
+                List.of(new Charts.Curve(base.rule().describe(), off, acc, lat)), bound);
+        }
+        if (json) {
+            ObjectMapper m = new ObjectMapper();
+            ObjectNode o = m.createObjectNode();
+            o.put("spec", s.name());
+            if (!Double.isNaN(bound)) {
+                o.put("channelLoadBound", bound);
+            }
+            ArrayNode runs = o.putArray("runs");
+            for (int i = 0; i < ls.length; i++) {
+                ObjectNode r = SimulateCommand.toJson(results.get(i), bound);
+                r.put("load", ls[i]);
+                runs.add(r);
+            }
+            out.println(m.writerWithDefaultPrettyPrinter().writeValueAsString(o));
+        }
+        return bad ? Main.VIOLATION : Main.OK;
+    }
+
+    static String status(SimResult r) {
+        if (r.deadlock() != null) {
+            return "DEADLOCK at cycle " + r.deadlock().cycle();
+        }
+        if (!r.drained()) {
+            return "NOT DRAINED";
+        }
+        return r.unstable() ? "unstable" : "ok";
+    }
+
+    static void writeCsv(Path file, double[] loads, List<SimResult> results) throws IOException {
+        StringBuilder b = new StringBuilder(
+            "load,offered,accepted,latency_mean,latency_p50,latency_p99,source_queueing,buffer_access,network,unstable,deadlock,drained,cycles,seconds\n");
+        for (int i = 0; i < loads.length; i++) {
+            SimResult r = results.get(i);
+            SimResult.Latency l = r.latency();
+            boolean lat = l != null && !r.unstable();
+            b.append(String.format(Locale.ROOT, "%.4f,%.6f,%.6f,%s,%s,%s,%s,%s,%s,%b,%b,%b,%d,%.3f%n", loads[i], r.offered(),
+                r.accepted(), lat ? String.format(Locale.ROOT, "%.4f", l.mean()) : "", lat ? l.p50() : "",
+                lat ? l.p99() : "", lat ? String.format(Locale.ROOT, "%.4f", l.sourceQueueing()) : "",
+                lat ? String.format(Locale.ROOT, "%.4f", l.bufferAccess()) : "",
+                lat ? String.format(Locale.ROOT, "%.4f", l.network()) : "", r.unstable(), r.deadlock() != null,
+                r.drained(), r.cycles(), r.seconds()));
+        }
+        if (file.toAbsolutePath().getParent() != null) {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+        }
+        Files.writeString(file, b.toString());
+    }
+}

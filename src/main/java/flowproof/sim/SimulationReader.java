@@ -1,0 +1,276 @@
+package flowproof.sim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import flowproof.ConfigurationException;
+import flowproof.rule.FlowControlRule;
+import flowproof.sim.SimConfig.Arbiter;
+import flowproof.sim.SimConfig.SpaceTime;
+import flowproof.sim.SimConfig.Switching;
+import flowproof.spec.Spec;
+import flowproof.spec.SpecException;
+import flowproof.topology.Network;
+import flowproof.topology.Topology;
+import flowproof.topology.Torus;
+import flowproof.traffic.ScriptedWorkload;
+import flowproof.traffic.Workload;
+import flowproof.traffic.WorkloadReader;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Reads the {@code simulation} mapping of a spec into a {@link SimConfig}. The topology,
+ * routing, VCs and rule come from the rest of the spec (the same objects the explorer
+ * checks); the network's capacity becomes the simulator's rule slots.
+ *
+ * <pre>
+ * simulation:
+ *   switching: vct            # or wormhole
+ *   arbiter: round-robin      # or oldest-first
+ *   buffer: 64                # flits per VC
+ *   packet-size: 8            # flits, or {sizes: [4, 16], weights: [0.5, 0.5]}
+ *   pipeline: 4               # router pipeline depth, cycles
+ *   link-latency: 1
+ *   credit-latency: 1         # default: link-latency
+ *   injection-channels: 1
+ *   ejection-channels: 1
+ *   traffic: uniform          # a pattern, {pattern: ..., ...}, {mix: [...]} or {script: [[cycle, src, dst, size], ...]}
+ *   injection: bernoulli      # or {process: bursty|ramp|collective, ...}
+ *   load: 0.3                 # flits/node/cycle
+ *   cycles: 10000
+ *   warmup: 2000
+ *   seed: 1
+ *   deadlock-cycles: 2000     # no flit moved for this long with flits in the network: deadlock
+ *   drain: 100000             # cycles allowed to empty the network after generation stops
+ *   window: 100               # cycles per time-series sample
+ *   space-time: {row: 0, from: 2000, cycles: 500}   # or {routers: [...], ...}
+ * </pre>
+ */
+public final class SimulationReader {
+
+    static final List<String> FIELDS = List.of("switching", "arbiter", "buffer", "packet-size", "pipeline", "link-latency",
+        "credit-latency", "injection-channels", "ejection-channels", "traffic", "injection", "load", "cycles", "warmup",
+        "seed", "deadlock-cycles", "drain", "window", "space-time");
+
+    private SimulationReader() {
+    }
+
+    /**
+     * Rule slots per VC for the spec reader when the spec gives no capacity: buffer flits
+     * over the largest packet under VCT, 1 under wormhole. Lenient (errors are reported
+     * by {@link #read}); at least 1.
+     */
+    public static int slots(JsonNode sim) {
+        if ("wormhole".equals(sim.path("switching").asText("vct"))) {
+            return 1;
+        }
+        int buffer = sim.path("buffer").asInt(0);
+        int size = maxSize(sim.get("packet-size"));
+        return Math.max(1, size > 0 ? buffer / size : 1);
+    }
+
+    private static int maxSize(JsonNode ps) {
+        if (ps == null) {
+            return 8;
+        }
+        if (ps.isInt()) {
+            return ps.asInt();
+        }
+        int max = 0;
+        for (JsonNode n : ps.path("sizes")) {
+            max = Math.max(max, n.asInt());
+        }
+        return max;
+    }
+
+    /** The simulation of a spec; throws a one-line {@link SpecException} for every bad field. */
+    public static SimConfig read(Spec spec) throws SpecException {
+        String file = spec.source();
+        JsonNode sim = spec.simulation();
+        if (sim == null) {
+            throw new SpecException(file, "simulation", "a simulation mapping (buffer, packet-size, traffic, load, ...)",
+                "none");
+        }
+        try {
+            return build(spec, sim);
+        } catch (ConfigurationException e) {
+            String field = e.field();
+            if (!field.startsWith("simulation") && !field.startsWith("rule") && !field.startsWith("vcs")
+                && !field.startsWith("topology") && !field.startsWith("capacity")) {
+                field = "simulation." + field;
+            }
+            throw new SpecException(file, field, e.expected(), e.found());
+        }
+    }
+
+    private static SimConfig build(Spec spec, JsonNode sim) {
+        for (Iterator<String> it = sim.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!FIELDS.contains(k)) {
+                throw new ConfigurationException("simulation." + k, "one of " + String.join(", ", FIELDS), k);
+            }
+        }
+        Topology topo = spec.topology();
+        Switching switching = Switching.VCT;
+        if (sim.has("switching")) {
+            switching = Switching.of(sim.get("switching").asText(""));
+            if (switching == null || !sim.get("switching").isTextual()) {
+                throw new ConfigurationException("simulation.switching", "vct or wormhole", sim.get("switching").toString());
+            }
+        }
+        Arbiter arbiter = Arbiter.ROUND_ROBIN;
+        if (sim.has("arbiter")) {
+            arbiter = Arbiter.of(sim.get("arbiter").asText(""));
+            if (arbiter == null || !sim.get("arbiter").isTextual()) {
+                throw new ConfigurationException("simulation.arbiter", "round-robin or oldest-first",
+                    sim.get("arbiter").toString());
+            }
+        }
+        Workload workload = workload(sim, topo);
+        int size = workload.maxPacketSize();
+        int buffer = intField(sim, "buffer", spec.capacityGiven() ? spec.network().capacity() * size : -1);
+        if (buffer < 1) {
+            throw new ConfigurationException("simulation.buffer", "a buffer size in flits per VC (at least 1)",
+                sim.has("buffer") ? sim.get("buffer").toString() : "none");
+        }
+        if (switching == Switching.VCT && buffer < size) {
+            throw new ConfigurationException("simulation.buffer",
+                "at least the largest packet (" + size + " flits) under virtual cut-through", buffer + " flits");
+        }
+        int slots = switching == Switching.VCT ? buffer / size : 1;
+        Network net = new Network(topo, spec.network().vcs(), slots, spec.network().ringVcs());
+        FlowControlRule rule = spec.ruleFor().apply(net);
+        int link = intField(sim, "link-latency", 1);
+        long cycles = longField(sim, "cycles", 10_000);
+        long warmup = longField(sim, "warmup", Math.min(cycles / 5, 2_000));
+        SpaceTime st = spaceTime(sim.get("space-time"), topo);
+        return new SimConfig(net, spec.routing(), rule, workload, switching, arbiter, buffer, intField(sim, "pipeline", 4),
+            link, intField(sim, "credit-latency", link), intField(sim, "injection-channels", 1),
+            intField(sim, "ejection-channels", 1), cycles, warmup, longField(sim, "seed", 1),
+            intField(sim, "deadlock-cycles", 2_000), longField(sim, "drain", 100_000), spec.escapeAny(), false,
+            intField(sim, "window", 100), st);
+    }
+
+    private static Workload workload(JsonNode sim, Topology topo) {
+        JsonNode traffic = sim.get("traffic");
+        int terminals = topo.endpoints().length * topo.concentration();
+        if (traffic != null && traffic.isObject() && traffic.has("script")) {
+            JsonNode list = traffic.get("script");
+            if (traffic.size() != 1) {
+                throw new ConfigurationException("simulation.traffic", "only script in a scripted traffic mapping",
+                    traffic.toString());
+            }
+            if (!list.isArray()) {
+                throw new ConfigurationException("simulation.traffic.script",
+                    "a list of [cycle, source, destination, size] packets", list.toString());
+            }
+            List<ScriptedWorkload.Packet> packets = new ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                JsonNode p = list.get(i);
+                if (!p.isArray() || p.size() != 4 || !p.get(0).isIntegralNumber() || !p.get(1).isInt()
+                    || !p.get(2).isInt() || !p.get(3).isInt()) {
+                    throw new ConfigurationException("simulation.traffic.script[" + i + "]",
+                        "[cycle, source terminal, destination terminal, size in flits]", p.toString());
+                }
+                packets.add(new ScriptedWorkload.Packet(p.get(0).asLong(), p.get(1).asInt(), p.get(2).asInt(),
+                    p.get(3).asInt()));
+            }
+            try {
+                return new ScriptedWorkload(terminals, packets);
+            } catch (ConfigurationException e) {
+                throw new ConfigurationException("simulation." + e.field().replace("traffic.packets", "traffic.script"),
+                    e.expected(), e.found());
+            }
+        }
+        return WorkloadReader.read(sim, topo);
+    }
+
+    private static SpaceTime spaceTime(JsonNode n, Topology topo) {
+        if (n == null) {
+            return null;
+        }
+        String f = "simulation.space-time";
+        if (!n.isObject()) {
+            throw new ConfigurationException(f, "a mapping with row (or routers), from and cycles", n.toString());
+        }
+        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!List.of("row", "routers", "from", "cycles").contains(k)) {
+                throw new ConfigurationException(f + "." + k, "one of row, routers, from, cycles", k);
+            }
+        }
+        int[] routers;
+        if (n.has("routers")) {
+            JsonNode list = n.get("routers");
+            if (!list.isArray() || list.isEmpty()) {
+                throw new ConfigurationException(f + ".routers", "a list of router numbers", list.toString());
+            }
+            routers = new int[list.size()];
+            for (int i = 0; i < routers.length; i++) {
+                routers[i] = list.get(i).asInt(-1);
+                if (!list.get(i).isInt() || routers[i] < 0 || routers[i] >= topo.nodes()) {
+                    throw new ConfigurationException(f + ".routers[" + i + "]", "a router 0.." + (topo.nodes() - 1),
+                        list.get(i).toString());
+                }
+            }
+        } else {
+            if (!(topo instanceof Torus) || ((Torus) topo).dimensions() < 2) {
+                throw new ConfigurationException(f + ".row", "routers: [...] (row needs a 2-D torus or mesh)",
+                    topo.describe());
+            }
+            Torus t = (Torus) topo;
+            int row = n.path("row").asInt(0);
+            if (row < 0 || row >= t.radix(1)) {
+                throw new ConfigurationException(f + ".row", "0.." + (t.radix(1) - 1), Integer.toString(row));
+            }
+            routers = new int[t.radix(0)];
+            int[] c = new int[t.dimensions()];
+            c[1] = row;
+            for (int x = 0; x < routers.length; x++) {
+                c[0] = x;
+                routers[x] = t.node(c);
+            }
+        }
+        long from = n.path("from").asLong(0);
+        int cycles = n.path("cycles").asInt(500);
+        if (from < 0 || cycles < 1 || cycles > 100_000) {
+            throw new ConfigurationException(f, "from >= 0 and 1..100000 cycles", "from " + from + ", cycles " + cycles);
+        }
+        return new SpaceTime(routers, from, cycles);
+    }
+
+    /** Row 0 of a 2-D torus or mesh (else every router), 500 cycles from the end of warm-up. */
+    public static SpaceTime defaultSpaceTime(Topology topo, long warmup) {
+        if (topo instanceof Torus && ((Torus) topo).dimensions() >= 2) {
+            return spaceTime(new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode()
+                .put("row", 0).put("from", warmup).put("cycles", 500), topo);
+        }
+        int[] all = new int[topo.nodes()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        return new SpaceTime(all, warmup, 500);
+    }
+
+    private static int intField(JsonNode sim, String name, int dflt) {
+        JsonNode n = sim.get(name);
+        if (n == null) {
+            return dflt;
+        }
+        if (!n.isInt() || n.asInt() < 0) {
+            throw new ConfigurationException("simulation." + name, "a non-negative whole number", n.toString());
+        }
+        return n.asInt();
+    }
+
+    private static long longField(JsonNode sim, String name, long dflt) {
+        JsonNode n = sim.get(name);
+        if (n == null) {
+            return dflt;
+        }
+        if (!n.isIntegralNumber() || n.asLong() < 0) {
+            throw new ConfigurationException("simulation." + name, "a non-negative whole number", n.toString());
+        }
+        return n.asLong();
+    }
+}
