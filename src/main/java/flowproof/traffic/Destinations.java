@@ -1,0 +1,167 @@
+package flowproof.traffic;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+
+/**
+ * A traffic pattern as read from a spec and validated against its terminal space: how
+ * each source picks destinations. Immutable; {@link #compile} turns it into a run's
+ * {@link DestinationTable}, drawing any run-fixed random choice (a random permutation,
+ * randomly chosen hot-spot sources) from the random source it is given.
+ */
+sealed interface Destinations {
+
+    /**
+     * Writes the rule of every terminal of {@code sources} into {@code table}.
+     *
+     * @param sources terminals of the network, in increasing order, that follow this pattern
+     * @param random run-fixed choices; compile consumes it in a fixed order (deterministic)
+     */
+    void compile(DestinationTable table, int[] sources, SplittableRandom random);
+
+    /** e.g. {@code uniform}, {@code hot-spot to terminal 0 from 16 sources (lowest-numbered), others uniform}. */
+    String describe();
+
+    /** A fixed permutation (transpose, bit patterns, tornado, neighbor, adversarial): a table by rank. */
+    record Permutation(PatternKind kind, TerminalSpace space, int[] to) implements Destinations {
+        @Override
+        public void compile(DestinationTable table, int[] sources, SplittableRandom random) {
+            for (int s : sources) {
+                table.setFixed(s, space.terminal(to[space.rank(s)]));
+            }
+        }
+
+        @Override
+        public String describe() {
+            return kind.key();
+        }
+    }
+
+    /** Uniform random over every other terminal of the space. */
+    record Uniform(TerminalSpace space) implements Destinations {
+        @Override
+        public void compile(DestinationTable table, int[] sources, SplittableRandom random) {
+            for (int s : sources) {
+                table.setRandom(s, space.members(), space.rank(s));
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "uniform";
+        }
+    }
+
+    /** A permutation of the space's terminals drawn when a run starts (SPTh's random pair). */
+    record RandomPermutation(TerminalSpace space) implements Destinations {
+        @Override
+        public void compile(DestinationTable table, int[] sources, SplittableRandom random) {
+            int m = space.size();
+            int[] to = new int[m];
+            for (int i = 0; i < m; i++) {
+                to[i] = i;
+            }
+            for (int i = m - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                int x = to[i];
+                to[i] = to[j];
+                to[j] = x;
+            }
+            for (int s : sources) {
+                table.setFixed(s, space.terminal(to[space.rank(s)]));
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "random-permutation";
+        }
+    }
+
+    /**
+     * {@code count} of the sources other than {@code node} send to {@code node}: the
+     * lowest-numbered ones, or (when {@code random}) ones drawn when a run starts. The rest,
+     * the hot spot itself included, follow {@code background}.
+     */
+    record HotSpot(int node, int count, boolean random, Destinations background) implements Destinations {
+        @Override
+        public void compile(DestinationTable table, int[] sources, SplittableRandom rnd) {
+            int[] candidates = new int[sources.length];
+            int n = 0;
+            for (int s : sources) {
+                if (s != node) {
+                    candidates[n++] = s;
+                }
+            }
+            if (random) {
+                // Partial Fisher-Yates: the first count slots become a uniform random subset.
+                for (int i = 0; i < count; i++) {
+                    int j = i + rnd.nextInt(n - i);
+                    int x = candidates[i];
+                    candidates[i] = candidates[j];
+                    candidates[j] = x;
+                }
+            }
+            boolean[] hot = new boolean[table.fixed.length];
+            for (int i = 0; i < count; i++) {
+                hot[candidates[i]] = true;
+                table.setFixed(candidates[i], node);
+            }
+            int[] others = new int[sources.length - count];
+            int o = 0;
+            for (int s : sources) {
+                if (!hot[s]) {
+                    others[o++] = s;
+                }
+            }
+            background.compile(table, others, rnd);
+        }
+
+        @Override
+        public String describe() {
+            return "hot-spot to terminal " + node + " from " + count + " source" + (count == 1 ? "" : "s")
+                + (random ? " (random)" : " (lowest-numbered)") + ", others " + background.describe();
+        }
+    }
+
+    /** One set of a mix: its terminals (increasing) and their pattern. */
+    record MixEntry(int[] terminals, boolean within, Destinations pattern) {
+        String describe() {
+            return Format.terminals(terminals) + ": " + pattern.describe() + (within ? " (within)" : "");
+        }
+    }
+
+    /** Patterns on disjoint sets of sources; terminals outside every set send nothing. */
+    record Mix(List<MixEntry> entries) implements Destinations {
+        @Override
+        public void compile(DestinationTable table, int[] sources, SplittableRandom random) {
+            for (int s : sources) {
+                table.setFixed(s, DestinationTable.NONE);
+            }
+            for (MixEntry e : entries) {
+                e.pattern.compile(table, e.terminals, random);
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "mix of " + entries.stream().map(MixEntry::describe).collect(Collectors.joining("; "));
+        }
+    }
+
+    /** Sources send nothing ({@code background: none}). */
+    record Silent() implements Destinations {
+        @Override
+        public void compile(DestinationTable table, int[] sources, SplittableRandom random) {
+            for (int s : sources) {
+                table.setFixed(s, DestinationTable.NONE);
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "none";
+        }
+    }
+}

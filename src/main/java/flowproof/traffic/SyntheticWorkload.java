@@ -1,0 +1,242 @@
+package flowproof.traffic;
+
+import flowproof.ConfigurationException;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * A workload of generated traffic: a pattern, an injection process and packet sizes over
+ * the terminals of a topology. Immutable; see {@link Workload}.
+ */
+final class SyntheticWorkload implements Workload {
+
+    private final int terminals;
+    /** The pattern of every process but bursty (whose phases carry their own). */
+    private final Destinations traffic;
+    private final Injection injection;
+    private final PacketSizes sizes;
+
+    SyntheticWorkload(int terminals, Destinations traffic, Injection injection, PacketSizes sizes) {
+        this.terminals = terminals;
+        this.traffic = traffic;
+        this.injection = injection;
+        this.sizes = sizes;
+    }
+
+    @Override
+    public int terminals() {
+        return terminals;
+    }
+
+    @Override
+    public Generator start(long seed) {
+        return new Run(this, seed);
+    }
+
+    @Override
+    public int maxPacketSize() {
+        return sizes.max();
+    }
+
+    @Override
+    public double meanPacketSize() {
+        return sizes.mean();
+    }
+
+    @Override
+    public boolean takesLoad() {
+        return injection.takesLoad();
+    }
+
+    @Override
+    public Workload atLoad(double load) {
+        if (!injection.takesLoad()) {
+            throw new ConfigurationException("load", "no load for this injection process (its rates are its own: "
+                + injection.describe(sizes) + ")", Format.number(load));
+        }
+        if (!(load > 0 && load <= 1)) {
+            throw new ConfigurationException("load", "a load in (0, 1] flits/terminal/cycle", Double.toString(load));
+        }
+        return new SyntheticWorkload(terminals, traffic, injection.atLoad(load), sizes);
+    }
+
+    @Override
+    public String describe() {
+        if (injection instanceof Injection.Bursty) {
+            return injection.describe(sizes) + ", " + sizes.describe();
+        }
+        return traffic.describe() + ", " + injection.describe(sizes) + ", " + sizes.describe();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+
+    /**
+     * One run. What may change from cycle to cycle (packet probability, destination table)
+     * is recomputed once per cycle, on the first call that names a new cycle, so the
+     * per-terminal calls are an array look-up and at most one random draw each.
+     */
+    private static final class Run implements Generator {
+
+        private static final int BERNOULLI = 0;
+        private static final int RAMP = 1;
+        private static final int BURSTY = 2;
+        private static final int COLLECTIVE = 3;
+
+        private final SyntheticWorkload workload;
+        private final int kind;
+        private final SplittableRandom[] injectRandom;
+        private final SplittableRandom[] destinationRandom;
+        private final SplittableRandom[] sizeRandom;
+        private final PacketSizes sizes;
+        private final int collectivePackets;
+
+        /** Bernoulli, ramp: the one table; bursty: tables[phase][burst mod patterns]. */
+        private final DestinationTable[][] tables;
+        /** Bursty: cycle (within a period) at which each phase ends; probabilities and rates per phase. */
+        private final long[] phaseEnd;
+        private final double[] phaseProbability;
+        private final double[] phaseRate;
+        private final long period;
+
+        /** The cycle the fields below were computed for. */
+        private long now = Long.MIN_VALUE;
+        private double probability;
+        private DestinationTable table;
+
+        Run(SyntheticWorkload w, long seed) {
+            this.workload = w;
+            this.sizes = w.sizes;
+            int t = w.terminals;
+            SplittableRandom root = new SplittableRandom(seed);
+            injectRandom = new SplittableRandom[t];
+            destinationRandom = new SplittableRandom[t];
+            sizeRandom = new SplittableRandom[t];
+            for (int i = 0; i < t; i++) {
+                injectRandom[i] = root.split();
+                destinationRandom[i] = root.split();
+                sizeRandom[i] = root.split();
+            }
+            SplittableRandom choices = root.split();
+            int[] all = new int[t];
+            for (int i = 0; i < t; i++) {
+                all[i] = i;
+            }
+            // One table per distinct pattern object, so that a random permutation shared by
+            // several phases is the same permutation in all of them.
+            Map<Destinations, DestinationTable> compiled = new IdentityHashMap<>();
+            Injection in = w.injection;
+            if (in instanceof Injection.Bursty b) {
+                kind = BURSTY;
+                List<Injection.Phase> phases = b.phases();
+                int n = phases.size();
+                tables = new DestinationTable[n][];
+                phaseEnd = new long[n];
+                phaseProbability = new double[n];
+                phaseRate = new double[n];
+                long end = 0;
+                for (int p = 0; p < n; p++) {
+                    Injection.Phase phase = phases.get(p);
+                    end += phase.cycles();
+                    phaseEnd[p] = end;
+                    phaseProbability[p] = phase.probability(sizes);
+                    phaseRate[p] = phase.rate(sizes);
+                    tables[p] = new DestinationTable[phase.traffic().size()];
+                    for (int i = 0; i < tables[p].length; i++) {
+                        tables[p][i] = compile(phase.traffic().get(i), compiled, t, all, choices);
+                    }
+                }
+                period = end;
+                collectivePackets = 0;
+            } else {
+                kind = in instanceof Injection.Bernoulli ? BERNOULLI : in instanceof Injection.Ramp ? RAMP : COLLECTIVE;
+                tables = new DestinationTable[][] {{compile(w.traffic, compiled, t, all, choices)}};
+                phaseEnd = null;
+                phaseProbability = null;
+                phaseRate = null;
+                period = 0;
+                collectivePackets = in instanceof Injection.Collective c ? c.packets() : 0;
+            }
+            table = tables[0][0];
+        }
+
+        private static DestinationTable compile(Destinations d, Map<Destinations, DestinationTable> compiled,
+            int terminals, int[] all, SplittableRandom choices) {
+            DestinationTable table = compiled.get(d);
+            if (table == null) {
+                table = new DestinationTable(terminals);
+                d.compile(table, all, choices);
+                compiled.put(d, table);
+            }
+            return table;
+        }
+
+        /** Recomputes the per-cycle state for {@code cycle}. */
+        private void advance(long cycle) {
+            now = cycle;
+            switch (kind) {
+                case BERNOULLI -> probability = ((Injection.Bernoulli) workload.injection).load() / sizes.mean();
+                case RAMP -> probability = ((Injection.Ramp) workload.injection).rate(cycle) / sizes.mean();
+                case BURSTY -> {
+                    int p = phase(cycle);
+                    probability = phaseProbability[p];
+                    DestinationTable[] patterns = tables[p];
+                    table = patterns[(int) (Math.floorDiv(cycle, period) % patterns.length)];
+                }
+                default -> probability = 0;
+            }
+        }
+
+        private int phase(long cycle) {
+            long c = Math.floorMod(cycle, period);
+            int p = 0;
+            while (c >= phaseEnd[p]) {
+                p++;
+            }
+            return p;
+        }
+
+        @Override
+        public int packets(int terminal, long cycle) {
+            if (kind == COLLECTIVE) {
+                return cycle == 0 ? collectivePackets : 0;
+            }
+            if (cycle != now) {
+                advance(cycle);
+            }
+            return injectRandom[terminal].nextDouble() < probability ? 1 : 0;
+        }
+
+        @Override
+        public int destination(int terminal, long cycle) {
+            if (cycle != now) {
+                advance(cycle);
+            }
+            return table.destination(terminal, destinationRandom[terminal]);
+        }
+
+        @Override
+        public int size(int terminal) {
+            return sizes.draw(sizeRandom[terminal]);
+        }
+
+        @Override
+        public double offered(long cycle) {
+            return switch (kind) {
+                case BERNOULLI -> ((Injection.Bernoulli) workload.injection).load();
+                case RAMP -> ((Injection.Ramp) workload.injection).rate(cycle);
+                case BURSTY -> phaseRate[phase(cycle)];
+                default -> cycle == 0 ? collectivePackets * sizes.mean() : 0;
+            };
+        }
+
+        @Override
+        public long lastGeneration() {
+            return kind == COLLECTIVE ? 0 : Long.MAX_VALUE;
+        }
+    }
+}
