@@ -53,4 +53,21 @@ final class DestinationTable {
         int r = random.nextInt(p.length - 1);
         return p[r >= self[source] ? r + 1 : r];
     }
+
+    /** The probability of each destination terminal for {@code source}'s packets (all 0 when it sends nothing). */
+    double[] weights(int source, int terminals) {
+        double[] w = new double[terminals];
+        int d = fixed[source];
+        if (d >= 0) {
+            w[d] = 1;
+        } else if (d == RANDOM) {
+            int[] p = pool[source];
+            for (int i = 0; i < p.length; i++) {
+                if (i != self[source]) {
+                    w[p[i]] += 1.0 / (p.length - 1);
+                }
+            }
+        }
+        return w;
+    }
 }

@@ -75,6 +75,26 @@ final class SyntheticWorkload implements Workload {
         return describe();
     }
 
+    /** Bernoulli, ramp and collective: the one destination table of the run with this seed; bursty: refused. */
+    @Override
+    public double[] destinationWeights(int terminal, long seed) {
+        if (injection instanceof Injection.Bursty) {
+            throw new UnsupportedOperationException(describe() + " changes its pattern from burst to burst");
+        }
+        DestinationTable t;
+        synchronized (this) {
+            if (weightTable == null || weightSeed != seed) {
+                weightTable = new Run(this, seed).tables[0][0];
+                weightSeed = seed;
+            }
+            t = weightTable;
+        }
+        return t.weights(terminal, terminals);
+    }
+
+    private DestinationTable weightTable;
+    private long weightSeed;
+
     /**
      * One run. What may change from cycle to cycle (packet probability, destination table)
      * is recomputed once per cycle, on the first call that names a new cycle, so the
