@@ -62,8 +62,18 @@ public record SimResult(
     public record Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues) {
     }
 
-    /** Time series: {@code t[i]} is the last cycle of window i. */
-    public record Series(long[] t, double[] offered, double[] accepted, double[] inFlight) {
+    /**
+     * Time series: {@code t[i]} is the last cycle of window i; offered and accepted are
+     * measured flits/node/cycle in the window, nominal the workload's load at its end.
+     */
+    public record Series(long[] t, double[] offered, double[] accepted, double[] inFlight, double[] nominal) {
+
+        /** The critical load by the ramp method (smoothing over {@code smooth} windows), or NaN when the load is not a ramp. */
+        public double criticalLoad(int smooth) {
+            int end = t.length;
+            // only the windows while the ramp generates
+            return RampAnalysis.isRamp(nominal) ? RampAnalysis.criticalLoad(nominal, accepted, smooth) : Double.NaN;
+        }
     }
 
     /** Busy buffers of a row of routers, one row per buffer, one column per cycle from {@code from}. */

@@ -125,6 +125,8 @@ public final class Simulator {
     private final int[] onLink;
     private final int[] creditsBack;
     private final int[] ringFree;
+    /** Whether the rule reads ring-wide free slots (Theoretical BFC): only then are they kept up to date. */
+    private final boolean trackRings;
 
     // links and credit returns: per channel, circular over wheel cycles
     private final int wheel;
@@ -290,6 +292,7 @@ public final class Simulator {
         reserved = new int[queues];
         onLink = new int[queues];
         creditsBack = new int[queues];
+        trackRings = rule.kind() == flowproof.rule.RuleKind.THEORETICAL_BUBBLE;
         ringFree = new int[net.rings()];
         for (int q = 0; q < queues; q++) {
             if (ringOfQueue[q] >= 0) {
@@ -484,7 +487,7 @@ public final class Simulator {
         if (cfg.check()) {
             checkCredits();
         }
-        series.sample(now, genFlitsWindow, accFlitsWindow, inNetworkPackets, terminals);
+        series.sample(now, genFlitsWindow, accFlitsWindow, inNetworkPackets, terminals, gen.offered(now));
         if (spaceTime != null) {
             spaceTime.record(now);
         }
@@ -621,7 +624,9 @@ public final class Simulator {
             }
         }
         int ptr = vaPtr[ov];
-        return Math.floorMod(iv - ptr, inVcs) < Math.floorMod(other - ptr, inVcs);
+        int a = iv - ptr;
+        int b = other - ptr;
+        return (a < 0 ? a + inVcs : a) < (b < 0 ? b + inVcs : b);
     }
 
     /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
@@ -656,7 +661,8 @@ public final class Simulator {
             if (ovOwner[ov] >= 0 || credits[ov] <= bestCredits) {
                 continue;
             }
-            if (!vct && credits[ov] != cap) {
+            // every rule needs a free slot (their contract): skip the call when there is none
+            if (vct ? credits[ov] < slot : credits[ov] != cap) {
                 continue;
             }
             if (rule.admit(view, from, ov) == FlowControlRule.DENY) {
@@ -781,7 +787,9 @@ public final class Simulator {
             }
         }
         int ptr = outPtr[op];
-        return Math.floorMod(ip - ptr, inPorts) < Math.floorMod(other - ptr, inPorts);
+        int a = ip - ptr;
+        int b = other - ptr;
+        return (a < 0 ? a + inPorts : a) < (b < 0 ? b + inPorts : b);
     }
 
     private void traverse(int ip, int iv, boolean measuring) {
@@ -1026,12 +1034,19 @@ public final class Simulator {
     }
 
     private void addCredits(int q, int delta) {
+        if (!trackRings) {
+            credits[q] += delta;
+            return;
+        }
         int before = slots(q);
         credits[q] += delta;
         ringAdjust(q, before);
     }
 
     private void ringAdjust(int q, int before) {
+        if (!trackRings) {
+            return;
+        }
         int r = ringOfQueue[q];
         if (r >= 0) {
             ringFree[r] += slots(q) - before;
@@ -1056,6 +1071,10 @@ public final class Simulator {
 
         @Override
         public int ringFreeSlots(int ring) {
+            if (!trackRings) {
+                throw new IllegalStateException("rule " + rule.describe() + " reads ring free slots but is not "
+                    + "known to: add its kind to the simulator's trackRings");
+            }
             return ringFree[ring];
         }
     }
@@ -1145,6 +1164,7 @@ public final class Simulator {
         private double[] offered = new double[256];
         private double[] accepted = new double[256];
         private double[] inFlight = new double[256];
+        private double[] nominalLoad = new double[256];
         private int n;
         private long gen;
         private long acc;
@@ -1154,7 +1174,7 @@ public final class Simulator {
             this.window = window;
         }
 
-        void sample(long now, long genFlits, long accFlits, long inNetwork, int terminals) {
+        void sample(long now, long genFlits, long accFlits, long inNetwork, int terminals, double nominal) {
             gen += genFlits;
             acc += accFlits;
             if (++in < window) {
@@ -1165,7 +1185,9 @@ public final class Simulator {
                 offered = Arrays.copyOf(offered, n * 2);
                 accepted = Arrays.copyOf(accepted, n * 2);
                 inFlight = Arrays.copyOf(inFlight, n * 2);
+                nominalLoad = Arrays.copyOf(nominalLoad, n * 2);
             }
+            nominalLoad[n] = nominal;
             t[n] = now;
             offered[n] = (double) gen / terminals / window;
             accepted[n] = (double) acc / terminals / window;
@@ -1178,7 +1200,7 @@ public final class Simulator {
 
         SimResult.Series build() {
             return new SimResult.Series(Arrays.copyOf(t, n), Arrays.copyOf(offered, n), Arrays.copyOf(accepted, n),
-                Arrays.copyOf(inFlight, n));
+                Arrays.copyOf(inFlight, n), Arrays.copyOf(nominalLoad, n));
         }
     }
 
