@@ -38,12 +38,15 @@ import java.util.stream.Collectors;
  * nearest count and at least 1, or {@code sources} (a count), default all; {@code choose:
  * lowest} (default: the lowest-numbered other terminals, the same set for every seed) or
  * {@code random} (drawn when a run starts, so per seed); {@code background}: the pattern of
- * the remaining sources, default uniform, {@code none} for silence. Mix entries take the
+ * the remaining sources and of the hot spot itself, default uniform, {@code none} for
+ * silence (any pattern but hot-spot and mix). Mix entries take the
  * terminals (a string of ranges {@code "0-39,44"} or a list of indices), the pattern with its
  * parameters inline, and {@code within: true} to keep destinations inside the entry's own
  * set (patterns then work on the rank of a terminal in the set); sets must be disjoint and
  * terminals in no set send nothing. A bursty phase without {@code traffic} uses
- * {@code simulation.traffic}.
+ * {@code simulation.traffic}; phases are a general repeating schedule, so a long last phase
+ * gives a one-off window (FBICM's hot spot from 1,000 to 1,300 us: a uniform phase, a
+ * hot-spot phase, then a uniform phase longer than the run).
  */
 public final class WorkloadReader {
 
