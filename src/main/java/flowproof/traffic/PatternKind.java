@@ -79,8 +79,17 @@ enum PatternKind {
 
     /** Every name, for error messages. */
     static String keys() {
-        return Arrays.stream(values()).map(k -> k.alias == null ? k.key : k.key + " (or " + k.alias + ")")
-            .collect(Collectors.joining(", "));
+        return Arrays.stream(values()).map(PatternKind::names).collect(Collectors.joining(", "));
+    }
+
+    /** The names of the patterns a hot spot's background may follow (all but hot-spot), and none. */
+    static String backgroundKeys() {
+        return Arrays.stream(values()).filter(k -> k != HOT_SPOT).map(PatternKind::names)
+            .collect(Collectors.joining(", ")) + ", none";
+    }
+
+    private String names() {
+        return alias == null ? key : key + " (or " + alias + ")";
     }
 
     /** Whether the destination of a source is fixed by the space alone (no randomness). */

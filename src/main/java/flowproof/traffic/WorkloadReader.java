@@ -38,12 +38,15 @@ import java.util.stream.Collectors;
  * nearest count and at least 1, or {@code sources} (a count), default all; {@code choose:
  * lowest} (default: the lowest-numbered other terminals, the same set for every seed) or
  * {@code random} (drawn when a run starts, so per seed); {@code background}: the pattern of
- * the remaining sources, default uniform, {@code none} for silence. Mix entries take the
+ * the remaining sources and of the hot spot itself, default uniform, {@code none} for
+ * silence (any pattern but hot-spot and mix). Mix entries take the
  * terminals (a string of ranges {@code "0-39,44"} or a list of indices), the pattern with its
  * parameters inline, and {@code within: true} to keep destinations inside the entry's own
  * set (patterns then work on the rank of a terminal in the set); sets must be disjoint and
  * terminals in no set send nothing. A bursty phase without {@code traffic} uses
- * {@code simulation.traffic}.
+ * {@code simulation.traffic}; phases are a general repeating schedule, so a long last phase
+ * gives a one-off window (FBICM's hot spot from 1,000 to 1,300 us: a uniform phase, a
+ * hot-spot phase, then a uniform phase longer than the run).
  */
 public final class WorkloadReader {
 
@@ -247,10 +250,11 @@ public final class WorkloadReader {
      */
     private static Destinations traffic(JsonNode node, String field, TerminalSpace space, int[] sources,
         boolean mixAllowed) {
-        String shapes = "a pattern name (" + PatternKind.keys() + "), or a mapping {pattern: NAME, ...parameters}"
-            + (mixAllowed ? " or {mix: [...]}" : "");
+        String mappings = "a mapping {pattern: NAME, ...parameters}" + (mixAllowed ? " or {mix: [...]}" : "");
+        String shapes = "a pattern name (" + (sources == null ? PatternKind.backgroundKeys() : PatternKind.keys())
+            + "), or " + mappings;
         if (node.isTextual()) {
-            return pattern(node, field, null, field, List.of(), space, sources);
+            return pattern(node, field, null, field, List.of(), space, sources, ", or " + mappings);
         }
         if (!node.isObject()) {
             throw error(field, shapes, node);
@@ -265,23 +269,24 @@ public final class WorkloadReader {
         if (!node.has("pattern")) {
             throw error(field, shapes, node);
         }
-        return pattern(node.get("pattern"), field + ".pattern", node, field, List.of(), space, sources);
+        return pattern(node.get("pattern"), field + ".pattern", node, field, List.of(), space, sources, "");
     }
 
     /**
      * The pattern named by {@code name}, with parameters taken from {@code params} (may be
      * null), whose fields besides the parameters may be {@code pattern} and {@code extra}.
-     * {@code sources} null means a hot-spot background (no hot-spot, no mix).
+     * {@code sources} null means a hot-spot background (no hot-spot, no mix). {@code otherwise}
+     * ends the expected part of an unknown-name error (the other shapes the field may take).
      */
     private static Destinations pattern(JsonNode name, String nameField, JsonNode params, String paramsField,
-        List<String> extra, TerminalSpace space, int[] sources) {
+        List<String> extra, TerminalSpace space, int[] sources, String otherwise) {
         PatternKind kind = name.isTextual() ? PatternKind.of(name.asText()) : null;
         if (kind == null) {
-            throw error(nameField, "one of " + PatternKind.keys() + (sources == null ? ", none" : ""), name);
+            throw error(nameField, "one of " + (sources == null ? PatternKind.backgroundKeys() : PatternKind.keys())
+                + otherwise, name);
         }
         if (kind == PatternKind.HOT_SPOT && sources == null) {
-            throw error(nameField, "a background pattern other than hot-spot (" + PatternKind.keys() + " or none)",
-                name);
+            throw error(nameField, "a background pattern: one of " + PatternKind.backgroundKeys(), name);
         }
         if (params != null) {
             List<String> known = new ArrayList<>(extra);
@@ -408,7 +413,7 @@ public final class WorkloadReader {
                 throw error(f + ".pattern", "a pattern name (its parameters go in the entry itself)", name);
             }
             TerminalSpace entrySpace = within ? space.subset(terminals) : space;
-            Destinations d = pattern(name, f + ".pattern", e, f, MIX_FIELDS, entrySpace, terminals);
+            Destinations d = pattern(name, f + ".pattern", e, f, MIX_FIELDS, entrySpace, terminals, "");
             entries.add(new Destinations.MixEntry(terminals, within, d));
         }
         return new Destinations.Mix(List.copyOf(entries));
