@@ -197,6 +197,10 @@ final class SimulateCommand implements Callable<Integer> {
         if (r.completion() >= 0) {
             o.put("completion", r.completion());
         }
+        double critical = r.series().criticalLoad(200);
+        if (!Double.isNaN(critical)) {
+            o.put("criticalLoad", critical);
+        }
         o.put("meanHops", r.meanHops());
         o.put("packetsCreated", r.packetsCreated());
         o.put("packetsDelivered", r.packetsDelivered());
@@ -233,6 +237,11 @@ final class SimulateCommand implements Callable<Integer> {
         }
         if (r.completion() >= 0) {
             out.printf("  completion %,d cycles%n", r.completion());
+        }
+        double critical = r.series().criticalLoad(200);
+        if (!Double.isNaN(critical)) {
+            out.printf("  critical load %.4f flits/node/cycle (ramp method: 10%% drop of the throughput gradient)%n",
+                critical);
         }
         if (r.deadlock() != null) {
             SimResult.Deadlock d = r.deadlock();

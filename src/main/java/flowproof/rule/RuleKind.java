@@ -73,8 +73,8 @@ public enum RuleKind {
             case DATELINE:
                 if (network.ringVcs() != datelines + 1) {
                     throw new ConfigurationException("vcs", (datelines + 1) + (network.ringVcs() == network.vcs() ? ""
-                        : " escape VCs") + " for rule dateline with " + datelines + " dateline" + (datelines > 1 ? "s" : "")
-                        + " per ring", Integer.toString(network.vcs()));
+                        : " escape VCs") + " for rule dateline" + (datelines > 1 ? " with " + datelines
+                        + " datelines per ring" : ""), Integer.toString(network.vcs()));
                 }
                 if (datelines > 1 && network.topology() instanceof flowproof.topology.Torus) {
                     flowproof.topology.Torus t = (flowproof.topology.Torus) network.topology();
