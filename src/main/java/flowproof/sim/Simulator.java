@@ -411,9 +411,9 @@ public final class Simulator {
         double accepted = (double) accFlits / terminals / window;
         boolean unstable = false;
         String reason = null;
-        if (!finite && deadlock == null && accepted < 0.95 * offered) {
+        if (!finite && deadlock == null && accepted < 0.98 * offered) {
             unstable = true;
-            reason = String.format("accepted %.4f is below 95%% of offered %.4f flits/node/cycle", accepted, offered);
+            reason = String.format("accepted %.4f is below 98%% of offered %.4f flits/node/cycle", accepted, offered);
         }
         // drain: no new packets; a stable run still injects its queued packets so that every
         // measured packet gets a latency, an unstable one only empties the network
