@@ -1204,7 +1204,7 @@ public final class Simulator {
         }
     }
 
-    /** Busy input buffers (every VC short of a packet slot, as the upstream credits show) of a row of routers. */
+    /** Busy input buffers (some VC of the channel short of a packet slot, as the upstream credits show; SPTh's "any VC") of a row of routers. */
     private final class SpaceTimeRecorder {
         private final long from;
         private final int length;
@@ -1239,11 +1239,11 @@ public final class Simulator {
             int need = Math.min(slot, cap);
             for (int k = 0; k < channelsOfRow.length; k++) {
                 int c = channelsOfRow[k];
-                boolean all = true;
-                for (int v = 0; v < vcs && all; v++) {
-                    all = credits[c * vcs + v] < need;
+                boolean any = false;
+                for (int v = 0; v < vcs && !any; v++) {
+                    any = credits[c * vcs + v] < need;
                 }
-                busy[k][(int) i] = all;
+                busy[k][(int) i] = any;
             }
         }
 
