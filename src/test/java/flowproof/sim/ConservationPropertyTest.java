@@ -3,9 +3,6 @@ package flowproof.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
-import flowproof.spec.Spec;
-import flowproof.spec.SpecException;
-import flowproof.spec.SpecReader;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -165,12 +162,7 @@ class ConservationPropertyTest {
     }
 
     static SimConfig read(String yaml) {
-        try {
-            Spec spec = SpecReader.fromTree("random-case.yaml", "", SimTestSupport.yaml(yaml));
-            return SimulationReader.read(spec).withCheck(true);
-        } catch (SpecException e) {
-            throw new AssertionError("generated spec refused: " + e.getMessage() + "\n" + yaml, e);
-        }
+        return SimTestSupport.fromYaml(yaml).withCheck(true);
     }
 
     static void check(Case c) {

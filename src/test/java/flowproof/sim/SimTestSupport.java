@@ -7,6 +7,9 @@ import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
 import flowproof.sim.SimConfig.Arbiter;
 import flowproof.sim.SimConfig.Switching;
+import flowproof.spec.Spec;
+import flowproof.spec.SpecException;
+import flowproof.spec.SpecReader;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import flowproof.traffic.Workload;
@@ -40,6 +43,26 @@ final class SimTestSupport {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The simulation of a spec given as YAML text (as {@code flowproof simulate} reads it), unchecked. */
+    static SimConfig fromYaml(String yaml) {
+        try {
+            Spec spec = SpecReader.fromTree("test-spec.yaml", "", yaml(yaml));
+            return SimulationReader.read(spec);
+        } catch (SpecException e) {
+            throw new AssertionError("spec refused: " + e.getMessage() + "\n" + yaml, e);
+        }
+    }
+
+    /** A spec with a bidirectional k x k torus, DOR and a dateline (2 VCs), and the given simulation lines. */
+    static String torusDateline(int k, String simulation) {
+        return "name: torus" + k + "-dateline\n"
+            + "topology: {kind: torus, radix: [" + k + ", " + k + "], bidirectional: true}\n"
+            + "routing: dor\n"
+            + "vcs: 2\n"
+            + "rule: dateline\n"
+            + "simulation:\n" + simulation.indent(2);
     }
 
     static int terminals(Topology t) {
