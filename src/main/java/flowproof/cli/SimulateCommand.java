@@ -113,19 +113,29 @@ final class SimulateCommand implements Callable<Integer> {
     /** The spec's simulation with the command line's overrides, or null after printing the one-line error. */
     static SimConfig configure(Spec s, Path file, Double load, Long cycles, Long warmup, Long seed, boolean check,
                                PrintWriter err) {
+        return configure(s, file, load, "--load", cycles, warmup, seed, check, err);
+    }
+
+    /** As above; {@code loadOption} names the option the load came from in errors ({@code --load}, {@code --loads}). */
+    static SimConfig configure(Spec s, Path file, Double load, String loadOption, Long cycles, Long warmup, Long seed,
+                               boolean check, PrintWriter err) {
         try {
             SimConfig cfg = SimulationReader.read(s);
             if (load != null) {
                 if (!(load > 0 && load <= 1)) {
-                    err.println(file + ": --load: expected a load in (0, 1] flits/node/cycle, found " + load);
+                    err.println(file + ": " + loadOption + ": expected a load in (0, 1] flits/node/cycle, found " + load);
                     return null;
                 }
                 if (!cfg.workload().takesLoad()) {
-                    err.println(file + ": --load: expected no load for " + cfg.workload().describe()
+                    err.println(file + ": " + loadOption + ": expected no load for " + cfg.workload().describe()
                         + " (its rates are in the spec), found " + load);
                     return null;
                 }
                 cfg = cfg.withWorkload(cfg.workload().atLoad(load));
+            }
+            if (cycles != null && cycles < 1) {
+                err.println(file + ": --cycles: expected at least 1 cycle, found " + cycles);
+                return null;
             }
             long c = cycles != null ? cycles : cfg.cycles();
             long w = warmup != null ? warmup : (cycles != null && cfg.warmup() >= c ? c / 5 : cfg.warmup());

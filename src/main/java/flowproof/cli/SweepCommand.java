@@ -61,7 +61,10 @@ final class SweepCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
-    /** Parses A:B:STEP into the loads, or returns null. */
+    /** The most loads one sweep runs (a tiny STEP would otherwise ask for billions of runs). */
+    static final int MAX_LOADS = 1000;
+
+    /** Parses A:B:STEP into the loads, or returns null (also for more than {@link #MAX_LOADS} loads). */
     static double[] parseLoads(String text) {
         String[] p = text.split(":");
         if (p.length != 3) {
@@ -80,7 +83,11 @@ final class SweepCommand implements Callable<Integer> {
         if (!(a > 0 && b <= 1 && a <= b && step > 0)) {
             return null;
         }
-        int n = (int) Math.floor((b - a) / step + 1e-9) + 1;
+        double count = Math.floor((b - a) / step + 1e-9) + 1;
+        if (!(count <= MAX_LOADS)) {
+            return null;
+        }
+        int n = (int) count;
         double[] loads = new double[n];
         for (int i = 0; i < n; i++) {
             loads[i] = Math.round((a + i * step) * 1e9) / 1e9;
@@ -98,10 +105,11 @@ final class SweepCommand implements Callable<Integer> {
         }
         double[] ls = parseLoads(loads);
         if (ls == null) {
-            err.println(spec + ": --loads: expected A:B:STEP with 0 < A <= B <= 1 and STEP > 0, found " + loads);
+            err.println(spec + ": --loads: expected A:B:STEP with 0 < A <= B <= 1 and STEP > 0, at most " + MAX_LOADS
+                + " loads, found " + loads);
             return Main.BAD_INPUT;
         }
-        SimConfig base = SimulateCommand.configure(s, spec, ls[0], cycles, warmup, seed, check, err);
+        SimConfig base = SimulateCommand.configure(s, spec, ls[0], "--loads", cycles, warmup, seed, check, err);
         if (base == null) {
             return Main.BAD_INPUT;
         }

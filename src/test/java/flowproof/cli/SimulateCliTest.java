@@ -1,0 +1,207 @@
+package flowproof.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code flowproof simulate} and {@code flowproof sweep} end to end through {@link Main#run}:
+ * JSON keys, the deadlock report and exit code, CSV and PNG files, and one-line errors
+ * (exit code 2) for bad input.
+ */
+class SimulateCliTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    private static Run run(Object... args) {
+        String[] a = new String[args.length];
+        for (int i = 0; i < args.length; i++) {
+            a[i] = args[i].toString();
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        PrintWriter o = new PrintWriter(out, true);
+        PrintWriter e = new PrintWriter(err, true);
+        int code = Main.run(a, o, e);
+        o.flush();
+        e.flush();
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    /** A 4x4 bidirectional torus with DOR and a dateline, 2,000 cycles of uniform traffic at 0.2. */
+    static final String SMALL = """
+        name: small
+        topology: {kind: torus, radix: [4, 4], bidirectional: true}
+        routing: dor
+        vcs: 2
+        rule: dateline
+        simulation:
+          switching: vct
+          buffer: 16
+          packet-size: 4
+          pipeline: 2
+          traffic: uniform
+          load: 0.2
+          cycles: 2000
+          warmup: 500
+        """;
+
+    private Path write(String name, String yaml) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, yaml);
+        return p;
+    }
+
+    @Test
+    void simulateJsonHasTheDocumentedKeys() throws IOException {
+        Run r = run("simulate", write("small.yaml", SMALL), "--json", "--check");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode o = JSON.readTree(r.out());
+        for (String key : List.of("offered", "accepted", "latency", "unstable", "cycles", "seconds",
+            "nodeCyclesPerSecond")) {
+            assertThat(o.has(key)).as("key %s in %s", key, r.out()).isTrue();
+        }
+        for (String key : List.of("mean", "p50", "p99")) {
+            assertThat(o.get("latency").get(key).isNumber()).as("latency.%s", key).isTrue();
+        }
+        assertThat(o.get("offered").asDouble()).isBetween(0.15, 0.25);
+        assertThat(o.get("accepted").asDouble()).isBetween(0.15, 0.25);
+        assertThat(o.get("unstable").asBoolean()).isFalse();
+        assertThat(o.get("cycles").asLong()).isGreaterThanOrEqualTo(2000);
+        assertThat(o.get("seconds").asDouble()).isPositive();
+        assertThat(o.get("nodeCyclesPerSecond").asDouble()).isPositive();
+        assertThat(o.get("latency").get("p50").asInt()).isLessThanOrEqualTo(o.get("latency").get("p99").asInt());
+        assertThat(o.get("deadlock").isNull()).isTrue();
+        assertThat(o.get("drained").asBoolean()).isTrue();
+        assertThat(o.get("checked").asBoolean()).isTrue();
+        assertThat(o.get("channelLoadBound").asDouble()).isEqualTo(1.0);
+        assertThat(o.get("packetsDelivered").asLong()).isEqualTo(o.get("packetsCreated").asLong());
+    }
+
+    @Test
+    void simulateOverridesLoadCyclesAndSeed() throws IOException {
+        Path spec = write("small.yaml", SMALL);
+        JsonNode a = JSON.readTree(run("simulate", spec, "--json", "--load", "0.1", "--cycles", "1000", "--warmup",
+            "100", "--seed", "9").out());
+        JsonNode b = JSON.readTree(run("simulate", spec, "--json", "--load", "0.1", "--cycles", "1000", "--warmup",
+            "100", "--seed", "9").out());
+        assertThat(a.get("offered").asDouble()).isBetween(0.06, 0.14);
+        assertThat(a.get("warmup").asLong()).isEqualTo(100);
+        assertThat(a.get("workload").asText()).contains("0.10");
+        assertThat(b.get("offered")).isEqualTo(a.get("offered"));
+        assertThat(b.get("latency")).isEqualTo(a.get("latency"));
+    }
+
+    @Test
+    void simulateReportsADeadlockWithExitCodeOne() {
+        Run r = run("simulate", Path.of("specs/sim/torus8x8-vct-1vc.yaml"), "--load", "0.8");
+        assertThat(r.code()).isEqualTo(Main.VIOLATION);
+        assertThat(r.out()).contains("DEADLOCK").contains(" vc0 (");
+        Run j = run("simulate", Path.of("specs/sim/torus8x8-vct-1vc.yaml"), "--load", "0.8", "--json");
+        assertThat(j.code()).isEqualTo(Main.VIOLATION);
+        assertThat(j.out()).contains("\"heldQueues\"");
+    }
+
+    @Test
+    void sweepWritesOneCsvRowPerLoadAndAPng() throws IOException {
+        Path spec = write("small.yaml", SMALL.replace("cycles: 2000", "cycles: 1000").replace("warmup: 500", "warmup: 200"));
+        Path csv = dir.resolve("out/curve.csv");
+        Path png = dir.resolve("out/curve.png");
+        Run r = run("sweep", spec, "--loads", "0.1:0.5:0.1", "--csv", csv, "--png", png);
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines).hasSize(1 + 5);
+        assertThat(lines.get(0)).startsWith("load,offered,accepted,latency_mean,latency_p50,latency_p99");
+        String[] loads = {"0.1000", "0.2000", "0.3000", "0.4000", "0.5000"};
+        for (int i = 0; i < loads.length; i++) {
+            String[] cells = lines.get(i + 1).split(",", -1);
+            assertThat(cells).hasSize(lines.get(0).split(",").length);
+            assertThat(cells[0]).isEqualTo(loads[i]);
+            assertThat(Double.parseDouble(cells[2])).isPositive();
+        }
+        byte[] bytes = Files.readAllBytes(png);
+        assertThat(bytes.length).isGreaterThan(1000);
+        assertThat(new byte[] {bytes[1], bytes[2], bytes[3]}).isEqualTo("PNG".getBytes());
+        // the table on stdout: a header, a bound line, one row per load
+        assertThat(r.out().lines().filter(l -> l.matches("\\s+0\\.\\d00 .*"))).hasSize(5);
+    }
+
+    static Stream<Arguments> badInput() {
+        return Stream.of(
+            Arguments.of("unknown pattern", "traffic: uniform", "traffic: unicorn", List.of(), "simulation.traffic"),
+            Arguments.of("--load 0", null, null, List.of("--load", "0"), "--load"),
+            Arguments.of("--load 1.5", null, null, List.of("--load", "1.5"), "--load"),
+            Arguments.of("load: 2", "load: 0.2", "load: 2", List.of(), "simulation.load"),
+            Arguments.of("load: 0", "load: 0.2", "load: 0", List.of(), "simulation.load"),
+            Arguments.of("buffer below a packet under VCT", "buffer: 16", "buffer: 3", List.of(), "simulation.buffer"),
+            Arguments.of("dateline with one VC", "vcs: 2", "vcs: 1", List.of(), "vcs"),
+            Arguments.of("unknown simulation key", "  warmup: 500", "  warmup: 500\n  colour: blue", List.of(),
+                "simulation.colour"),
+            Arguments.of("--cycles 0", null, null, List.of("--cycles", "0"), "--cycles"),
+            Arguments.of("--warmup past the cycles", null, null, List.of("--cycles", "100", "--warmup", "100"),
+                "--warmup"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badInput")
+    void badInputIsOneLineNamingTheFieldWithExitCodeTwo(String what, String from, String to, List<String> options,
+                                                        String field) throws IOException {
+        Path spec = write("bad.yaml", from == null ? SMALL : SMALL.replace(from, to));
+        Object[] args = Stream.concat(Stream.of("simulate", spec.toString()), options.stream()).toArray();
+        assertOneLineError(run(args), field);
+        if (!options.contains("--load")) {
+            Object[] sweep = Stream.concat(Stream.of("sweep", spec.toString(), "--loads", "0.1:0.2:0.1"),
+                options.stream()).toArray();
+            assertOneLineError(run(sweep), field);
+        }
+    }
+
+    @ParameterizedTest(name = "--loads {0}")
+    @MethodSource("badLoads")
+    void malformedLoadsAreOneLineWithExitCodeTwo(String loads) throws IOException {
+        assertOneLineError(run("sweep", write("small.yaml", SMALL), "--loads", loads), "--loads");
+    }
+
+    static Stream<String> badLoads() {
+        return Stream.of("0.5", "a:b:c", "0:1:0.1", "0.5:0.2:0.1", "0.1:1.5:0.1", "0.1:0.5:0", "0.1:0.5:-0.1", "::",
+            "0.1:0.2:1e-12", "NaN:1:0.1");
+    }
+
+    @Test
+    void aLoadOnAWorkloadWithoutOneIsRefused() throws IOException {
+        Path spec = write("collective.yaml", SMALL.replace("  load: 0.2\n", "  injection: {process: collective, packets: 2}\n"));
+        assertOneLineError(run("simulate", spec, "--load", "0.5"), "--load");
+        assertOneLineError(run("sweep", spec, "--loads", "0.1:0.2:0.1"), "--loads");
+        Run ok = run("simulate", spec);
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("completion");
+    }
+
+    private static void assertOneLineError(Run r, String field) {
+        assertThat(r.code()).as("exit code; out: %s; err: %s", r.out(), r.err()).isEqualTo(Main.BAD_INPUT);
+        List<String> lines = r.err().lines().toList();
+        assertThat(lines).as("stderr").hasSize(1);
+        assertThat(lines.get(0)).contains(": " + field + ": expected ");
+        assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.out()).isEmpty();
+    }
+}
