@@ -73,8 +73,9 @@ public final class SimulationReader {
         if (ps == null) {
             return 8;
         }
-        if (ps.isInt()) {
-            return ps.asInt();
+        if (ps.isNumber()) {
+            // the workload reader takes whole floating-point sizes too (8.0, 1.6e1)
+            return (int) Math.min(Integer.MAX_VALUE, ps.asDouble());
         }
         int max = 0;
         for (JsonNode n : ps.path("sizes")) {
@@ -159,6 +160,13 @@ public final class SimulationReader {
             if (traffic.size() != 1) {
                 throw new ConfigurationException("simulation.traffic", "only script in a scripted traffic mapping",
                     traffic.toString());
+            }
+            for (String other : WorkloadReader.FIELDS) {
+                if (!other.equals("traffic") && sim.has(other)) {
+                    throw new ConfigurationException("simulation." + other, "no " + other
+                        + " with scripted traffic (the script gives every packet's cycle and size)",
+                        sim.get(other).toString());
+                }
             }
             if (!list.isArray()) {
                 throw new ConfigurationException("simulation.traffic.script",
