@@ -144,7 +144,6 @@ public final class Simulator {
     private final long[] vaStamp;
     private final int[] vaReq;
     private final int[] vaList;
-    private int vaCommitStart;
     private final int[] inPtr;
     private final int[] outPtr;
     private final int[] saBest;
@@ -604,7 +603,7 @@ public final class Simulator {
         if (requests == 0) {
             return;
         }
-        int first = vaCommitStart++ % requests;
+        int first = (int) (now % requests);
         for (int k = 0; k < requests; k++) {
             int iv = vaList[(first + k) % requests];
             int ov = vaReq[iv];
