@@ -207,7 +207,7 @@ final class SimulateCommand implements Callable<Integer> {
         if (r.completion() >= 0) {
             o.put("completion", r.completion());
         }
-        double critical = r.series().criticalLoad(200);
+        double critical = r.series().criticalLoad(200, r.generationCycles());
         if (!Double.isNaN(critical)) {
             o.put("criticalLoad", critical);
         }
@@ -248,7 +248,7 @@ final class SimulateCommand implements Callable<Integer> {
         if (r.completion() >= 0) {
             out.printf("  completion %,d cycles%n", r.completion());
         }
-        double critical = r.series().criticalLoad(200);
+        double critical = r.series().criticalLoad(200, r.generationCycles());
         if (!Double.isNaN(critical)) {
             out.printf("  critical load %.4f flits/node/cycle (ramp method: 10%% drop of the throughput gradient)%n",
                 critical);

@@ -68,11 +68,19 @@ public record SimResult(
      */
     public record Series(long[] t, double[] offered, double[] accepted, double[] inFlight, double[] nominal) {
 
-        /** The critical load by the ramp method (smoothing over {@code smooth} windows), or NaN when the load is not a ramp. */
-        public double criticalLoad(int smooth) {
-            int end = t.length;
-            // only the windows while the ramp generates
-            return RampAnalysis.isRamp(nominal) ? RampAnalysis.criticalLoad(nominal, accepted, smooth) : Double.NaN;
+        /**
+         * The critical load by the ramp method (smoothing over {@code smooth} windows) over the
+         * windows that end before {@code until} (the drain is left out), or NaN when the load
+         * is not a ramp.
+         */
+        public double criticalLoad(int smooth, long until) {
+            int n = 0;
+            while (n < t.length && t[n] < until) {
+                n++;
+            }
+            double[] nom = java.util.Arrays.copyOf(nominal, n);
+            return RampAnalysis.isRamp(nom)
+                ? RampAnalysis.criticalLoad(nom, java.util.Arrays.copyOf(accepted, n), smooth) : Double.NaN;
         }
     }
 

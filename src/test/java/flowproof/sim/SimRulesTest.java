@@ -71,4 +71,22 @@ class SimRulesTest {
         java.util.Arrays.fill(flat, 0.2);
         assertThat(RampAnalysis.isRamp(flat)).isFalse();
     }
+
+    @Test
+    void criticalLoadOfARunLeavesTheDrainOut() {
+        int gen = 2000;
+        int n = gen + 200;
+        long[] t = new long[n];
+        double[] nominal = new double[n];
+        double[] acc = new double[n];
+        for (int i = 0; i < n; i++) {
+            t[i] = 100L * (i + 1) - 1;
+            nominal[i] = 0.2 * Math.min(i, gen) / gen;
+            acc[i] = i < gen ? nominal[i] : 0;
+        }
+        SimResult.Series s = new SimResult.Series(t, nominal, acc, new double[n], nominal);
+        // offered equals accepted while generating: no bend; the drain's zero throughput is not one either
+        assertThat(s.criticalLoad(20, 100L * gen)).isNaN();
+        assertThat(s.criticalLoad(20, Long.MAX_VALUE)).isNotNaN();
+    }
 }
