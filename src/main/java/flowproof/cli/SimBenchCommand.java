@@ -52,7 +52,7 @@ final class SimBenchCommand implements Callable<Integer> {
             .put("packet-size", 8);
         Workload w = WorkloadReader.read(sim, t);
         return new SimConfig(net, new DimensionOrderRouting(t), rule, w, SimConfig.Switching.VCT,
-            SimConfig.Arbiter.ROUND_ROBIN, 64, 4, 1, 1, 1, 1, cycles, cycles / 5, 1, 2_000, 0, false, false, 100, null);
+            SimConfig.Arbiter.ROUND_ROBIN, 64, 4, 1, 1, 1, 1, cycles, cycles / 5, 1, 2_000, 0, false, false, 100, null, null);
     }
 
     @Override

@@ -10,7 +10,7 @@ import flowproof.sim.ChannelLoadBound;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
 import flowproof.sim.SimulationReader;
-import flowproof.sim.Simulator;
+import flowproof.sim.Engine;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecException;
 import java.io.PrintWriter;
@@ -84,7 +84,7 @@ final class SimulateCommand implements Callable<Integer> {
         long total = cfg.cycles();
         SimResult r;
         try {
-            r = new Simulator(cfg).run(c -> progress.show(String.format("simulating: cycle %,d of %,d", c, total)));
+            r = Engine.of(cfg).run(c -> progress.show(String.format("simulating: cycle %,d of %,d", c, total)));
         } catch (RoutingException e) {
             progress.done();
             err.println(spec + ": routing: " + e.getMessage());

@@ -17,9 +17,39 @@ import java.util.Set;
 public final class CriticalBubble implements FlowControlRule {
 
     private final int marks;
+    private final boolean spread;
 
     public CriticalBubble(int marks) {
+        this(marks, false);
+    }
+
+    /**
+     * With {@code spread}, the m marks start spread evenly over the ring's queues (as many
+     * per queue as fit, the first queues of the ring taking one more) instead of all on the
+     * home queue: the simulator's global occupancy control ({@code cbs-global}) marks more
+     * slots than one buffer holds.
+     */
+    public CriticalBubble(int marks, boolean spread) {
         this.marks = marks;
+        this.spread = spread;
+    }
+
+    @Override
+    public int initialMarks(flowproof.topology.Network network, int queue) {
+        if (!spread) {
+            return FlowControlRule.super.initialMarks(network, queue);
+        }
+        int ring = network.ringOf(queue);
+        if (ring < 0) {
+            return 0;
+        }
+        int[] members = network.ringQueues(ring);
+        for (int i = 0; i < members.length; i++) {
+            if (members[i] == queue) {
+                return marks / members.length + (i < marks % members.length ? 1 : 0);
+            }
+        }
+        return 0;
     }
 
     @Override
@@ -52,6 +82,6 @@ public final class CriticalBubble implements FlowControlRule {
 
     @Override
     public String describe() {
-        return "critical-bubble (m=" + marks + ")";
+        return "critical-bubble (m=" + marks + (spread ? ", spread" : "") + ")";
     }
 }

@@ -3,6 +3,7 @@ package flowproof.sim;
 import flowproof.ConfigurationException;
 import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
+import flowproof.throttle.Scheme;
 import flowproof.topology.Network;
 import flowproof.traffic.Workload;
 
@@ -26,6 +27,7 @@ import flowproof.traffic.Workload;
  * @param escapeAny        escape VCs may be chosen whenever they admit, not only when no adaptive VC does
  * @param check            check conservation, flit order and credit accounting on every flit and cycle
  * @param window           cycles per sample of the time series (throughput, in-flight)
+ * @param control          the congestion-control scheme ({@link Scheme#NONE} for none); it may replace the rule
  */
 public record SimConfig(
     Network network,
@@ -48,7 +50,8 @@ public record SimConfig(
     boolean escapeAny,
     boolean check,
     int window,
-    SpaceTime spaceTime) {
+    SpaceTime spaceTime,
+    Scheme control) {
 
     /** How packets advance. */
     public enum Switching {
@@ -114,6 +117,9 @@ public record SimConfig(
     }
 
     public SimConfig {
+        if (control == null) {
+            control = Scheme.NONE;
+        }
         if (bufferFlits < 1) {
             throw new ConfigurationException("simulation.buffer", "at least 1 flit", Integer.toString(bufferFlits));
         }
@@ -167,30 +173,41 @@ public record SimConfig(
     public SimConfig withWorkload(Workload w) {
         return new SimConfig(network, routing, rule, w, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime);
+            check, window, spaceTime, control);
     }
 
     public SimConfig withRun(long cycles, long warmup, long seed) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime);
+            check, window, spaceTime, control);
     }
 
     public SimConfig withCheck(boolean check) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime);
+            check, window, spaceTime, control);
     }
 
     public SimConfig withSpaceTime(SpaceTime st) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, st);
+            check, window, st, control);
+    }
+
+    public SimConfig withControl(Scheme scheme) {
+        return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
+            creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
+            check, window, spaceTime, scheme);
+    }
+
+    /** The rule the simulator runs: the spec's, or the one the control scheme puts in its place. */
+    public FlowControlRule effectiveRule() {
+        return control.rule(rule, network);
     }
 
     public SimConfig withDrain(long drain) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drain, escapeAny,
-            check, window, spaceTime);
+            check, window, spaceTime, control);
     }
 }

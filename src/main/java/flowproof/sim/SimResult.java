@@ -20,6 +20,8 @@ import java.util.List;
  * @param utilisation     per channel: flits sent per cycle in the window
  * @param series          throughput and in-flight packets per window of cycles
  * @param spaceTime       busy input buffers of a row of routers over time, or null
+ * @param control         the congestion-control scheme with its non-default parameters ({@code none} for none)
+ * @param controlSeries   the scheme's internal state over time, or null when it records none
  */
 public record SimResult(
     String network,
@@ -46,7 +48,9 @@ public record SimResult(
     Series series,
     SpaceTimeChart spaceTime,
     boolean checked,
-    double seconds) {
+    double seconds,
+    String control,
+    ControlSeries controlSeries) {
 
     /** Node-cycles simulated per second of wall time (terminals x cycles / seconds). */
     public double nodeCyclesPerSecond() {
@@ -82,6 +86,13 @@ public record SimResult(
             return RampAnalysis.isRamp(nom)
                 ? RampAnalysis.criticalLoad(nom, java.util.Arrays.copyOf(accepted, n), smooth) : Double.NaN;
         }
+    }
+
+    /**
+     * A congestion-control scheme's internal quantities over time: {@code values[k][i]} is
+     * series {@code names[k]} at the end of window i (cycle {@code t[i]}).
+     */
+    public record ControlSeries(String[] names, long[] t, double[][] values) {
     }
 
     /** Busy buffers of a row of routers, one row per buffer, one column per cycle from {@code from}. */

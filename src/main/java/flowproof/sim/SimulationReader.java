@@ -7,6 +7,9 @@ import flowproof.sim.SimConfig.Arbiter;
 import flowproof.sim.SimConfig.SpaceTime;
 import flowproof.sim.SimConfig.Switching;
 import flowproof.spec.Spec;
+import flowproof.throttle.Scheme;
+import flowproof.throttle.SchemeContext;
+import flowproof.throttle.Schemes;
 import flowproof.spec.SpecException;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
@@ -44,13 +47,14 @@ import java.util.List;
  *   drain: 100000             # cycles allowed to empty the network after generation stops
  *   window: 100               # cycles per time-series sample
  *   space-time: {row: 0, from: 2000, cycles: 500}   # or {routers: [...], ...}
+ *   control: {kind: tune, ...}   # congestion control: a scheme key or a mapping with kind and parameters
  * </pre>
  */
 public final class SimulationReader {
 
     static final List<String> FIELDS = List.of("switching", "arbiter", "buffer", "packet-size", "pipeline", "link-latency",
         "credit-latency", "injection-channels", "ejection-channels", "traffic", "injection", "load", "cycles", "warmup",
-        "seed", "deadlock-cycles", "drain", "window", "space-time");
+        "seed", "deadlock-cycles", "drain", "window", "space-time", "control");
 
     private SimulationReader() {
     }
@@ -82,6 +86,12 @@ public final class SimulationReader {
             max = Math.max(max, n.asInt());
         }
         return max;
+    }
+
+    /** The context a scheme of this configuration is read against (for {@code compare --schemes}). */
+    public static SchemeContext schemeContext(SimConfig cfg) {
+        return new SchemeContext(cfg.network(), cfg.rule(), cfg.bufferFlits(), cfg.workload().maxPacketSize(),
+            cfg.switching() == Switching.VCT);
     }
 
     /** The simulation of a spec; throws a one-line {@link SpecException} for every bad field. */
@@ -145,11 +155,13 @@ public final class SimulationReader {
         long cycles = longField(sim, "cycles", 10_000);
         long warmup = longField(sim, "warmup", Math.min(cycles / 5, 2_000));
         SpaceTime st = spaceTime(sim.get("space-time"), topo);
+        Scheme control = Schemes.read("simulation.control", sim.get("control"),
+            new SchemeContext(net, rule, buffer, size, switching == Switching.VCT));
         return new SimConfig(net, spec.routing(), rule, workload, switching, arbiter, buffer, intField(sim, "pipeline", 4),
             link, intField(sim, "credit-latency", link), intField(sim, "injection-channels", 1),
             intField(sim, "ejection-channels", 1), cycles, warmup, longField(sim, "seed", 1),
             intField(sim, "deadlock-cycles", 2_000), longField(sim, "drain", 100_000), spec.escapeAny(), false,
-            intField(sim, "window", 100), st);
+            intField(sim, "window", 100), st, control);
     }
 
     private static Workload workload(JsonNode sim, Topology topo) {

@@ -6,6 +6,8 @@ import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
 import flowproof.sim.SimConfig.Arbiter;
 import flowproof.sim.SimConfig.Switching;
+import flowproof.throttle.InjectionControl;
+import flowproof.throttle.NetworkState;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import flowproof.traffic.Workload;
@@ -74,7 +76,7 @@ import java.util.function.LongConsumer;
  * returns are circular int arrays. The only allocations during a run are amortised table
  * growth (packets, source queues, samples) and the first route of each (queue, header).
  */
-public final class Simulator {
+public final class Simulator implements Engine {
 
     private final SimConfig cfg;
     private final Network net;
@@ -186,6 +188,14 @@ public final class Simulator {
     private final View view = new View();
     private DeliveryListener listener;
 
+    // congestion control
+    private final InjectionControl control;
+    private final boolean controlled;
+    private final int[] firstQueues;
+    private int fullBuffers;
+    private long injectedPackets;
+    private long deliveredFlits;
+
     /** Told about every packet delivered (its tail reaching the destination terminal). */
     public interface DeliveryListener {
         void delivered(int source, int destination, int size, long created, long injected, long done, int hops);
@@ -222,7 +232,7 @@ public final class Simulator {
         this.net = cfg.network();
         this.topo = net.topology();
         this.routing = cfg.routing();
-        this.rule = cfg.rule();
+        this.rule = cfg.effectiveRule();
         this.routes = new QueueRoutes(net, routing, rule);
         this.workload = cfg.workload();
         this.vct = cfg.switching() == Switching.VCT;
@@ -358,7 +368,10 @@ public final class Simulator {
         }
 
         chanFlits = new long[channels];
-        series = new SeriesBuilder(cfg.window());
+        firstQueues = new int[Math.max(4, routing.maxCandidates())];
+        control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
+        controlled = control != InjectionControl.NONE;
+        series = new SeriesBuilder(cfg.window(), control.seriesNames().size());
         spaceTime = cfg.spaceTime() == null ? null : new SpaceTimeRecorder(cfg.spaceTime());
     }
 
@@ -369,6 +382,7 @@ public final class Simulator {
     }
 
     /** Runs the configured workload; {@code progress} (may be null) is told the cycle now and then. */
+    @Override
     public SimResult run(LongConsumer progress) {
         long start = System.nanoTime();
         Workload.Generator gen = workload.start(cfg.seed());
@@ -458,7 +472,8 @@ public final class Simulator {
             generationCycles, warmup, terminals, created, delivered, offered, accepted, latency, unstable, reason,
             deadlock, drained, now - drainStart, finite && created == delivered ? lastDelivery : -1,
             hopPackets == 0 ? 0 : (double) sumHops / hopPackets, util, names, series.build(),
-            spaceTime == null ? null : spaceTime.build(), cfg.check(), seconds);
+            spaceTime == null ? null : spaceTime.build(), cfg.check(), seconds, cfg.control().describe(),
+            series.buildControl());
     }
 
     private String describeNetwork() {
@@ -480,6 +495,9 @@ public final class Simulator {
 
     private void step(Workload.Generator gen, boolean measuring) {
         arrivals();
+        if (controlled) {
+            control.beginCycle(now);
+        }
         sources(gen, measuring);
         allocateVcs();
         allocateSwitches(measuring);
@@ -649,6 +667,14 @@ public final class Simulator {
         int off = route(from, router, header);
         int n = routePool[off];
         int primary = routePool[off + 1];
+        if (controlled && from == FlowControlRule.INJECT) {
+            for (int i = 0; i < n; i++) {
+                firstQueues[i] = routePool[off + 2 + 2 * i];
+            }
+            if (!control.mayInject(pSrc[p], pDst[p], pSize[p], firstQueues, n)) {
+                return -1;
+            }
+        }
         int best = -1;
         int bestCredits = -1;
         boolean any = cfg.escapeAny();
@@ -719,6 +745,12 @@ public final class Simulator {
             }
         }
         pHops[p]++;
+        if (from == FlowControlRule.INJECT) {
+            injectedPackets++;
+            if (controlled) {
+                control.injected(pSrc[p], pDst[p], pSize[p]);
+            }
+        }
     }
 
     private void allocateSwitches(boolean measuring) {
@@ -796,7 +828,9 @@ public final class Simulator {
         int p = bufPkt[at];
         int f = bufFlit[at];
         bufHead[iv] = bufHead[iv] + 1 == cap ? 0 : bufHead[iv] + 1;
-        bufCount[iv]--;
+        if (bufCount[iv]-- == cap && iv < queues) {
+            fullBuffers--;
+        }
         lastMove = now;
         if (ip < channels) {
             int slotAt = ip * wheel + (int) ((now + creditLat) % wheel);
@@ -848,6 +882,7 @@ public final class Simulator {
         }
         pDelivered[p]++;
         accFlitsWindow++;
+        deliveredFlits++;
         if (pDelivered[p] < pSize[p]) {
             return;
         }
@@ -859,6 +894,9 @@ public final class Simulator {
         hopPackets++;
         if (listener != null) {
             listener.delivered(pSrc[p], pDst[p], pSize[p], pGen[p], pInj[p], done, pHops[p]);
+        }
+        if (controlled) {
+            control.delivered(pSrc[p], pDst[p], pSize[p]);
         }
         if (pMeasured[p]) {
             int lat = (int) (done - pGen[p]);
@@ -948,6 +986,9 @@ public final class Simulator {
         bufFlit[at] = f;
         bufTime[at] = time;
         bufCount[iv] = n + 1;
+        if (n + 1 == cap && iv < queues) {
+            fullBuffers++;
+        }
     }
 
     // ------------------------------------------------------------------ routes
@@ -1049,6 +1090,69 @@ public final class Simulator {
         int r = ringOfQueue[q];
         if (r >= 0) {
             ringFree[r] += slots(q) - before;
+        }
+    }
+
+    /** The network as a congestion-control scheme reads it. */
+    private final class State implements NetworkState {
+        @Override
+        public Network network() {
+            return net;
+        }
+
+        @Override
+        public int terminals() {
+            return terminals;
+        }
+
+        @Override
+        public int routerOf(int terminal) {
+            return termRouter[terminal];
+        }
+
+        @Override
+        public int bufferFlits() {
+            return cap;
+        }
+
+        @Override
+        public int slotFlits() {
+            return slot;
+        }
+
+        @Override
+        public int credits(int queue) {
+            return credits[queue];
+        }
+
+        @Override
+        public int occupancy(int queue) {
+            return bufCount[queue];
+        }
+
+        @Override
+        public boolean allocated(int queue) {
+            return ovOwner[queue] >= 0;
+        }
+
+        @Override
+        public int fullBuffers() {
+            return fullBuffers;
+        }
+
+        @Override
+        public long deliveredFlits() {
+            return deliveredFlits;
+        }
+
+        @Override
+        public long injectedPackets() {
+            return injectedPackets;
+        }
+
+        @Override
+        public long now() {
+            return now;
         }
     }
 
@@ -1156,9 +1260,11 @@ public final class Simulator {
 
     // ------------------------------------------------------------------ recording
 
-    /** Offered/accepted flits and in-flight packets per window of cycles. */
-    private static final class SeriesBuilder {
+    /** Offered/accepted flits and in-flight packets per window of cycles, and the control scheme's quantities. */
+    private final class SeriesBuilder {
         private final int window;
+        private final double[] controlNow;
+        private double[][] controlValues;
         private long[] t = new long[256];
         private double[] offered = new double[256];
         private double[] accepted = new double[256];
@@ -1169,8 +1275,10 @@ public final class Simulator {
         private long acc;
         private int in;
 
-        SeriesBuilder(int window) {
+        SeriesBuilder(int window, int controlSeries) {
             this.window = window;
+            this.controlNow = new double[controlSeries];
+            this.controlValues = new double[controlSeries][256];
         }
 
         void sample(long now, long genFlits, long accFlits, long inNetwork, int terminals, double nominal) {
@@ -1185,6 +1293,15 @@ public final class Simulator {
                 accepted = Arrays.copyOf(accepted, n * 2);
                 inFlight = Arrays.copyOf(inFlight, n * 2);
                 nominalLoad = Arrays.copyOf(nominalLoad, n * 2);
+                for (int k = 0; k < controlValues.length; k++) {
+                    controlValues[k] = Arrays.copyOf(controlValues[k], n * 2);
+                }
+            }
+            if (controlNow.length > 0) {
+                control.sample(controlNow);
+                for (int k = 0; k < controlNow.length; k++) {
+                    controlValues[k][n] = controlNow[k];
+                }
             }
             nominalLoad[n] = nominal;
             t[n] = now;
@@ -1200,6 +1317,17 @@ public final class Simulator {
         SimResult.Series build() {
             return new SimResult.Series(Arrays.copyOf(t, n), Arrays.copyOf(offered, n), Arrays.copyOf(accepted, n),
                 Arrays.copyOf(inFlight, n), Arrays.copyOf(nominalLoad, n));
+        }
+
+        SimResult.ControlSeries buildControl() {
+            if (controlNow.length == 0) {
+                return null;
+            }
+            double[][] v = new double[controlNow.length][];
+            for (int k = 0; k < v.length; k++) {
+                v[k] = Arrays.copyOf(controlValues[k], n);
+            }
+            return new SimResult.ControlSeries(control.seriesNames().toArray(new String[0]), Arrays.copyOf(t, n), v);
         }
     }
 

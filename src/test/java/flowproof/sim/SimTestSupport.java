@@ -29,7 +29,7 @@ final class SimTestSupport {
     static SimConfig config(Network net, RoutingFunction routing, FlowControlRule rule, Workload w, Switching sw,
                             int bufferFlits, int pipeline, int link, long cycles, long warmup) {
         return new SimConfig(net, routing, rule, w, sw, Arbiter.ROUND_ROBIN, bufferFlits, pipeline, link, link, 1, 1,
-            cycles, warmup, 1, 500, 100_000, false, true, 100, null);
+            cycles, warmup, 1, 500, 100_000, false, true, 100, null, null);
     }
 
     /** A workload from the YAML text of a simulation mapping, e.g. {@code "{traffic: tornado, load: 0.5}"}. */

@@ -1,0 +1,84 @@
+package flowproof.throttle;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import flowproof.ConfigurationException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The congestion-control schemes by key, and the reader of a spec's
+ * {@code simulation.control} (a key, or a mapping with {@code kind} and the scheme's
+ * parameters).
+ */
+public final class Schemes {
+
+    /** Reads one scheme's parameters. */
+    @FunctionalInterface
+    public interface Reader {
+        Scheme read(Params params, SchemeContext context);
+    }
+
+    private static final Map<String, Reader> READERS = new LinkedHashMap<>();
+
+    static {
+        READERS.put("none", (p, c) -> Scheme.NONE);
+        READERS.put("static-threshold", StaticThreshold::read);
+        READERS.put("alo", Alo::read);
+        READERS.put("best-local", BestLocal::read);
+        READERS.put("cbs", CbsGlobal::readSingle);
+        READERS.put("cbs-global", CbsGlobal::read);
+    }
+
+    private Schemes() {
+    }
+
+    /** Every key, in the order of the README. */
+    public static List<String> keys() {
+        return List.copyOf(READERS.keySet());
+    }
+
+    /**
+     * The scheme a spec's control field names; {@code field} is its path for messages
+     * (e.g. {@code simulation.control}); null or absent means {@link Scheme#NONE}.
+     */
+    public static Scheme read(String field, JsonNode node, SchemeContext context) {
+        if (node == null || node.isNull()) {
+            return Scheme.NONE;
+        }
+        String kind;
+        JsonNode params = null;
+        if (node.isTextual()) {
+            kind = node.asText();
+        } else if (node.isObject() && node.path("kind").isTextual()) {
+            kind = node.get("kind").asText();
+            params = node;
+        } else {
+            throw new ConfigurationException(field, "a scheme (" + String.join(", ", keys())
+                + ") or a mapping with kind and its parameters", node.toString());
+        }
+        Reader r = READERS.get(kind);
+        if (r == null) {
+            throw new ConfigurationException(node.isTextual() ? field : field + ".kind",
+                "one of " + String.join(", ", keys()), kind);
+        }
+        Params p = new Params(field, params);
+        Scheme s = r.read(p, context);
+        p.done();
+        return s;
+    }
+
+    /**
+     * The scheme {@code key} for {@code compare}: with the spec's parameters when the spec's
+     * control is of that kind, with the defaults otherwise.
+     */
+    public static Scheme named(String key, JsonNode specControl, SchemeContext context) {
+        if (!READERS.containsKey(key)) {
+            throw new ConfigurationException("--schemes", "schemes among " + String.join(", ", keys()), key);
+        }
+        if (specControl != null && specControl.isObject() && key.equals(specControl.path("kind").asText())) {
+            return read("simulation.control", specControl, context);
+        }
+        return read("simulation.control", com.fasterxml.jackson.databind.node.TextNode.valueOf(key), context);
+    }
+}
