@@ -10,6 +10,7 @@ import flowproof.sim.ChannelLoadBound;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
 import flowproof.sim.SimulationReader;
+import flowproof.throttle.Schemes;
 import flowproof.sim.Engine;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecException;
@@ -54,6 +55,14 @@ final class SimulateCommand implements Callable<Integer> {
         + "(the spec's space-time row, or row 0 for 500 cycles after warm-up)")
     Path spaceTime;
 
+    @Option(names = "--control", paramLabel = "SCHEME", description = "congestion-control scheme (overrides the spec's "
+        + "simulation.control; the spec's parameters apply when it names the same scheme)")
+    String control;
+
+    @Option(names = "--control-series", paramLabel = "PNG", description = "draw the control scheme's internal state "
+        + "over time (threshold, throttled nodes, marks, active CFQs, ...)")
+    Path controlSeries;
+
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 
@@ -71,6 +80,12 @@ final class SimulateCommand implements Callable<Integer> {
         SimConfig cfg = configure(s, spec, load, cycles, warmup, seed, check, err);
         if (cfg == null) {
             return Main.BAD_INPUT;
+        }
+        if (control != null) {
+            cfg = withScheme(s, spec, cfg, control, "--control", err);
+            if (cfg == null) {
+                return Main.BAD_INPUT;
+            }
         }
         if (spaceTime != null && cfg.spaceTime() == null) {
             try {
@@ -102,6 +117,9 @@ final class SimulateCommand implements Callable<Integer> {
         if (overTime != null) {
             SimResult.Series ser = r.series();
             Charts.overTime(overTime, s.name() + ": " + r.workload(), ser.t(), ser.offered(), ser.accepted(), ser.inFlight());
+        }
+        if (controlSeries != null) {
+            drawControl(controlSeries, s.name() + ": " + r.control(), r.controlSeries(), spec, err);
         }
         if (spaceTime != null && r.spaceTime() != null) {
             SimResult.SpaceTimeChart st = r.spaceTime();
@@ -154,6 +172,40 @@ final class SimulateCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * {@code cfg} under the scheme named {@code key} (with the spec's parameters when its
+     * control is of that kind), or null after printing the one-line error.
+     */
+    static SimConfig withScheme(Spec s, Path file, SimConfig cfg, String key, String option, PrintWriter err) {
+        try {
+            return cfg.withControl(Schemes.named(key.trim(), s.simulation().get("control"),
+                SimulationReader.schemeContext(cfg)));
+        } catch (ConfigurationException e) {
+            String field = e.field().equals("--schemes") ? option : e.field();
+            err.println(file + ": " + field + ": expected " + e.expected() + ", found " + e.found());
+            return null;
+        }
+    }
+
+    /** Draws a control scheme's series, one line each; a scheme that records none is reported in one line. */
+    static void drawControl(Path png, String title, SimResult.ControlSeries cs, Path file, PrintWriter err)
+        throws java.io.IOException {
+        if (cs == null || cs.t().length == 0) {
+            err.println(file + ": --control-series: the scheme records no internal state (or the run was shorter than "
+                + "one window); no chart written");
+            return;
+        }
+        double[] x = new double[cs.t().length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = cs.t()[i];
+        }
+        java.util.Map<String, double[]> ys = new java.util.LinkedHashMap<>();
+        for (int k = 0; k < cs.names().length; k++) {
+            ys.put(cs.names()[k], cs.values()[k]);
+        }
+        Charts.lines(png, title, "cycle", "value", x, ys);
+    }
+
     /** The channel-load bound of the spec's routing and pattern, NaN where it does not apply. */
     static double boundOrNaN(Spec s, SimConfig cfg) {
         try {
@@ -168,6 +220,7 @@ final class SimulateCommand implements Callable<Integer> {
         ObjectNode o = m.createObjectNode();
         o.put("network", r.network());
         o.put("workload", r.workload());
+        o.put("control", r.control());
         o.put("offered", r.offered());
         o.put("accepted", r.accepted());
         if (!Double.isNaN(bound)) {
@@ -222,6 +275,19 @@ final class SimulateCommand implements Callable<Integer> {
             maxUtil = Math.max(maxUtil, u);
         }
         o.put("maxChannelUtilisation", maxUtil);
+        if (r.controlSeries() != null) {
+            ObjectNode cs = o.putObject("controlSeries");
+            ArrayNode t = cs.putArray("t");
+            for (long x : r.controlSeries().t()) {
+                t.add(x);
+            }
+            for (int k = 0; k < r.controlSeries().names().length; k++) {
+                ArrayNode a = cs.putArray(r.controlSeries().names()[k]);
+                for (double v : r.controlSeries().values()[k]) {
+                    a.add(v);
+                }
+            }
+        }
         o.put("checked", r.checked());
         o.put("seconds", r.seconds());
         o.put("nodeCyclesPerSecond", r.nodeCyclesPerSecond());
@@ -231,6 +297,9 @@ final class SimulateCommand implements Callable<Integer> {
     static void print(PrintWriter out, Spec s, SimResult r, double bound) {
         out.println(s.name() + ": " + r.network());
         out.println("  workload  " + r.workload());
+        if (!"none".equals(r.control())) {
+            out.println("  control   " + r.control());
+        }
         out.printf("  offered   %.4f flits/node/cycle%n", r.offered());
         out.printf("  accepted  %.4f flits/node/cycle%s%n", r.accepted(),
             Double.isNaN(bound) ? "" : String.format(" (channel-load bound %.4f: %.1f%%)", bound, 100 * r.accepted() / bound));

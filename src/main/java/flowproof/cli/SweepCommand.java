@@ -55,6 +55,10 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--check", description = "check conservation and credits on every cycle")
     boolean check;
 
+    @Option(names = "--control", paramLabel = "SCHEME", description = "congestion-control scheme (overrides the spec's "
+        + "simulation.control)")
+    String control;
+
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 
@@ -113,11 +117,18 @@ final class SweepCommand implements Callable<Integer> {
         if (base == null) {
             return Main.BAD_INPUT;
         }
+        if (control != null) {
+            base = SimulateCommand.withScheme(s, spec, base, control, "--control", err);
+            if (base == null) {
+                return Main.BAD_INPUT;
+            }
+        }
         double bound = SimulateCommand.boundOrNaN(s, base);
         Progress progress = new Progress(err, json);
         List<SimResult> results = new ArrayList<>();
         if (!json) {
-            out.println(s.name() + ": " + base.workload().describe());
+            out.println(s.name() + ": " + base.workload().describe()
+                + ("none".equals(base.control().key()) ? "" : ", control " + base.control().describe()));
             if (!Double.isNaN(bound)) {
                 out.printf(Locale.ROOT, "channel-load bound %.4f flits/node/cycle%n", bound);
             }

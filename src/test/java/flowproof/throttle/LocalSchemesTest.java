@@ -1,0 +1,72 @@
+package flowproof.throttle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import flowproof.topology.Network;
+import flowproof.topology.Torus;
+import org.junit.jupiter.api.Test;
+
+/** ALO, Best Local and the static threshold judged on hand-set buffer states. */
+class LocalSchemesTest {
+
+    private final Torus torus = Torus.torus(new int[] {4, 4}, true);
+    private final Network net = new Network(torus, 2, 1);
+
+    private int channel(int from, int to) {
+        for (int c = 0; c < torus.channels(); c++) {
+            if (torus.source(c) == from && torus.target(c) == to) {
+                return c;
+            }
+        }
+        throw new AssertionError("no channel " + from + "->" + to);
+    }
+
+    @Test
+    void aloNeedsAFreeVcOnEveryUsefulChannelOrOneWhollyFreeChannel() {
+        StubState st = new StubState(net, 8, 8);
+        InjectionControl alo = new Alo().create(st, 1);
+        int a = channel(0, 1);
+        int b = channel(0, 4);
+        int[] first = {net.queue(a, 0), net.queue(a, 1), net.queue(b, 0), net.queue(b, 1)};
+        assertThat(alo.mayInject(0, 5, 8, first, 4)).as("all free").isTrue();
+        st.allocated[net.queue(a, 0)] = true;
+        st.allocated[net.queue(b, 1)] = true;
+        assertThat(alo.mayInject(0, 5, 8, first, 4)).as("one free VC on each").isTrue();
+        st.allocated[net.queue(a, 1)] = true;
+        assertThat(alo.mayInject(0, 5, 8, first, 4)).as("channel a has no free VC, b not wholly free").isFalse();
+        st.allocated[net.queue(b, 1)] = false;
+        assertThat(alo.mayInject(0, 5, 8, first, 4)).as("channel b wholly free").isTrue();
+        st.credits[net.queue(b, 0)] = 7;
+        assertThat(alo.mayInject(0, 5, 8, first, 4)).as("a VC without room for a packet is not free").isFalse();
+        assertThat(alo.mayInject(0, 5, 8, first, 2)).as("only channel a useful: no free VC").isFalse();
+    }
+
+    @Test
+    void bestLocalNeedsNFreeSlotsInTheFirstHopBuffer() {
+        Network big = new Network(torus, 1, 4);
+        StubState st = new StubState(big, 32, 8);
+        InjectionControl bl = BestLocal.class.cast(Schemes.named("best-local", null,
+            new SchemeContext(big, new flowproof.rule.CriticalBubble(1), 32, 8, true))).create(st, 1);
+        int q = big.queue(channel(0, 1), 0);
+        int[] first = {q};
+        st.credits[q] = 16;
+        assertThat(bl.mayInject(0, 1, 8, first, 1)).isTrue();
+        st.credits[q] = 15;
+        assertThat(bl.mayInject(0, 1, 8, first, 1)).isFalse();
+    }
+
+    @Test
+    void staticThresholdHoldsWhileFullBuffersExceedIt() {
+        StubState st = new StubState(net, 8, 8);
+        InjectionControl c = Schemes.named("static-threshold", null,
+            new SchemeContext(net, new flowproof.rule.VirtualCutThrough(), 8, 8, true)).create(st, 1);
+        long t = Math.round(0.08 * net.queues());
+        st.fullBuffers = (int) t;
+        assertThat(c.mayInject(0, 1, 8, new int[] {0}, 1)).isTrue();
+        st.fullBuffers = (int) t + 1;
+        assertThat(c.mayInject(0, 1, 8, new int[] {0}, 1)).isFalse();
+        double[] out = new double[2];
+        c.sample(out);
+        assertThat(out).containsExactly(t + 1, t);
+    }
+}

@@ -1,0 +1,73 @@
+package flowproof.throttle;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import flowproof.sim.Engine;
+import flowproof.sim.SimConfig;
+import flowproof.sim.SimResult;
+import flowproof.sim.SimulationReader;
+import flowproof.spec.Spec;
+import flowproof.spec.SpecException;
+import flowproof.spec.SpecReader;
+
+/** Reads simulation specs given as YAML text and runs them under a scheme. */
+final class SchemeTestSupport {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private SchemeTestSupport() {
+    }
+
+    static Spec spec(String yaml) {
+        try {
+            return SpecReader.fromTree("test-spec.yaml", "", YAML.readTree(yaml));
+        } catch (SpecException | com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new AssertionError("spec refused: " + e.getMessage() + "\n" + yaml, e);
+        }
+    }
+
+    /** The spec's simulation, checked every cycle. */
+    static SimConfig config(String yaml) {
+        try {
+            return SimulationReader.read(spec(yaml)).withCheck(true);
+        } catch (SpecException e) {
+            throw new AssertionError("spec refused: " + e.getMessage() + "\n" + yaml, e);
+        }
+    }
+
+    /** The one-line error the spec gives, or fails when it is accepted. */
+    static String error(String yaml) {
+        try {
+            SimulationReader.read(spec(yaml));
+        } catch (SpecException e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("spec accepted:\n" + yaml);
+    }
+
+    /** {@code cfg} at {@code load} under the scheme {@code key} (defaults, or the spec's parameters for its own kind). */
+    static SimResult run(SimConfig cfg, String key, double load) {
+        SimConfig c = cfg.withWorkload(cfg.workload().atLoad(load))
+            .withControl(Schemes.named(key, null, SimulationReader.schemeContext(cfg)));
+        return Engine.of(c).run(null);
+    }
+
+    /** The 8x8 torus of the Critical Bubble Scheme paper (section V), shortened runs. */
+    static String cbsTorus(int k, int cycles, String control) {
+        return "name: cbs" + k + "\n"
+            + "topology: {kind: torus, radix: [" + k + ", " + k + "], bidirectional: true}\n"
+            + "routing: dor\n"
+            + "vcs: 1\n"
+            + "rule: critical-bubble\n"
+            + "simulation:\n"
+            + "  switching: vct\n"
+            + "  buffer: 64\n"
+            + "  packet-size: 8\n"
+            + "  pipeline: 4\n"
+            + "  traffic: uniform\n"
+            + "  load: 0.3\n"
+            + "  cycles: " + cycles + "\n"
+            + "  warmup: " + cycles / 3 + "\n"
+            + (control == null ? "" : "  control: " + control + "\n");
+    }
+}
