@@ -55,8 +55,9 @@ final class SimulateCommand implements Callable<Integer> {
         + "(the spec's space-time row, or row 0 for 500 cycles after warm-up)")
     Path spaceTime;
 
-    @Option(names = "--control", paramLabel = "SCHEME", description = "congestion-control scheme (overrides the spec's "
-        + "simulation.control; the spec's parameters apply when it names the same scheme)")
+    @Option(names = "--control", paramLabel = "SCHEME", description = "congestion-control scheme, e.g. tune or "
+        + "best-local(slots=4) (overrides the spec's simulation.control; the spec's parameters apply when it names "
+        + "the same scheme without parameters)")
     String control;
 
     @Option(names = "--control-series", paramLabel = "PNG", description = "draw the control scheme's internal state "
@@ -181,7 +182,8 @@ final class SimulateCommand implements Callable<Integer> {
             return cfg.withControl(Schemes.named(key.trim(), s.simulation().get("control"),
                 SimulationReader.schemeContext(cfg)));
         } catch (ConfigurationException e) {
-            String field = e.field().equals("--schemes") ? option : e.field();
+            String field = e.field().equals("--schemes") ? option
+                : key.contains("(") ? option + " " + key.trim() + " (" + e.field() + ")" : e.field();
             err.println(file + ": " + field + ": expected " + e.expected() + ", found " + e.found());
             return null;
         }

@@ -18,9 +18,10 @@ public final class CriticalBubble implements FlowControlRule {
 
     private final int marks;
     private final boolean spread;
+    private final boolean drift;
 
     public CriticalBubble(int marks) {
-        this(marks, false);
+        this(marks, false, false);
     }
 
     /**
@@ -30,8 +31,27 @@ public final class CriticalBubble implements FlowControlRule {
      * slots than one buffer holds.
      */
     public CriticalBubble(int marks, boolean spread) {
+        this(marks, spread, false);
+    }
+
+    /**
+     * With {@code drift}, the simulator also moves a mark from a queue whose free slots are
+     * all critical to the upstream queue of its ring when that one has a normal free slot,
+     * one mark per queue per cycle. Without it, with m at least the slots of one queue, the
+     * marks can pile up on one queue of an idle ring and nothing can ever enter that queue
+     * from outside the ring (injection and turns need a normal slot; only an intra-ring
+     * packet would move a mark): the generalisation of reference T3 to several marks. The
+     * explorer does not model drift (issue 8).
+     */
+    public CriticalBubble(int marks, boolean spread, boolean drift) {
         this.marks = marks;
         this.spread = spread;
+        this.drift = drift;
+    }
+
+    @Override
+    public boolean marksDrift() {
+        return drift;
     }
 
     @Override
@@ -82,6 +102,6 @@ public final class CriticalBubble implements FlowControlRule {
 
     @Override
     public String describe() {
-        return "critical-bubble (m=" + marks + (spread ? ", spread" : "") + ")";
+        return "critical-bubble (m=" + marks + (spread ? ", spread" : "") + (drift ? ", drift" : "") + ")";
     }
 }

@@ -52,6 +52,15 @@ public interface FlowControlRule {
         return false;
     }
 
+    /**
+     * Whether critical marks drift: a mark on a queue with no normal free slot moves to the
+     * upstream queue of its ring when that one has a normal free slot (simulator only; see
+     * {@link CriticalBubble#CriticalBubble(int, boolean, boolean)}).
+     */
+    default boolean marksDrift() {
+        return false;
+    }
+
     /** Critical marks each directional ring starts with (0: the rule keeps no marks). */
     default int marksPerRing() {
         return 0;

@@ -139,6 +139,9 @@ public final class Simulator implements Engine {
     /** Queues whose upstream counter B gains a critical mark at the start of the next cycle. */
     private final int[] controlLine;
     private int controlCount;
+    /** For drifting critical marks: each ring queue's upstream queue in its ring (-1 elsewhere), or null. */
+    private final int[] ringUpstream;
+    private final int[] driftFrom;
 
     // allocators
     private final int[] vaPtr;
@@ -317,6 +320,27 @@ public final class Simulator implements Engine {
         creditVc = new int[channels * wheel];
         Arrays.fill(creditVc, -1);
         controlLine = new int[queues];
+        if (rule.marksDrift()) {
+            ringUpstream = new int[queues];
+            Arrays.fill(ringUpstream, -1);
+            for (int q = 0; q < queues; q++) {
+                int r = ringOfQueue[q];
+                if (r < 0) {
+                    continue;
+                }
+                int c = q / vcs;
+                for (int u = 0; u < channels; u++) {
+                    int uq = u * vcs + q % vcs;
+                    if (topo.target(u) == topo.source(c) && ringOfQueue[uq] == r) {
+                        ringUpstream[q] = uq;
+                    }
+                }
+            }
+            driftFrom = new int[queues];
+        } else {
+            ringUpstream = null;
+            driftFrom = null;
+        }
 
         vaPtr = new int[outVcs];
         vaBest = new int[outVcs];
@@ -535,6 +559,36 @@ public final class Simulator implements Engine {
             marks[controlLine[i]]++;
         }
         controlCount = 0;
+        if (ringUpstream != null) {
+            driftMarks();
+        }
+    }
+
+    /**
+     * Drifting critical marks: every queue whose free slots are all critical passes one mark
+     * to its ring's upstream queue if that one has a normal free slot. Decided on the state at
+     * the start of the cycle: a queue that gives has no normal free slot, so it cannot also
+     * receive, and each queue has one downstream queue, so it receives at most one mark; every
+     * mark stays on a free slot. Modelled as atomic (in hardware a request and grant between
+     * the two routers, a cycle more).
+     */
+    private void driftMarks() {
+        int n = 0;
+        for (int q = 0; q < queues; q++) {
+            int m = marks[q];
+            if (m == 0 || slots(q) > m) {
+                continue;
+            }
+            int u = ringUpstream[q];
+            if (u >= 0 && slots(u) > marks[u]) {
+                driftFrom[n++] = q;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            int q = driftFrom[i];
+            marks[q]--;
+            marks[ringUpstream[q]]++;
+        }
     }
 
     private void sources(Workload.Generator gen, boolean measuring) {

@@ -14,7 +14,12 @@ import flowproof.topology.Network;
  * The marks start spread evenly over the ring.
  *
  * <p>Parameters: {@code bubbles} (marks per ring) or {@code fraction} of the ring's packet
- * slots (default 0.2). Key {@code cbs} is the single-bubble scheme (m = 1), the paper's
+ * slots (default 0.2); {@code drift} (default true): a mark on a queue whose free slots are
+ * all critical moves to the upstream queue when that one has a normal free slot. This is
+ * flowproof's fix, not the paper's: with m at least the slots of one buffer (13 marks on
+ * 8-slot buffers in the paper's setting) the marks can pile up on one buffer of an idle
+ * ring, which then can never be entered by injection or a turn; the simulator finds it as
+ * a deadlock in the drain ({@code drift: false} reproduces it). Key {@code cbs} is the single-bubble scheme (m = 1), the paper's
  * baseline. Needs the spec's rule to be {@code critical-bubble}.
  */
 public final class CbsGlobal implements Scheme {
@@ -22,12 +27,14 @@ public final class CbsGlobal implements Scheme {
     private final String key;
     private final int bubbles;
     private final double fraction;
+    private final boolean drift;
     private final String description;
 
-    private CbsGlobal(String key, int bubbles, double fraction, String description) {
+    private CbsGlobal(String key, int bubbles, double fraction, boolean drift, String description) {
         this.key = key;
         this.bubbles = bubbles;
         this.fraction = fraction;
+        this.drift = drift;
         this.description = description;
     }
 
@@ -37,9 +44,10 @@ public final class CbsGlobal implements Scheme {
         if (p.has("bubbles") && p.has("fraction")) {
             throw p.bad("bubbles", "bubbles or fraction, not both", "both");
         }
+        boolean drift = p.bool("drift", true);
         if (p.has("bubbles")) {
             int m = (int) p.integer("bubbles", 1, 1, ringSlots - 1);
-            return new CbsGlobal("cbs-global", m, 0, p.describe("cbs-global"));
+            return new CbsGlobal("cbs-global", m, 0, drift, p.describe("cbs-global"));
         }
         double f = p.number("fraction", 0.2, 0, true, 1);
         int m = marks(f, ringSlots);
@@ -47,12 +55,12 @@ public final class CbsGlobal implements Scheme {
             throw p.bad("fraction", "a fraction that leaves a ring of " + ringSlots + " slots a normal slot",
                 Params.fmt(f));
         }
-        return new CbsGlobal("cbs-global", 0, f, p.describe("cbs-global"));
+        return new CbsGlobal("cbs-global", 0, f, drift, p.describe("cbs-global"));
     }
 
     static Scheme readSingle(Params p, SchemeContext c) {
         requireCbs(p, c, "cbs");
-        return new CbsGlobal("cbs", 1, 0, "cbs");
+        return new CbsGlobal("cbs", 1, 0, false, "cbs");
     }
 
     private static void requireCbs(Params p, SchemeContext c, String key) {
@@ -91,7 +99,7 @@ public final class CbsGlobal implements Scheme {
 
     @Override
     public FlowControlRule rule(FlowControlRule specRule, Network network) {
-        return new CriticalBubble(bubbles(network), true);
+        return new CriticalBubble(bubbles(network), true, drift);
     }
 
     @Override

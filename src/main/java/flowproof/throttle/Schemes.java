@@ -33,6 +33,42 @@ public final class Schemes {
     private Schemes() {
     }
 
+    /**
+     * {@code key(a=1, b=x)} (the form {@link Scheme#describe} prints) as a control mapping:
+     * numbers and booleans as such, anything else as text.
+     */
+    private static JsonNode inline(String text, int open) {
+        com.fasterxml.jackson.databind.node.ObjectNode o =
+            com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        o.put("kind", text.substring(0, open));
+        String inside = text.substring(open + 1, text.length() - 1).trim();
+        if (inside.isEmpty()) {
+            return o;
+        }
+        for (String part : inside.split("[,;]")) {
+            int eq = part.indexOf('=');
+            if (eq <= 0) {
+                throw new ConfigurationException("--schemes", "KEY(NAME=VALUE, ...) with NAME=VALUE pairs", text);
+            }
+            String name = part.substring(0, eq).trim();
+            String value = part.substring(eq + 1).trim();
+            if (value.equals("true") || value.equals("false")) {
+                o.put(name, Boolean.parseBoolean(value));
+            } else {
+                try {
+                    if (value.matches("-?\\d+")) {
+                        o.put(name, Long.parseLong(value));
+                    } else {
+                        o.put(name, Double.parseDouble(value));
+                    }
+                } catch (NumberFormatException e) {
+                    o.put(name, value);
+                }
+            }
+        }
+        return o;
+    }
+
     /** Every key, in the order of the README. */
     public static List<String> keys() {
         return List.copyOf(READERS.keySet());
@@ -73,6 +109,10 @@ public final class Schemes {
      * control is of that kind, with the defaults otherwise.
      */
     public static Scheme named(String key, JsonNode specControl, SchemeContext context) {
+        int open = key.indexOf('(');
+        if (open > 0 && key.endsWith(")") && READERS.containsKey(key.substring(0, open))) {
+            return read("simulation.control", inline(key, open), context);
+        }
         if (!READERS.containsKey(key)) {
             throw new ConfigurationException("--schemes", "schemes among " + String.join(", ", keys()), key);
         }

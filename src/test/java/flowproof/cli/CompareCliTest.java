@@ -57,12 +57,13 @@ class CompareCliTest {
     void comparesSchemesSideBySide() throws Exception {
         Path png = dir.resolve("cmp.png");
         Path csv = dir.resolve("cmp.csv");
-        Run r = run("compare", spec("{kind: cbs-global, bubbles: 3}"), "--schemes", "cbs,cbs-global", "--loads",
-            "0.1:0.7:0.3", "--png", png, "--csv", csv);
+        Run r = run("compare", spec("{kind: cbs-global, bubbles: 3}"), "--schemes", "cbs,cbs-global,best-local(slots=3)",
+            "--loads", "0.1:0.7:0.3", "--png", png, "--csv", csv);
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("cbs-global(bubbles=3)").contains("summary").contains("0.700");
         assertThat(Files.size(png)).isPositive();
-        assertThat(Files.readAllLines(csv)).hasSize(1 + 2 * 3);
+        assertThat(r.out()).contains("best-local(slots=3)");
+        assertThat(Files.readAllLines(csv)).hasSize(1 + 3 * 3);
         Run j = run("compare", spec(null), "--schemes", "none,alo", "--loads", "0.1:0.2:0.1", "--json");
         assertThat(j.code()).as(j.err()).isZero();
         JsonNode o = new ObjectMapper().readTree(j.out());
@@ -83,6 +84,10 @@ class CompareCliTest {
         Run s = run("simulate", spec(null), "--control", "tuna");
         assertThat(s.code()).isEqualTo(2);
         assertThat(s.err().strip()).contains("cbs.yaml: --control: expected schemes among none, ");
+        Run inline = run("compare", spec(null), "--schemes", "none,best-local(slots=9)", "--loads", "0.1:0.2:0.1");
+        assertThat(inline.code()).isEqualTo(2);
+        assertThat(inline.err().strip()).endsWith("cbs.yaml: --schemes best-local(slots=9) (simulation.control.slots): "
+            + "expected a whole number in [1, 4], found 9");
         Run bad = run("simulate", spec("{kind: static-threshold, threshold: -2}"));
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err().strip()).isEqualTo(dir.resolve("cbs.yaml")

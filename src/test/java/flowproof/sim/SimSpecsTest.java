@@ -32,7 +32,7 @@ class SimSpecsTest {
         assertThat(spec.description()).as("description").containsPattern("\\(00[0-4][,)]");
         SimConfig cfg = SimulationReader.read(spec);
         long cycles = Math.min(cfg.cycles(), 1500);
-        SimResult r = new Simulator(cfg.withRun(cycles, Math.min(cfg.warmup(), cycles / 3), cfg.seed())
+        SimResult r = Engine.of(cfg.withRun(cycles, Math.min(cfg.warmup(), cycles / 3), cfg.seed())
             .withCheck(true)).run(null);
         if (file.getFileName().toString().equals("torus8x8-vct-1vc.yaml")) {
             // too short to deadlock here; DeadlockTest runs it in full

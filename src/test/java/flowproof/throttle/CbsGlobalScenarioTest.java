@@ -43,4 +43,26 @@ class CbsGlobalScenarioTest {
                 single.accepted()).isGreaterThan(1.3 * single.accepted());
         }
     }
+
+    /**
+     * 30% of every ring's slots critical (19 marks, more than the 8 slots of one buffer): the
+     * paper's literal scheme lets marks pile up on one buffer of an idle ring, which then can
+     * never be entered by a turn, and the drain deadlocks with packets waiting to turn; with
+     * drifting marks the same run drains.
+     */
+    @Test
+    void marksThatCannotDriftStarveATurnInTheDrain() {
+        SimConfig cfg = SchemeTestSupport.config(SchemeTestSupport.cbsTorus(8, 10000, null)
+            .replace("warmup: 3333", "warmup: 2000"));
+        SimConfig fixed = cfg.withControl(Schemes.named("cbs-global(fraction=0.3)", null,
+            flowproof.sim.SimulationReader.schemeContext(cfg)));
+        SimConfig literal = cfg.withControl(Schemes.named("cbs-global(fraction=0.3, drift=false)", null,
+            flowproof.sim.SimulationReader.schemeContext(cfg)));
+        SimResult stuck = flowproof.sim.Engine.of(literal.withWorkload(cfg.workload().atLoad(0.6))).run(null);
+        assertThat(stuck.deadlock()).as("literal scheme").isNotNull();
+        assertThat(stuck.deadlock().packetsInNetwork()).isLessThan(10);
+        SimResult ok = flowproof.sim.Engine.of(fixed.withWorkload(cfg.workload().atLoad(0.6))).run(null);
+        assertThat(ok.deadlock()).isNull();
+        assertThat(ok.drained()).isTrue();
+    }
 }
