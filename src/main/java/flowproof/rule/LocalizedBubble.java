@@ -6,9 +6,24 @@ import java.util.Set;
 /**
  * Localized bubble flow control: within a ring the target needs a free slot; entering a
  * ring the target queue itself needs two free slots. With one-packet queues nothing can
- * ever enter a ring.
+ * ever enter a ring. The simulator's "Best Local FC" ({@code best-local}) asks for n free
+ * slots instead of two.
  */
 public final class LocalizedBubble implements FlowControlRule {
+
+    private final int entrySlots;
+
+    public LocalizedBubble() {
+        this(2);
+    }
+
+    /** Entering a ring needs {@code entrySlots} (at least 2) free slots in the target queue. */
+    public LocalizedBubble(int entrySlots) {
+        if (entrySlots < 2) {
+            throw new IllegalArgumentException("entering a ring needs at least 2 free slots, found " + entrySlots);
+        }
+        this.entrySlots = entrySlots;
+    }
 
     @Override
     public int admit(BufferView view, int from, int to) {
@@ -19,7 +34,7 @@ public final class LocalizedBubble implements FlowControlRule {
         if (view.network().withinRing(from, to)) {
             return ADMIT;
         }
-        return free >= 2 ? ADMIT : DENY;
+        return free >= entrySlots ? ADMIT : DENY;
     }
 
     @Override
@@ -30,5 +45,10 @@ public final class LocalizedBubble implements FlowControlRule {
     @Override
     public RuleKind kind() {
         return RuleKind.LOCALIZED_BUBBLE;
+    }
+
+    @Override
+    public String describe() {
+        return entrySlots == 2 ? "localized-bubble" : "localized-bubble (entry " + entrySlots + " slots)";
     }
 }

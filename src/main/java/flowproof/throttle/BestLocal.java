@@ -1,10 +1,20 @@
 package flowproof.throttle;
 
+import flowproof.rule.FlowControlRule;
+import flowproof.rule.LocalizedBubble;
+import flowproof.rule.RuleKind;
+import flowproof.topology.Network;
+
 /**
- * "Best Local" flow control, the local baseline of the multiple-critical-bubbles
- * experiments (004_c7ed88898bbdda05.txt): a new packet enters the network only when its
- * first-hop buffer has at least {@code slots} free packet slots ({@code slots: 2} is
- * Localized BFC's injection condition; the paper tunes n per pattern). Default 2.
+ * "Best Local FC", the local baseline of the multiple-critical-bubbles experiments
+ * (004_c7ed88898bbdda05.txt, section V.C): "the best local flow control that can be obtained
+ * by varying the minimum number of free buffers required in the local channel before
+ * injecting a packet. For example, Localized BFC corresponds to the case of two free
+ * buffers." So a packet entering a dimension (injection or a turn) needs {@code slots} free
+ * packet slots in its target buffer, a packet within a dimension one: Localized BFC with n
+ * in place of 2, which the paper tunes per pattern ({@code compare --schemes
+ * best-local(slots=2),best-local(slots=4),...} does the tuning). The scheme replaces the
+ * spec's bubble rule; default 2 (Localized BFC itself).
  */
 public final class BestLocal implements Scheme {
 
@@ -17,8 +27,16 @@ public final class BestLocal implements Scheme {
     }
 
     static Scheme read(Params p, SchemeContext c) {
+        RuleKind k = c.rule().kind();
+        if (k != RuleKind.CRITICAL_BUBBLE && k != RuleKind.LOCALIZED_BUBBLE && k != RuleKind.THEORETICAL_BUBBLE) {
+            throw p.bad("kind", "a bubble rule (critical-bubble, localized-bubble, theoretical-bubble) for scheme "
+                + "best-local, which replaces it", "rule " + k.key());
+        }
         int max = c.network().capacity();
-        int n = (int) p.integer("slots", Math.min(2, max), 1, max);
+        if (max < 2) {
+            throw p.bad("kind", "buffers of at least 2 packet slots for scheme best-local", max + " slot");
+        }
+        int n = (int) p.integer("slots", 2, 2, max);
         return new BestLocal(n, p.describe("best-local"));
     }
 
@@ -33,15 +51,12 @@ public final class BestLocal implements Scheme {
     }
 
     @Override
+    public FlowControlRule rule(FlowControlRule specRule, Network network) {
+        return new LocalizedBubble(slots);
+    }
+
+    @Override
     public InjectionControl create(NetworkState state, long seed) {
-        int need = slots * state.slotFlits();
-        return (terminal, destination, size, firstQueues, n) -> {
-            for (int i = 0; i < n; i++) {
-                if (state.credits(firstQueues[i]) >= need) {
-                    return true;
-                }
-            }
-            return n == 0;
-        };
+        return InjectionControl.NONE;
     }
 }

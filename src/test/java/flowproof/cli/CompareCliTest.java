@@ -87,7 +87,7 @@ class CompareCliTest {
         Run inline = run("compare", spec(null), "--schemes", "none,best-local(slots=9)", "--loads", "0.1:0.2:0.1");
         assertThat(inline.code()).isEqualTo(2);
         assertThat(inline.err().strip()).endsWith("cbs.yaml: --schemes best-local(slots=9) (simulation.control.slots): "
-            + "expected a whole number in [1, 4], found 9");
+            + "expected a whole number in [2, 4], found 9");
         Run bad = run("simulate", spec("{kind: static-threshold, threshold: -2}"));
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err().strip()).isEqualTo(dir.resolve("cbs.yaml")

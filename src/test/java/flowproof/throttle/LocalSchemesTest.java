@@ -42,17 +42,45 @@ class LocalSchemesTest {
     }
 
     @Test
-    void bestLocalNeedsNFreeSlotsInTheFirstHopBuffer() {
+    void bestLocalIsLocalizedBubbleWithNSlotsToEnterARing() {
         Network big = new Network(torus, 1, 4);
-        StubState st = new StubState(big, 32, 8);
-        InjectionControl bl = BestLocal.class.cast(Schemes.named("best-local", null,
-            new SchemeContext(big, new flowproof.rule.CriticalBubble(1), 32, 8, true))).create(st, 1);
-        int q = big.queue(channel(0, 1), 0);
-        int[] first = {q};
-        st.credits[q] = 16;
-        assertThat(bl.mayInject(0, 1, 8, first, 1)).isTrue();
-        st.credits[q] = 15;
-        assertThat(bl.mayInject(0, 1, 8, first, 1)).isFalse();
+        var ctx = new SchemeContext(big, new flowproof.rule.CriticalBubble(1), 32, 8, true);
+        var rule = Schemes.named("best-local(slots=3)", null, ctx).rule(new flowproof.rule.CriticalBubble(1), big);
+        int x = big.queue(channel(0, 1), 0);
+        int y = big.queue(channel(1, 5), 0);
+        int[] free = new int[big.queues()];
+        flowproof.rule.BufferView view = new flowproof.rule.BufferView() {
+            @Override
+            public Network network() {
+                return big;
+            }
+
+            @Override
+            public int freeSlots(int queue) {
+                return free[queue];
+            }
+
+            @Override
+            public int criticalMarks(int queue) {
+                return 0;
+            }
+
+            @Override
+            public int ringFreeSlots(int ring) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        free[x] = 2;
+        free[y] = 2;
+        assertThat(rule.admit(view, flowproof.rule.FlowControlRule.INJECT, x)).isEqualTo(flowproof.rule.FlowControlRule.DENY);
+        assertThat(rule.admit(view, x, y)).as("turn").isEqualTo(flowproof.rule.FlowControlRule.DENY);
+        free[x] = 3;
+        free[y] = 3;
+        assertThat(rule.admit(view, flowproof.rule.FlowControlRule.INJECT, x)).isEqualTo(flowproof.rule.FlowControlRule.ADMIT);
+        assertThat(rule.admit(view, x, y)).isEqualTo(flowproof.rule.FlowControlRule.ADMIT);
+        free[x] = 1;
+        int x2 = big.queue(channel(3, 0), 0);
+        assertThat(rule.admit(view, x2, x)).as("within the ring one slot").isEqualTo(flowproof.rule.FlowControlRule.ADMIT);
     }
 
     @Test
