@@ -28,6 +28,10 @@ public final class Schemes {
         READERS.put("best-local", BestLocal::read);
         READERS.put("cbs", CbsGlobal::readSingle);
         READERS.put("cbs-global", CbsGlobal::read);
+        READERS.put("single-queue", SingleQueue::read);
+        READERS.put("voq-switch", Voq::readSwitch);
+        READERS.put("voq-net", Voq::readNet);
+        READERS.put("fbicm", Fbicm::read);
     }
 
     private Schemes() {
