@@ -28,6 +28,7 @@ public final class Schemes {
         READERS.put("best-local", BestLocal::read);
         READERS.put("cbs", CbsGlobal::readSingle);
         READERS.put("cbs-global", CbsGlobal::read);
+        READERS.put("spth", Spth::read);
     }
 
     private Schemes() {
