@@ -40,7 +40,12 @@ import flowproof.topology.Torus;
  * {@code margin: packet-size - 1} gives the latter. Under this simulator's VCT a packet's
  * whole size is taken from the credits when its VC is allocated, so a buffer with two
  * 8-flit packets allocated into 16 flits is busy before their flits arrive: that is what the
- * upstream handshake shows.
+ * upstream handshake shows. It also makes th(8) stricter than the paper's: a packet merely
+ * passing an idle buffer holds 8 of its credits for the whole time its flits take to cross
+ * (with this simulator's 4-stage routers some 15 cycles), where the paper's non-pipelined
+ * router counts the few flits actually present. {@code free: occupancy} measures free space
+ * as the buffer minus the flits in it instead (the paper's "occupation level", section
+ * 4.3), which a router would learn from its neighbour by the same side band.
  *
  * <h2>Throttle</h2>
  * A packet whose first hop offers the queues {@code firstQueues} is held while, for any
@@ -54,7 +59,8 @@ import flowproof.topology.Torus;
  * <h2>Parameters</h2>
  * {@code length} (register bits, 1..63; default {@code max(1, floor(k/2))} for a k-ary ring,
  * per dimension, the paper's N/2), {@code margin} (flits, 0..buffer-1, default 0),
- * {@code hop-delay} (cycles per hop, 1..16, default 1), {@code registers} (any | offered).
+ * {@code hop-delay} (cycles per hop, 1..16, default 1), {@code registers} (any | offered),
+ * {@code free} (credits | occupancy: how free space is counted, default credits).
  * The topology must have dimensional channels (torus or mesh).
  *
  * <h2>Series</h2>
@@ -67,13 +73,15 @@ public final class Spth implements Scheme {
     private final int margin;
     private final int hopDelay;
     private final boolean anyVc;
+    private final boolean byOccupancy;
     private final String description;
 
-    Spth(int length, int margin, int hopDelay, boolean anyVc, String description) {
+    Spth(int length, int margin, int hopDelay, boolean anyVc, boolean byOccupancy, String description) {
         this.length = length;
         this.margin = margin;
         this.hopDelay = hopDelay;
         this.anyVc = anyVc;
+        this.byOccupancy = byOccupancy;
         this.description = description;
     }
 
@@ -87,7 +95,8 @@ public final class Spth implements Scheme {
         int margin = (int) p.integer("margin", 0, 0, c.bufferFlits() - 1);
         int hopDelay = (int) p.integer("hop-delay", 1, 1, 16);
         boolean any = p.choice("registers", "any", "any", "offered").equals("any");
-        return new Spth(length, margin, hopDelay, any, p.describe("spth"));
+        boolean occupancy = p.choice("free", "credits", "credits", "occupancy").equals("occupancy");
+        return new Spth(length, margin, hopDelay, any, occupancy, p.describe("spth"));
     }
 
     /** Register bits given by the spec, or 0 for the default (half the ring's radix, per dimension). */
@@ -108,6 +117,11 @@ public final class Spth implements Scheme {
     /** Whether any VC's register of the first channel holds a packet back (else only the offered queues'). */
     public boolean anyVc() {
         return anyVc;
+    }
+
+    /** Whether free space is the buffer minus the flits in it (else the upstream credits). */
+    public boolean byOccupancy() {
+        return byOccupancy;
     }
 
     @Override

@@ -19,6 +19,8 @@ final class SpthRegisters implements InjectionControl {
     private final int margin;
     private final int delay;
     private final boolean anyVc;
+    private final boolean byOccupancy;
+    private final int bufferFlits;
     /** next[q]: the queue one hop further in q's dimension and sign, same VC; -1 at a mesh edge. */
     private final int[] next;
     private final long[] mask;
@@ -40,6 +42,8 @@ final class SpthRegisters implements InjectionControl {
         this.margin = scheme.margin();
         this.delay = scheme.hopDelay();
         this.anyVc = scheme.anyVc();
+        this.byOccupancy = scheme.byOccupancy();
+        this.bufferFlits = state.bufferFlits();
         this.next = new int[queues];
         this.mask = new long[queues];
         for (int c = 0; c < topo.channels(); c++) {
@@ -64,7 +68,8 @@ final class SpthRegisters implements InjectionControl {
         for (int q = 0; q < queues; q++) {
             int nq = next[q];
             long up = nq < 0 ? 0 : in[nq] << 1;
-            long bit = state.credits(q) <= margin ? 1 : 0;
+            int free = byOccupancy ? bufferFlits - state.occupancy(q) : state.credits(q);
+            long bit = free <= margin ? 1 : 0;
             out[q] = (up | bit) & mask[q];
         }
         current = out;

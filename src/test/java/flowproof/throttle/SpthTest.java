@@ -29,7 +29,7 @@ class SpthTest {
     private static final int BUFFER = 16;
 
     /** A network whose credits a test sets by hand; every other reading is zero. */
-    static final class Scripted implements NetworkState {
+    static class Scripted implements NetworkState {
         final Network net;
         final int[] credits;
         long now;
@@ -273,6 +273,22 @@ class SpthTest {
         assertThat(reg(regs, s, 2, 0)).isEqualTo(busy ? 1 : 0);
     }
 
+    @ParameterizedTest(name = "margin {0}, occupancy {1}: busy {2}")
+    @CsvSource({"0, 16, true", "0, 15, false", "8, 8, true", "8, 7, false"})
+    void withFreeOccupancyTheFlitsInTheBufferCountNotTheCredits(int margin, int occupancy, boolean busy) {
+        Scripted s = new Scripted(Torus.torus(new int[] {4}, false), 1) {
+            @Override
+            public int occupancy(int queue) {
+                return queue == net.queue(2, 0) ? occupancy : 0;
+            }
+        };
+        Arrays.fill(s.credits, 0); // credits all taken: must not matter
+        SpthRegisters regs = registers(s, "{kind: spth, free: occupancy, margin: " + margin + "}");
+        cycle(regs, s);
+        assertThat(reg(regs, s, 2, 0)).isEqualTo(busy ? 1 : 0);
+        assertThat(reg(regs, s, 1, 0)).isZero();
+    }
+
     @Test
     void anInjectionIsHeldWhileAnyVcOfItsFirstChannelShowsABusyBit() {
         Scripted s = new Scripted(Torus.torus(new int[] {8}, true), 3);
@@ -343,6 +359,7 @@ class SpthTest {
         "{kind: spth, hop-delay: 0}|simulation.control.hop-delay",
         "{kind: spth, hop-delay: 17}|simulation.control.hop-delay",
         "{kind: spth, registers: all}|simulation.control.registers",
+        "{kind: spth, free: flits}|simulation.control.free",
         "{kind: spth, lenght: 4}|simulation.control.lenght"})
     void badParametersNameTheirField(String yaml, String field) {
         Network net = ring(8, 1).net;
