@@ -28,6 +28,7 @@ public final class Schemes {
         READERS.put("best-local", BestLocal::read);
         READERS.put("cbs", CbsGlobal::readSingle);
         READERS.put("cbs-global", CbsGlobal::read);
+        READERS.put("spth", Spth::read);
         READERS.put("single-queue", SingleQueue::read);
         READERS.put("voq-switch", Voq::readSwitch);
         READERS.put("voq-net", Voq::readNet);
