@@ -28,6 +28,9 @@ public final class Schemes {
         READERS.put("best-local", BestLocal::read);
         READERS.put("cbs", CbsGlobal::readSingle);
         READERS.put("cbs-global", CbsGlobal::read);
+        READERS.put("cbcm", Cbcm::read);
+        READERS.put("ecn", Ecn::read);
+        READERS.put("ideal", Ideal::read);
     }
 
     private Schemes() {
