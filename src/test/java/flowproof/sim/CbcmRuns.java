@@ -23,7 +23,8 @@ import java.util.Locale;
  * measured apart through the delivery listener.
  *
  * <p>{@code java -cp ... flowproof.sim.CbcmRuns SPEC HOTSPOT CYCLES WARMUP LOAD SCHEME...}
- * prints one line per scheme (SCHEME a key or a YAML mapping such as {@code "{kind: cbcm}"}).
+ * prints one line per scheme (SCHEME a key or a YAML mapping such as {@code "{kind: cbcm}"}); HOTSPOT -1
+ * replaces the spec's traffic with uniform traffic over every terminal.
  */
 final class CbcmRuns {
 
@@ -31,13 +32,13 @@ final class CbcmRuns {
 
     /** What one run measured of the traffic beside the hot spot, and of the scheme. */
     record Outcome(String scheme, double load, long urPackets, double urMean, double urAccepted, double hotAccepted,
-                   SimResult result, double anyThrottled) {
+                   SimResult result, double anyThrottled, String detail) {
         String line() {
             return String.format(Locale.ROOT,
                 "%-10s load %.3f  UR latency %8.1f (%d packets)  UR accepted %.4f  hot-spot accepted %.4f"
                     + "  control %d/%d  throttled %.5f%s",
                 scheme, load, urMean, urPackets, urAccepted, hotAccepted, result.controlSent(),
-                result.controlDelivered(), anyThrottled, result.deadlock() != null ? "  DEADLOCK" : "");
+                result.controlDelivered(), anyThrottled, result.deadlock() != null ? "  DEADLOCK" : "") + detail;
         }
     }
 
@@ -75,6 +76,11 @@ final class CbcmRuns {
 
     /** Runs {@code cfg}; packets to {@code hotSpot} are hot-spot traffic (-1: none). */
     static Outcome run(SimConfig cfg, int hotSpot, int urTerminals) {
+        return run(cfg, hotSpot, urTerminals, false);
+    }
+
+    /** As {@link #run(SimConfig, int, int)}; {@code series} prints the scheme's series to stdout. */
+    static Outcome run(SimConfig cfg, int hotSpot, int urTerminals, boolean series) {
         Cbcm.Control[] seen = new Cbcm.Control[1];
         Scheme inner = cfg.control();
         Scheme spy = new Scheme() {
@@ -123,12 +129,25 @@ final class CbcmRuns {
             }
         });
         SimResult r = sim.run(null);
+        if (series && r.controlSeries() != null) {
+            SimResult.ControlSeries cs = r.controlSeries();
+            System.out.println("cycle," + String.join(",", cs.names()));
+            for (int i = 0; i < cs.t().length; i++) {
+                StringBuilder b = new StringBuilder().append(cs.t()[i]);
+                for (double[] v : cs.values()) {
+                    b.append(",").append(v[i]);
+                }
+                System.out.println(b);
+            }
+        }
         long window = end - warmup;
         double urAccepted = (double) urFlits[0] / urTerminals / window;
         double hotAccepted = (double) hotFlits[0] / window;
         return new Outcome(inner.key(), cfg.workload().describe().isEmpty() ? 0 : nominal(cfg), ur[0],
             ur[0] == 0 ? Double.NaN : (double) ur[1] / ur[0], urAccepted, hotAccepted, r,
-            seen[0] == null ? 0 : seen[0].anyThrottledFraction());
+            seen[0] == null ? 0 : seen[0].anyThrottledFraction(), seen[0] == null ? "" : String.format(Locale.ROOT,
+                "  [throttle %d, unthrottle %d, marked %d]", seen[0].throttlePackets(), seen[0].unthrottlePackets(),
+                seen[0].markedPackets()));
     }
 
     private static double nominal(SimConfig cfg) {
@@ -142,10 +161,14 @@ final class CbcmRuns {
         long warmup = Long.parseLong(args[3]);
         double load = Double.parseDouble(args[4]);
         int urTerminals = Integer.parseInt(args[5]);
+        boolean series = System.getProperty("series") != null;
         for (int i = 6; i < args.length; i++) {
             SimConfig cfg = config(file, load, args[i], cycles, warmup, 1);
+            if (hot < 0) {
+                cfg = withTraffic(cfg, file, "uniform", load);
+            }
             long t0 = System.nanoTime();
-            Outcome o = run(cfg, hot, urTerminals);
+            Outcome o = run(cfg, hot, urTerminals, series);
             System.out.println(o.line() + String.format(Locale.ROOT, "  (%.1f s)", (System.nanoTime() - t0) / 1e9));
         }
     }
