@@ -498,7 +498,8 @@ public final class Simulator implements Engine {
         generating = false;
         injecting = !unstable;
         long drainStart = now;
-        boolean drained = deadlock == null && netFlits == 0 && (!injecting || created == delivered);
+        boolean drained = deadlock == null && netFlits == 0 && (!injecting || created == delivered)
+            && (!classed || ctlCreated == ctlDelivered);
         long drainLimit = now + cfg.drainCycles();
         while (deadlock == null && !drained && now < drainLimit) {
             step(gen, false);
@@ -507,7 +508,8 @@ public final class Simulator implements Engine {
             if (deadlocked()) {
                 deadlock = deadlockReport();
             }
-            drained = netFlits == 0 && injPending() == 0 && (!injecting || created == delivered);
+            drained = netFlits == 0 && injPending() == 0 && (!injecting || created == delivered)
+                && (!classed || ctlCreated == ctlDelivered);
             now++;
             if ((now & 1023) == 0 && progress != null) {
                 progress.accept(now);

@@ -159,6 +159,7 @@ public final class Cbcm implements Scheme {
         private long anyWindow;
         private long cyclesWindow;
         private long anyCycles;
+        private long flowCycles;
         private long cycles;
         private long throttleSent;
         private long unthrottleSent;
@@ -441,6 +442,7 @@ public final class Cbcm implements Scheme {
             }
             cycles++;
             cyclesWindow++;
+            flowCycles += activeCount;
             if (activeCount > 0) {
                 anyCycles++;
                 anyWindow++;
@@ -479,6 +481,14 @@ public final class Cbcm implements Scheme {
         /** Fraction of the cycles so far in which some flow was throttled. */
         public double anyThrottledFraction() {
             return cycles == 0 ? 0 : (double) anyCycles / cycles;
+        }
+
+        /**
+         * Throttled flow-cycles per flow-cycle so far, over the flows with traffic:
+         * {@code flows} source-destination pairs (the paper's false detection "for each flow").
+         */
+        public double perFlowThrottledFraction(long flows) {
+            return cycles == 0 || flows == 0 ? 0 : (double) flowCycles / cycles / flows;
         }
 
         /** Throttle and unthrottle packets sent so far. */

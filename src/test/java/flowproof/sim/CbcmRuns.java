@@ -146,8 +146,9 @@ final class CbcmRuns {
         return new Outcome(inner.key(), cfg.workload().describe().isEmpty() ? 0 : nominal(cfg), ur[0],
             ur[0] == 0 ? Double.NaN : (double) ur[1] / ur[0], urAccepted, hotAccepted, r,
             seen[0] == null ? 0 : seen[0].anyThrottledFraction(), seen[0] == null ? "" : String.format(Locale.ROOT,
-                "  [throttle %d, unthrottle %d, marked %d]", seen[0].throttlePackets(), seen[0].unthrottlePackets(),
-                seen[0].markedPackets()));
+                "  [throttle %d, unthrottle %d, marked %d, per-flow throttled %.5f]", seen[0].throttlePackets(),
+                seen[0].unthrottlePackets(), seen[0].markedPackets(),
+                seen[0].perFlowThrottledFraction((long) urTerminals * (urTerminals - 1))));
     }
 
     private static double nominal(SimConfig cfg) {
