@@ -1331,6 +1331,10 @@ public final class Simulator implements Engine {
         int best = Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             int ov = routePool[off + 2 + 2 * i];
+            if (classed && vcClass[ov % vcs] != 0) {
+                // only normal traffic chooses at the source: the class VCs are not its queues
+                continue;
+            }
             best = Math.min(best, cap - credits[ov] + 1);
         }
         return best;
