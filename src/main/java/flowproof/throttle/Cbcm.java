@@ -114,7 +114,6 @@ public final class Cbcm implements Scheme {
     /** One run's CBCM state: routers, destinations and sources. */
     public static final class Control implements RouterControl {
         private final Cbcm s;
-        private final NetworkState state;
         private final int n;
         private Port port;
 
@@ -167,7 +166,6 @@ public final class Cbcm implements Scheme {
 
         Control(Cbcm s, NetworkState state) {
             this.s = s;
-            this.state = state;
             this.n = state.terminals();
             member = new int[n * n];
             java.util.Arrays.fill(member, -1);
