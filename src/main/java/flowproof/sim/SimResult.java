@@ -22,6 +22,9 @@ import java.util.List;
  * @param spaceTime       busy input buffers of a row of routers over time, or null
  * @param control         the congestion-control scheme with its non-default parameters ({@code none} for none)
  * @param controlSeries   the scheme's internal state over time, or null when it records none
+ * @param controlSent     control packets the scheme created (CBCM throttle/unthrottle, ECN notifications); not in
+ *                        {@code packetsCreated}, throughput or latency
+ * @param controlDelivered control packets delivered
  */
 public record SimResult(
     String network,
@@ -50,7 +53,21 @@ public record SimResult(
     boolean checked,
     double seconds,
     String control,
-    ControlSeries controlSeries) {
+    ControlSeries controlSeries,
+    long controlSent,
+    long controlDelivered) {
+
+    /** A result without control packets. */
+    public SimResult(String network, String workload, double load, long cycles, long generationCycles, long warmup,
+                     int terminals, long packetsCreated, long packetsDelivered, double offered, double accepted,
+                     Latency latency, boolean unstable, String unstableReason, Deadlock deadlock, boolean drained,
+                     long drainCycles, long completion, double meanHops, double[] utilisation, String[] channelNames,
+                     Series series, SpaceTimeChart spaceTime, boolean checked, double seconds, String control,
+                     ControlSeries controlSeries) {
+        this(network, workload, load, cycles, generationCycles, warmup, terminals, packetsCreated, packetsDelivered,
+            offered, accepted, latency, unstable, unstableReason, deadlock, drained, drainCycles, completion, meanHops,
+            utilisation, channelNames, series, spaceTime, checked, seconds, control, controlSeries, 0, 0);
+    }
 
     /** Node-cycles simulated per second of wall time (terminals x cycles / seconds). */
     public double nodeCyclesPerSecond() {

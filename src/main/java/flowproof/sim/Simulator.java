@@ -8,6 +8,7 @@ import flowproof.sim.SimConfig.Arbiter;
 import flowproof.sim.SimConfig.Switching;
 import flowproof.throttle.InjectionControl;
 import flowproof.throttle.NetworkState;
+import flowproof.throttle.RouterControl;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import flowproof.traffic.Workload;
@@ -198,6 +199,28 @@ public final class Simulator implements Engine {
     private int fullBuffers;
     private long injectedPackets;
     private long deliveredFlits;
+
+    // traffic classes, marks and control packets ({@link RouterControl}); all null/false without one
+    private final RouterControl rc;
+    /** The control is a {@link RouterControl}: class VCs, priorities and the source-queue lookahead apply. */
+    private final boolean classed;
+    private final boolean contend;
+    private final boolean marking;
+    private final int classVcs;
+    private final int ctlClass;
+    private final int lookahead;
+    private final int[] vcClass;
+    private final int[] vcPrio;
+    private final int[] degree;
+    private final SplittableRandom contentionRandom;
+    private byte[] pClass;
+    private boolean[] pMark;
+    private int[] pInfo;
+    private final int[][] ctlQ;
+    private final int[] ctlHead;
+    private final int[] ctlCount;
+    private long ctlCreated;
+    private long ctlDelivered;
 
     /** Told about every packet delivered (its tail reaching the destination terminal). */
     public interface DeliveryListener {
@@ -395,6 +418,48 @@ public final class Simulator implements Engine {
         firstQueues = new int[Math.max(4, routing.maxCandidates())];
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
         controlled = control != InjectionControl.NONE;
+        if (control instanceof RouterControl r) {
+            rc = r;
+            classed = true;
+            contend = r.wantsContention();
+            marking = r.marking();
+            classVcs = r.classes();
+            if (classVcs < 0 || classVcs >= vcs) {
+                throw new IllegalArgumentException("scheme reserves " + classVcs + " of " + vcs + " VCs");
+            }
+            ctlClass = r.controlClass();
+            lookahead = Math.max(1, r.lookahead());
+            vcClass = new int[vcs];
+            vcPrio = new int[vcs];
+            for (int v = 0; v < vcs; v++) {
+                vcClass[v] = v < vcs - classVcs ? 0 : vcs - v;
+                vcPrio[v] = r.priority(vcClass[v]);
+            }
+            degree = contend ? new int[outPorts] : null;
+            contentionRandom = new SplittableRandom(cfg.seed() ^ 0x9E3779B97F4A7C15L);
+            pClass = new byte[initialPackets];
+            pMark = new boolean[initialPackets];
+            pInfo = new int[initialPackets];
+            ctlQ = new int[terminals][16];
+            ctlHead = new int[terminals];
+            ctlCount = new int[terminals];
+            r.bind(new Port());
+        } else {
+            rc = null;
+            classed = false;
+            contend = false;
+            marking = false;
+            classVcs = 0;
+            ctlClass = -1;
+            lookahead = 1;
+            vcClass = null;
+            vcPrio = null;
+            degree = null;
+            contentionRandom = null;
+            ctlQ = null;
+            ctlHead = null;
+            ctlCount = null;
+        }
         series = new SeriesBuilder(cfg.window(), control.seriesNames().size());
         spaceTime = cfg.spaceTime() == null ? null : new SpaceTimeRecorder(cfg.spaceTime());
     }
@@ -457,7 +522,8 @@ public final class Simulator implements Engine {
         generating = false;
         injecting = !unstable;
         long drainStart = now;
-        boolean drained = deadlock == null && netFlits == 0 && (!injecting || created == delivered);
+        boolean drained = deadlock == null && netFlits == 0 && (!injecting || created == delivered)
+            && (!classed || ctlCreated == ctlDelivered);
         long drainLimit = now + cfg.drainCycles();
         while (deadlock == null && !drained && now < drainLimit) {
             step(gen, false);
@@ -466,7 +532,8 @@ public final class Simulator implements Engine {
             if (deadlocked()) {
                 deadlock = deadlockReport();
             }
-            drained = netFlits == 0 && injPending() == 0 && (!injecting || created == delivered);
+            drained = netFlits == 0 && injPending() == 0 && (!injecting || created == delivered)
+                && (!classed || ctlCreated == ctlDelivered);
             now++;
             if ((now & 1023) == 0 && progress != null) {
                 progress.accept(now);
@@ -497,7 +564,7 @@ public final class Simulator implements Engine {
             deadlock, drained, now - drainStart, finite && created == delivered ? lastDelivery : -1,
             hopPackets == 0 ? 0 : (double) sumHops / hopPackets, util, names, series.build(),
             spaceTime == null ? null : spaceTime.build(), cfg.check(), seconds, cfg.control().describe(),
-            series.buildControl());
+            series.buildControl(), ctlCreated, ctlDelivered);
     }
 
     private String describeNetwork() {
@@ -524,6 +591,9 @@ public final class Simulator implements Engine {
         }
         sources(gen, measuring);
         allocateVcs();
+        if (contend) {
+            contention();
+        }
         allocateSwitches(measuring);
         if (cfg.check()) {
             checkCredits();
@@ -604,6 +674,9 @@ public final class Simulator implements Engine {
                     int p = newPacket(t, d, size, measuring);
                     genFlitsWindow += size;
                     enqueue(t, p);
+                    if (classed) {
+                        rc.generated(t, d, size);
+                    }
                 }
             }
         }
@@ -611,7 +684,12 @@ public final class Simulator implements Engine {
             int p = injPkt[j];
             int t = j / injPorts;
             int base = (channels + j) * vcs;
-            if (p < 0) {
+            if (p < 0 && classed) {
+                p = takeClassed(j, t, base);
+                if (p < 0) {
+                    continue;
+                }
+            } else if (p < 0) {
                 if (!injecting || sqCount[t] == 0) {
                     continue;
                 }
@@ -687,6 +765,9 @@ public final class Simulator implements Engine {
     }
 
     private boolean beatsVa(int iv, int other, int ov) {
+        if (classed && vcPrio[iv % vcs] != vcPrio[other % vcs]) {
+            return vcPrio[iv % vcs] > vcPrio[other % vcs];
+        }
         if (oldestFirst) {
             long a = pGen[bufPkt[iv * cap + bufHead[iv]]];
             long b = pGen[bufPkt[other * cap + bufHead[other]]];
@@ -738,6 +819,9 @@ public final class Simulator implements Engine {
             }
             int ov = routePool[off + 2 + 2 * i];
             if (ovOwner[ov] >= 0 || credits[ov] <= bestCredits) {
+                continue;
+            }
+            if (classed && vcClass[ov % vcs] != pClass[p]) {
                 continue;
             }
             // every rule needs a free slot (their contract): skip the call when there is none
@@ -829,6 +913,14 @@ public final class Simulator implements Engine {
                 if (!vct && ov < queues && credits[ov] == 0) {
                     continue;
                 }
+                if (classed) {
+                    // the highest class priority first, then oldest-first or round robin among equals
+                    if (best < 0 || vcPrio[v] > vcPrio[best - base] || (vcPrio[v] == vcPrio[best - base]
+                        && oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
+                        best = iv;
+                    }
+                    continue;
+                }
                 if (best < 0 || (oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
                     best = iv;
                 }
@@ -862,6 +954,13 @@ public final class Simulator implements Engine {
     }
 
     private boolean beatsSa(int ip, int other, int op) {
+        if (classed) {
+            int pa = vcPrio[saReq[ip] % vcs];
+            int pb = vcPrio[saReq[other] % vcs];
+            if (pa != pb) {
+                return pa > pb;
+            }
+        }
         if (oldestFirst) {
             int a = saReq[ip];
             int b = saReq[other];
@@ -892,6 +991,9 @@ public final class Simulator implements Engine {
             creditsBack[iv]++;
         }
         int ov = ivOut[iv];
+        if (marking && f == 0 && rc.mark(iv, ovPort[ov], bufCount[iv] + 1)) {
+            pMark[p] = true;
+        }
         boolean tail = f == pSize[p] - 1;
         if (ov < queues) {
             int c = ov / vcs;
@@ -935,6 +1037,15 @@ public final class Simulator implements Engine {
                 + " delivered to terminal " + terminal);
         }
         pDelivered[p]++;
+        if (classed && pClass[p] == ctlClass) {
+            // a control packet (one flit): not data, not in throughput or latency
+            ctlDelivered++;
+            inNetworkPackets--;
+            rc.deliveredControl(pSrc[p], pDst[p], pInfo[p]);
+            pSize[p] = -pSize[p];
+            freePkts[freeCount++] = p;
+            return;
+        }
         accFlitsWindow++;
         deliveredFlits++;
         if (pDelivered[p] < pSize[p]) {
@@ -949,7 +1060,9 @@ public final class Simulator implements Engine {
         if (listener != null) {
             listener.delivered(pSrc[p], pDst[p], pSize[p], pGen[p], pInj[p], done, pHops[p]);
         }
-        if (controlled) {
+        if (classed) {
+            rc.deliveredData(pSrc[p], pDst[p], pSize[p], pMark[p]);
+        } else if (controlled) {
             control.delivered(pSrc[p], pDst[p], pSize[p]);
         }
         if (pMeasured[p]) {
@@ -989,6 +1102,11 @@ public final class Simulator implements Engine {
         pDelivered[p] = 0;
         pHops[p] = 0;
         pMeasured[p] = measured;
+        if (classed) {
+            pClass[p] = 0;
+            pMark[p] = false;
+            pInfo[p] = 0;
+        }
         created++;
         if (measured) {
             measuredOutstanding++;
@@ -1009,6 +1127,11 @@ public final class Simulator implements Engine {
         pHops = Arrays.copyOf(pHops, n);
         pMeasured = Arrays.copyOf(pMeasured, n);
         freePkts = Arrays.copyOf(freePkts, n);
+        if (classed) {
+            pClass = Arrays.copyOf(pClass, n);
+            pMark = Arrays.copyOf(pMark, n);
+            pInfo = Arrays.copyOf(pInfo, n);
+        }
     }
 
     private void enqueue(int t, int p) {
@@ -1042,6 +1165,172 @@ public final class Simulator implements Engine {
         bufCount[iv] = n + 1;
         if (n + 1 == cap && iv < queues) {
             fullBuffers++;
+        }
+    }
+
+    // ------------------------------------------------------------------ classes and control packets
+
+    /**
+     * With a {@link RouterControl}: the packet an idle injection port {@code j} of terminal
+     * {@code t} starts, or -1. A queued control packet first, into its class VC; then the
+     * oldest of the first {@code lookahead} data packets the control admits and whose class
+     * has room in the injection buffer (it leaves the queue from the middle; the order of
+     * the rest is kept).
+     */
+    private int takeClassed(int j, int t, int base) {
+        if (ctlCount[t] > 0) {
+            int[] cq = ctlQ[t];
+            int p = cq[ctlHead[t]];
+            int v = vcs - pClass[p];
+            if (vct ? cap - bufCount[base + v] >= 1 : bufCount[base + v] == 0) {
+                ctlHead[t] = (ctlHead[t] + 1) & (cq.length - 1);
+                ctlCount[t]--;
+                startInjection(j, p, v);
+                return p;
+            }
+        }
+        if (!injecting || sqCount[t] == 0) {
+            return -1;
+        }
+        int[] q = sq[t];
+        int mask = q.length - 1;
+        int head = sqHead[t];
+        int limit = Math.min(sqCount[t], lookahead);
+        for (int i = 0; i < limit; i++) {
+            int p = q[(head + i) & mask];
+            int cls = rc.sourceClass(t, pDst[p], pSize[p]);
+            if (cls < 0) {
+                continue;
+            }
+            int v = injectionVc(j, base, cls, pSize[p]);
+            if (v < 0) {
+                continue;
+            }
+            for (int k = i; k > 0; k--) {
+                q[(head + k) & mask] = q[(head + k - 1) & mask];
+            }
+            sqHead[t] = (head + 1) & mask;
+            sqCount[t]--;
+            pClass[p] = (byte) cls;
+            rc.left(t, pDst[p], pSize[p], cls);
+            startInjection(j, p, v);
+            return p;
+        }
+        return -1;
+    }
+
+    /** An injection VC of class {@code cls} with room for a packet of {@code size}, or -1. */
+    private int injectionVc(int j, int base, int cls, int size) {
+        if (cls > 0) {
+            int v = vcs - cls;
+            int n = bufCount[base + v];
+            return (vct ? cap - n >= size : n == 0) ? v : -1;
+        }
+        int normal = vcs - classVcs;
+        for (int k = 0; k < normal; k++) {
+            int v = (injVc[j] + 1 + k) % normal;
+            int n = bufCount[base + v];
+            if (vct ? cap - n >= size : n == 0) {
+                return v;
+            }
+        }
+        return -1;
+    }
+
+    private void startInjection(int j, int p, int v) {
+        injPkt[j] = p;
+        injFlit[j] = 0;
+        injVc[j] = v;
+        pInj[p] = now;
+        inNetworkPackets++;
+    }
+
+    /**
+     * The contention degree of every output port this cycle: each input port counts one
+     * request, for the port wanted by one of its VCs drawn at random among those whose front
+     * packet is ready and either holds an output VC or asks for one (CBCM's randomized
+     * degree, section IV-B1).
+     */
+    private void contention() {
+        Arrays.fill(degree, 0);
+        for (int ip = 0; ip < inPorts; ip++) {
+            int base = ip * vcs;
+            int chosen = -1;
+            int seen = 0;
+            for (int v = 0; v < vcs; v++) {
+                int iv = base + v;
+                if (bufCount[iv] == 0) {
+                    continue;
+                }
+                int at = iv * cap + bufHead[iv];
+                if (bufTime[at] + pipe - 1 > now) {
+                    continue;
+                }
+                int op = requestedPort(ip, iv, at);
+                if (op < 0) {
+                    continue;
+                }
+                seen++;
+                if (seen == 1 || contentionRandom.nextInt(seen) == 0) {
+                    chosen = op;
+                }
+            }
+            if (chosen >= 0) {
+                degree[chosen]++;
+            }
+        }
+        rc.degrees(degree);
+    }
+
+    private int requestedPort(int port, int iv, int at) {
+        int ov = ivOut[iv];
+        if (ov >= 0) {
+            return ovPort[ov];
+        }
+        int p = bufPkt[at];
+        int header = pHeader[p];
+        if (bufFlit[at] != 0 || header < 0) {
+            return -1;
+        }
+        int router = inPortRouter[port];
+        if (routing.exitNode(header) == router) {
+            return channels + pDst[p] * ejPorts;
+        }
+        int off = route(port < channels ? iv : FlowControlRule.INJECT, router, header);
+        return routePool[off] == 0 ? -1 : ovPort[routePool[off + 2]];
+    }
+
+    /** What a {@link RouterControl} may ask of the simulator. */
+    private final class Port implements RouterControl.Port {
+        @Override
+        public void send(int from, int to, int payload) {
+            int p = newPacket(from, to, 1, false);
+            created--;
+            ctlCreated++;
+            pClass[p] = (byte) ctlClass;
+            pInfo[p] = payload;
+            int[] q = ctlQ[from];
+            if (ctlCount[from] == q.length) {
+                int[] bigger = new int[q.length * 2];
+                for (int i = 0; i < ctlCount[from]; i++) {
+                    bigger[i] = q[(ctlHead[from] + i) & (q.length - 1)];
+                }
+                ctlQ[from] = bigger;
+                ctlHead[from] = 0;
+                q = bigger;
+            }
+            q[(ctlHead[from] + ctlCount[from]) & (q.length - 1)] = p;
+            ctlCount[from]++;
+        }
+
+        @Override
+        public int queued(int terminal) {
+            return sqCount[terminal];
+        }
+
+        @Override
+        public int outputPorts() {
+            return outPorts;
         }
     }
 
@@ -1079,7 +1368,8 @@ public final class Simulator implements Engine {
     private int chooseHeader(int router, int p) {
         int dstRouter = termRouter[pDst[p]];
         int n = routing.injectHeaders(router, dstRouter, scratchHeaders);
-        if (n <= 1 || dstRouter == router) {
+        if (n <= 1 || dstRouter == router || (classed && pClass[p] != 0)) {
+            // class packets (control, throttled, isolated hot-spot traffic) route minimally
             return scratchHeaders[0];
         }
         int minimal = scratchHeaders[0];
@@ -1095,6 +1385,10 @@ public final class Simulator implements Engine {
         int best = Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             int ov = routePool[off + 2 + 2 * i];
+            if (classed && vcClass[ov % vcs] != 0) {
+                // only normal traffic chooses at the source: the class VCs are not its queues
+                continue;
+            }
             best = Math.min(best, cap - credits[ov] + 1);
         }
         return best;
@@ -1283,10 +1577,17 @@ public final class Simulator implements Engine {
         for (int t = 0; t < terminals; t++) {
             queued += sqCount[t];
         }
-        long inside = created - delivered - queued;
+        long ctlQueued = 0;
+        if (classed) {
+            for (int t = 0; t < terminals; t++) {
+                ctlQueued += ctlCount[t];
+            }
+        }
+        long inside = created + ctlCreated - delivered - ctlDelivered - queued - ctlQueued;
         if (inside != inNetworkPackets) {
-            throw new SimulationError("conservation: created " + created + ", delivered " + delivered + ", queued at sources "
-                + queued + ", but " + inNetworkPackets + " in the network");
+            throw new SimulationError("conservation: created " + created + " data and " + ctlCreated
+                + " control packets, delivered " + delivered + " and " + ctlDelivered + ", queued at sources "
+                + queued + " and " + ctlQueued + ", but " + inNetworkPackets + " in the network");
         }
         long flits = 0;
         for (int iv = 0; iv < inVcs; iv++) {

@@ -33,6 +33,9 @@ public final class Schemes {
         READERS.put("voq-switch", Voq::readSwitch);
         READERS.put("voq-net", Voq::readNet);
         READERS.put("fbicm", Fbicm::read);
+        READERS.put("cbcm", Cbcm::read);
+        READERS.put("ecn", Ecn::read);
+        READERS.put("ideal", Ideal::read);
     }
 
     private Schemes() {

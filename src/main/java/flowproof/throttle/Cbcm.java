@@ -1,0 +1,516 @@
+package flowproof.throttle;
+
+import flowproof.rule.FlowControlRule;
+import flowproof.topology.Network;
+import java.util.List;
+
+/**
+ * Contention-based congestion management, CBCM (Kim, Kim, Jeong, Parker and Kim,
+ * 003_4abd1b2c8ca2b731.txt, section IV), registry key {@code cbcm}.
+ *
+ * <h2>Routers (IV-B1)</h2>
+ * Every cycle each output port (network channels and ejection channels) gets the
+ * randomized contention degree D: each input port counts one request, for the port wanted
+ * by one of its VCs drawn at random among those whose front packet is ready and either
+ * holds an output VC or asks for one (the simulator computes it after VC allocation). A
+ * moving average over {@code num-samples} cycles (100), and every
+ * {@code bound-sample-interval} cycles (10) the largest and smallest D of that interval
+ * enter moving averages of their own over {@code bound-samples} samples (default
+ * num-samples / bound-sample-interval = 10, the paper's 10 + 10 registers). metric =
+ * MA(D) - (MA(max) - MA(min)) / 2; while metric &gt; {@code threshold} (1) every packet whose
+ * head leaves through the port gets its mark bit set.
+ *
+ * <h2>Destinations (IV-B2)</h2>
+ * A list of sources (a bit per terminal). A marked packet adds its source and, if no epoch
+ * is running, starts one ({@code epoch} cycles, default 1,000: the paper gives no length);
+ * an unmarked packet empties the list and ends the epoch. When an epoch ends with the list
+ * still standing (every packet of it was marked) and at least {@code min-degree} (2)
+ * sources in it, the node is a hot spot: it sends a single-flit 'throttle' packet carrying
+ * D_t = list size to each listed source, and from then on every sender joins the list
+ * (marked or not; unmarked packets no longer empty it). The paper's remark that a
+ * permutation is never throttled "as throttling degree is never greater than one" is read
+ * as min-degree 2. Control bandwidth: after sending D_t packets the node stays silent for
+ * ceil(D_t / {@code epsilon}) cycles (epsilon 0.05); afterwards it re-sends the list's
+ * D_t to all its members when the list changed since the last set (the paper: when its
+ * size differs; a member that joined while another left is covered here too). An
+ * 'unthrottle' packet removes its source and so re-sends the updated D_t to the rest; a
+ * hot spot whose list empties is an ordinary node again.
+ *
+ * <h2>Sources (IV-B3, IV-B4, Algorithm 1)</h2>
+ * A token bucket per throttled destination: reset to 0 by every throttle packet, +1/D_t
+ * per cycle, a packet leaves the source queue when tokens &gt;= its size (tokens -= size)
+ * and goes minimally on the dedicated low-priority VC. Other destinations are not
+ * restricted: the source queue is searched {@code lookahead} (64) packets deep, so a held
+ * hot-spot packet does not block traffic behind it (the paper's sources keep one queue per
+ * destination, arbitrated round robin; the lookahead is the oldest-first equivalent with a
+ * bounded search). Unthrottling: per throttled flow, every {@code source-epoch} cycles
+ * (1,000; counted from the throttle) the flits generated toward that destination in the
+ * epoch are compared with epoch / D_t; below it, and with fewer than {@code source-queue}
+ * (64) packets queued at the source (the paper's "queue not full": our source queues are
+ * unbounded), the flow is unthrottled and an 'unthrottle' packet goes to the hot spot.
+ *
+ * <h2>VCs and priority</h2>
+ * The two highest VCs of every channel are reserved ({@link CbcmVcClasses}): VC vcs-1 for
+ * control packets (highest switch priority), VC vcs-2 for throttled traffic (lowest);
+ * normal traffic uses the others under the spec's rule, so a spec needs the VCs its
+ * routing needs plus two (UGAL with VCs by hop: 2 + 2).
+ */
+public final class Cbcm implements Scheme {
+
+    static final int CONTROL = 1;
+    static final int THROTTLED = 2;
+
+    final int numSamples;
+    final int interval;
+    final int boundSamples;
+    final double threshold;
+    final int epoch;
+    final int sourceEpoch;
+    final double epsilon;
+    final int minDegree;
+    final int sourceQueue;
+    final int lookahead;
+    private final String description;
+
+    private Cbcm(Params p) {
+        numSamples = (int) p.integer("num-samples", 100, 1, 1_000_000);
+        interval = (int) p.integer("bound-sample-interval", 10, 1, 1_000_000);
+        boundSamples = (int) p.integer("bound-samples", Math.max(1, numSamples / interval), 1, 1_000_000);
+        threshold = p.number("threshold", 1.0, 0, false, 1e9);
+        epoch = (int) p.integer("epoch", 1000, 1, Integer.MAX_VALUE);
+        sourceEpoch = (int) p.integer("source-epoch", 1000, 1, Integer.MAX_VALUE);
+        epsilon = p.number("epsilon", 0.05, 0, true, 1);
+        minDegree = (int) p.integer("min-degree", 2, 1, Integer.MAX_VALUE);
+        sourceQueue = (int) p.integer("source-queue", 64, 1, Integer.MAX_VALUE);
+        lookahead = (int) p.integer("lookahead", 64, 1, 1 << 20);
+        description = p.describe("cbcm");
+    }
+
+    static Scheme read(Params p, SchemeContext c) {
+        CbcmVcClasses.requireVcs(p, c, "cbcm", 2);
+        return new Cbcm(p);
+    }
+
+    @Override
+    public String key() {
+        return "cbcm";
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    @Override
+    public FlowControlRule rule(FlowControlRule specRule, Network network) {
+        return new CbcmVcClasses(specRule, 2);
+    }
+
+    @Override
+    public InjectionControl create(NetworkState state, long seed) {
+        return new Control(this, state);
+    }
+
+    /** One run's CBCM state: routers, destinations and sources. */
+    public static final class Control implements RouterControl {
+        private final Cbcm s;
+        private final int n;
+        private Port port;
+
+        // routers, per output port
+        private int ports;
+        private int[] hist;
+        private long[] sum;
+        private int[] curMax;
+        private int[] curMin;
+        private int[] maxHist;
+        private int[] minHist;
+        private long[] maxSum;
+        private long[] minSum;
+        private boolean[] markPort;
+        private int histPos;
+        private int boundPos;
+        private int inInterval;
+
+        // destinations
+        private final int[] member;
+        private final int[] listId;
+        private final int[] listSize;
+        private final long[] epochStart;
+        private final boolean[] hot;
+        private final boolean[] dirty;
+        private final long[] quietUntil;
+        private final int[] sentDegree;
+
+        // sources, per flow t * n + d
+        private final int[] degree;
+        private final double[] tokens;
+        private final long[] genFlits;
+        private final long[] flowEpoch;
+        private final int[] active;
+        private final int[] activeAt;
+        private int activeCount;
+        private final int[] flowsOfSource;
+        private int throttledSources;
+
+        private long now;
+        private long markedWindow;
+        private long anyWindow;
+        private long cyclesWindow;
+        private long anyCycles;
+        private long flowCycles;
+        private long cycles;
+        private long throttleSent;
+        private long unthrottleSent;
+        private long marked;
+
+        Control(Cbcm s, NetworkState state) {
+            this.s = s;
+            this.n = state.terminals();
+            member = new int[n * n];
+            java.util.Arrays.fill(member, -1);
+            listId = new int[n];
+            listSize = new int[n];
+            epochStart = new long[n];
+            java.util.Arrays.fill(epochStart, -1);
+            hot = new boolean[n];
+            dirty = new boolean[n];
+            quietUntil = new long[n];
+            sentDegree = new int[n];
+            degree = new int[n * n];
+            tokens = new double[n * n];
+            genFlits = new long[n * n];
+            flowEpoch = new long[n * n];
+            active = new int[n * n];
+            activeAt = new int[n * n];
+            flowsOfSource = new int[n];
+        }
+
+        @Override
+        public void bind(Port p) {
+            this.port = p;
+            ports = p.outputPorts();
+            hist = new int[ports * s.numSamples];
+            sum = new long[ports];
+            curMax = new int[ports];
+            curMin = new int[ports];
+            java.util.Arrays.fill(curMin, Integer.MAX_VALUE);
+            maxHist = new int[ports * s.boundSamples];
+            minHist = new int[ports * s.boundSamples];
+            maxSum = new long[ports];
+            minSum = new long[ports];
+            markPort = new boolean[ports];
+        }
+
+        @Override
+        public int classes() {
+            return 2;
+        }
+
+        @Override
+        public int priority(int cls) {
+            return cls == CONTROL ? 2 : cls == THROTTLED ? 0 : 1;
+        }
+
+        @Override
+        public int controlClass() {
+            return CONTROL;
+        }
+
+        @Override
+        public int lookahead() {
+            return s.lookahead;
+        }
+
+        @Override
+        public boolean wantsContention() {
+            return true;
+        }
+
+        @Override
+        public boolean marking() {
+            return true;
+        }
+
+        @Override
+        public boolean mayInject(int terminal, int destination, int size, int[] firstQueues, int k) {
+            return true;
+        }
+
+        // ---------------------------------------------------------------- routers
+
+        @Override
+        public void degrees(int[] d) {
+            int ns = s.numSamples;
+            int bs = s.boundSamples;
+            boolean boundary = ++inInterval == s.interval;
+            for (int op = 0; op < ports; op++) {
+                int x = d[op];
+                int at = op * ns + histPos;
+                sum[op] += x - hist[at];
+                hist[at] = x;
+                if (x > curMax[op]) {
+                    curMax[op] = x;
+                }
+                if (x < curMin[op]) {
+                    curMin[op] = x;
+                }
+                if (boundary) {
+                    int b = op * bs + boundPos;
+                    maxSum[op] += curMax[op] - maxHist[b];
+                    maxHist[b] = curMax[op];
+                    minSum[op] += curMin[op] - minHist[b];
+                    minHist[b] = curMin[op];
+                    curMax[op] = 0;
+                    curMin[op] = Integer.MAX_VALUE;
+                }
+                double metric = (double) sum[op] / ns - (double) (maxSum[op] - minSum[op]) / bs / 2;
+                markPort[op] = metric > s.threshold;
+            }
+            histPos = histPos + 1 == ns ? 0 : histPos + 1;
+            if (boundary) {
+                inInterval = 0;
+                boundPos = boundPos + 1 == bs ? 0 : boundPos + 1;
+            }
+        }
+
+        @Override
+        public boolean mark(int inputVc, int outputPort, int occupancy) {
+            return markPort[outputPort];
+        }
+
+        /** The current metric of output port {@code op} (for tests). */
+        public double metric(int op) {
+            return (double) sum[op] / s.numSamples - (double) (maxSum[op] - minSum[op]) / s.boundSamples / 2;
+        }
+
+        // ---------------------------------------------------------------- destinations
+
+        private boolean isMember(int d, int src) {
+            return member[d * n + src] == listId[d];
+        }
+
+        private void join(int d, int src) {
+            if (!isMember(d, src)) {
+                member[d * n + src] = listId[d];
+                listSize[d]++;
+                dirty[d] = true;
+            }
+        }
+
+        private void clearList(int d) {
+            listId[d]++;
+            listSize[d] = 0;
+            epochStart[d] = -1;
+            hot[d] = false;
+            dirty[d] = false;
+            sentDegree[d] = 0;
+        }
+
+        @Override
+        public void deliveredData(int source, int destination, int size, boolean isMarked) {
+            if (isMarked) {
+                markedWindow++;
+                marked++;
+            }
+            int d = destination;
+            if (hot[d]) {
+                join(d, source);
+            } else if (isMarked) {
+                join(d, source);
+                if (epochStart[d] < 0) {
+                    epochStart[d] = now;
+                }
+            } else if (listSize[d] > 0 || epochStart[d] >= 0) {
+                clearList(d);
+            }
+        }
+
+        @Override
+        public void deliveredControl(int source, int destination, int payload) {
+            if (payload > 0) {
+                // throttle from hot spot `source` to sender `destination`
+                int f = destination * n + source;
+                if (degree[f] == 0) {
+                    activeAt[f] = activeCount;
+                    active[activeCount++] = f;
+                    if (flowsOfSource[destination]++ == 0) {
+                        throttledSources++;
+                    }
+                    genFlits[f] = 0;
+                    flowEpoch[f] = now;
+                }
+                degree[f] = payload;
+                tokens[f] = 0;
+            } else {
+                // unthrottle from sender `source` to hot spot `destination`
+                int d = destination;
+                if (isMember(d, source)) {
+                    member[d * n + source] = -1;
+                    listSize[d]--;
+                    dirty[d] = true;
+                    if (listSize[d] == 0) {
+                        clearList(d);
+                    }
+                }
+            }
+        }
+
+        // ---------------------------------------------------------------- sources
+
+        @Override
+        public void generated(int terminal, int destination, int size) {
+            int f = terminal * n + destination;
+            if (degree[f] > 0) {
+                genFlits[f] += size;
+            }
+        }
+
+        @Override
+        public int sourceClass(int terminal, int destination, int size) {
+            int f = terminal * n + destination;
+            if (degree[f] == 0) {
+                return 0;
+            }
+            return tokens[f] >= size ? THROTTLED : -1;
+        }
+
+        @Override
+        public void left(int terminal, int destination, int size, int cls) {
+            if (cls == THROTTLED) {
+                tokens[terminal * n + destination] -= size;
+            }
+        }
+
+        private void unthrottle(int f) {
+            int i = activeAt[f];
+            int last = active[--activeCount];
+            active[i] = last;
+            activeAt[last] = i;
+            degree[f] = 0;
+            tokens[f] = 0;
+            int t = f / n;
+            if (--flowsOfSource[t] == 0) {
+                throttledSources--;
+            }
+            unthrottleSent++;
+            port.send(t, f % n, 0);
+        }
+
+        // ---------------------------------------------------------------- the cycle
+
+        @Override
+        public void beginCycle(long cycle) {
+            now = cycle;
+            for (int d = 0; d < n; d++) {
+                if (!hot[d] && epochStart[d] >= 0 && now - epochStart[d] >= s.epoch) {
+                    if (listSize[d] >= s.minDegree) {
+                        hot[d] = true;
+                        dirty[d] = true;
+                    } else {
+                        clearList(d);
+                    }
+                }
+                if (hot[d] && dirty[d] && now >= quietUntil[d]) {
+                    int dt = listSize[d];
+                    int base = d * n;
+                    for (int src = 0; src < n; src++) {
+                        if (member[base + src] == listId[d]) {
+                            port.send(d, src, dt);
+                        }
+                    }
+                    throttleSent += dt;
+                    sentDegree[d] = dt;
+                    dirty[d] = false;
+                    quietUntil[d] = now + (long) Math.ceil(dt / s.epsilon);
+                }
+            }
+            for (int i = activeCount - 1; i >= 0; i--) {
+                int f = active[i];
+                tokens[f] += 1.0 / degree[f];
+                if (now - flowEpoch[f] >= s.sourceEpoch) {
+                    boolean below = genFlits[f] * (long) degree[f] < now - flowEpoch[f];
+                    if (below && port.queued(f / n) < s.sourceQueue) {
+                        unthrottle(f);
+                    } else {
+                        genFlits[f] = 0;
+                        flowEpoch[f] = now;
+                    }
+                }
+            }
+            cycles++;
+            cyclesWindow++;
+            flowCycles += activeCount;
+            if (activeCount > 0) {
+                anyCycles++;
+                anyWindow++;
+            }
+        }
+
+        // ---------------------------------------------------------------- records
+
+        @Override
+        public List<String> seriesNames() {
+            return List.of("marked packets", "largest D_t", "hot spots", "throttled sources", "throttled flows",
+                "any throttled (fraction of cycles)");
+        }
+
+        @Override
+        public void sample(double[] out) {
+            int largest = 0;
+            int hotSpots = 0;
+            for (int d = 0; d < n; d++) {
+                if (hot[d]) {
+                    hotSpots++;
+                    largest = Math.max(largest, sentDegree[d]);
+                }
+            }
+            out[0] = markedWindow;
+            out[1] = largest;
+            out[2] = hotSpots;
+            out[3] = throttledSources;
+            out[4] = activeCount;
+            out[5] = cyclesWindow == 0 ? 0 : (double) anyWindow / cyclesWindow;
+            markedWindow = 0;
+            anyWindow = 0;
+            cyclesWindow = 0;
+        }
+
+        /** Fraction of the cycles so far in which some flow was throttled. */
+        public double anyThrottledFraction() {
+            return cycles == 0 ? 0 : (double) anyCycles / cycles;
+        }
+
+        /**
+         * Throttled flow-cycles per flow-cycle so far, over the flows with traffic:
+         * {@code flows} source-destination pairs (the paper's false detection "for each flow").
+         */
+        public double perFlowThrottledFraction(long flows) {
+            return cycles == 0 || flows == 0 ? 0 : (double) flowCycles / cycles / flows;
+        }
+
+        /** Throttle and unthrottle packets sent so far. */
+        public long throttlePackets() {
+            return throttleSent;
+        }
+
+        public long unthrottlePackets() {
+            return unthrottleSent;
+        }
+
+        /** Marked data packets delivered so far. */
+        public long markedPackets() {
+            return marked;
+        }
+
+        /** The throttling degree flow {@code terminal -> destination} is under (0: not throttled). */
+        public int degree(int terminal, int destination) {
+            return degree[terminal * n + destination];
+        }
+
+        /** Whether {@code terminal} is a hot spot now. */
+        public boolean hotSpot(int terminal) {
+            return hot[terminal];
+        }
+    }
+}

@@ -1,0 +1,421 @@
+package flowproof.throttle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import flowproof.ConfigurationException;
+import flowproof.cli.Main;
+import flowproof.rule.FlowControlRule;
+import flowproof.rule.VcPerHop;
+import flowproof.rule.VirtualCutThrough;
+import flowproof.topology.FlattenedButterfly;
+import flowproof.topology.Network;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** CBCM's parts in isolation (routers, destinations, sources), its VC classes and its parameters. */
+class CbcmTest {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    @TempDir
+    Path dir;
+
+    private static JsonNode yaml(String s) {
+        try {
+            return YAML.readTree(s);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static FlattenedButterfly fb(int radix, int concentration) {
+        return new FlattenedButterfly(radix, 1, concentration);
+    }
+
+    private static SchemeContext context(int vcs) {
+        Network net = new Network(fb(4, 4), vcs, 4);
+        return new SchemeContext(net, new VcPerHop(), 32, 8, true);
+    }
+
+    private static Scheme read(String control, int vcs) {
+        return Schemes.read("simulation.control", yaml(control), context(vcs));
+    }
+
+    /** A port that records the control packets sent. */
+    private static final class Sent implements RouterControl.Port {
+        final List<int[]> packets = new ArrayList<>();
+        int queued;
+        final int ports;
+
+        Sent(int ports) {
+            this.ports = ports;
+        }
+
+        @Override
+        public void send(int from, int to, int payload) {
+            packets.add(new int[] {from, to, payload});
+        }
+
+        @Override
+        public int queued(int terminal) {
+            return queued;
+        }
+
+        @Override
+        public int outputPorts() {
+            return ports;
+        }
+    }
+
+    private static final class FakeState implements NetworkState {
+        final Network net;
+        final int terminals;
+        long now;
+
+        FakeState(Network net, int terminals) {
+            this.net = net;
+            this.terminals = terminals;
+        }
+
+        @Override
+        public Network network() {
+            return net;
+        }
+
+        @Override
+        public int terminals() {
+            return terminals;
+        }
+
+        @Override
+        public int routerOf(int terminal) {
+            return terminal / 4;
+        }
+
+        @Override
+        public int bufferFlits() {
+            return 32;
+        }
+
+        @Override
+        public int slotFlits() {
+            return 8;
+        }
+
+        @Override
+        public int credits(int queue) {
+            return 32;
+        }
+
+        @Override
+        public int occupancy(int queue) {
+            return 0;
+        }
+
+        @Override
+        public boolean allocated(int queue) {
+            return false;
+        }
+
+        @Override
+        public int fullBuffers() {
+            return 0;
+        }
+
+        @Override
+        public long deliveredFlits() {
+            return 0;
+        }
+
+        @Override
+        public long injectedPackets() {
+            return 0;
+        }
+
+        @Override
+        public long now() {
+            return now;
+        }
+    }
+
+    private static Cbcm.Control control(String params, Sent port) {
+        Scheme s = read(params, 4);
+        Cbcm.Control c = (Cbcm.Control) s.create(new FakeState(context(4).network(), 16), 1);
+        c.bind(port);
+        return c;
+    }
+
+    // ------------------------------------------------------------------ routers
+
+    @Test
+    void sustainedContentionOfTwoMarksThePort() {
+        Sent port = new Sent(3);
+        Cbcm.Control c = control("{kind: cbcm}", port);
+        int[] d = {2, 0, 1};
+        for (int t = 0; t < 200; t++) {
+            c.beginCycle(t);
+            c.degrees(d);
+        }
+        assertThat(c.metric(0)).isEqualTo(2.0);
+        assertThat(c.mark(0, 0, 0)).isTrue();
+        assertThat(c.mark(0, 1, 0)).isFalse();
+        // a single steady flow: D = 1 is no contention
+        assertThat(c.metric(2)).isEqualTo(1.0);
+        assertThat(c.mark(0, 2, 0)).isFalse();
+    }
+
+    @Test
+    void oscillatingContentionIsNotSustained() {
+        // D alternates 0 and 2: MA(D) = 1, MA(max) - MA(min) = 2, metric = 0 (the paper's lower bound of the movement)
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm}", port);
+        for (int t = 0; t < 300; t++) {
+            c.degrees(new int[] {t % 2 == 0 ? 0 : 2});
+        }
+        assertThat(c.metric(0)).isEqualTo(0.0);
+        assertThat(c.mark(0, 0, 0)).isFalse();
+        // oscillating between 2 and 4: the lower bound 2 is sustained
+        for (int t = 0; t < 300; t++) {
+            c.degrees(new int[] {t % 2 == 0 ? 2 : 4});
+        }
+        assertThat(c.metric(0)).isEqualTo(2.0);
+        assertThat(c.mark(0, 0, 0)).isTrue();
+    }
+
+    // ------------------------------------------------------------------ destinations and sources
+
+    @Test
+    void anEpochOfMarkedPacketsMakesAHotSpotThatThrottlesItsSourcesWithinTheBudget() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm, epoch: 100, epsilon: 0.1}", port);
+        c.beginCycle(0);
+        c.deliveredData(3, 9, 8, true);
+        c.deliveredData(5, 9, 8, true);
+        c.deliveredData(7, 9, 8, true);
+        for (int t = 1; t < 100; t++) {
+            c.beginCycle(t);
+        }
+        assertThat(port.packets).isEmpty();
+        c.beginCycle(100);
+        assertThat(c.hotSpot(9)).isTrue();
+        assertThat(port.packets).extracting(p -> p[1]).containsExactly(3, 5, 7);
+        assertThat(port.packets).allSatisfy(p -> assertThat(p[0]).isEqualTo(9)).allSatisfy(p -> assertThat(p[2])
+            .isEqualTo(3));
+        // every sender joins now, marked or not; the new D_t waits for the budget: 3 / 0.1 = 30 cycles
+        c.deliveredData(11, 9, 8, false);
+        port.packets.clear();
+        for (int t = 101; t < 130; t++) {
+            c.beginCycle(t);
+        }
+        assertThat(port.packets).isEmpty();
+        c.beginCycle(130);
+        assertThat(port.packets).extracting(p -> p[1]).containsExactly(3, 5, 7, 11);
+        assertThat(port.packets).allSatisfy(p -> assertThat(p[2]).isEqualTo(4));
+    }
+
+    @Test
+    void anUnmarkedPacketEmptiesTheListBeforeTheEpochEnds() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm, epoch: 100}", port);
+        c.beginCycle(0);
+        c.deliveredData(3, 9, 8, true);
+        c.deliveredData(5, 9, 8, true);
+        c.deliveredData(6, 9, 8, false);
+        for (int t = 1; t <= 300; t++) {
+            c.beginCycle(t);
+        }
+        assertThat(c.hotSpot(9)).isFalse();
+        assertThat(port.packets).isEmpty();
+    }
+
+    @Test
+    void oneMarkedSourceIsNeverThrottled() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm, epoch: 100}", port);
+        c.beginCycle(0);
+        c.deliveredData(3, 9, 8, true);
+        for (int t = 1; t <= 300; t++) {
+            c.beginCycle(t);
+        }
+        assertThat(port.packets).isEmpty();
+    }
+
+    @Test
+    void aThrottledSourceSendsOneFlitPerDtCyclesOnTheThrottledClass() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm}", port);
+        c.beginCycle(0);
+        c.deliveredControl(9, 2, 4);
+        assertThat(c.degree(2, 9)).isEqualTo(4);
+        assertThat(c.sourceClass(2, 9, 8)).isEqualTo(-1);
+        // other destinations are not restricted
+        assertThat(c.sourceClass(2, 10, 8)).isZero();
+        int sent = 0;
+        for (int t = 1; t <= 400; t++) {
+            c.beginCycle(t);
+            c.generated(2, 9, 8);
+            int cls = c.sourceClass(2, 9, 8);
+            if (cls >= 0) {
+                assertThat(cls).isEqualTo(Cbcm.THROTTLED);
+                c.left(2, 9, 8, cls);
+                sent++;
+            }
+        }
+        // 400 cycles at 1/4 flit per cycle: 100 flits, 12 packets of 8
+        assertThat(sent).isEqualTo(12);
+        assertThat(c.priority(Cbcm.THROTTLED)).isLessThan(c.priority(0)).isLessThan(c.priority(Cbcm.CONTROL));
+    }
+
+    @Test
+    void aSourceGeneratingBelowOneOverDtUnthrottlesAndTheHotSpotDropsIt() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm, source-epoch: 100}", port);
+        c.beginCycle(0);
+        c.deliveredControl(9, 2, 4);
+        for (int t = 1; t <= 100; t++) {
+            c.beginCycle(t);
+            if (t % 50 == 0) {
+                c.generated(2, 9, 8); // 16 flits in 100 cycles < 100 / 4
+            }
+        }
+        assertThat(c.degree(2, 9)).isZero();
+        assertThat(port.packets).containsExactly(new int[] {2, 9, 0});
+    }
+
+    @Test
+    void aFullSourceQueueKeepsTheFlowThrottled() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm, source-epoch: 100, source-queue: 10}", port);
+        port.queued = 10;
+        c.beginCycle(0);
+        c.deliveredControl(9, 2, 4);
+        for (int t = 1; t <= 300; t++) {
+            c.beginCycle(t);
+        }
+        assertThat(c.degree(2, 9)).isEqualTo(4);
+        assertThat(port.packets).isEmpty();
+    }
+
+    @Test
+    void unthrottleShrinksTheListAndResendsTheNewDegree() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm, epoch: 10, epsilon: 1}", port);
+        c.beginCycle(0);
+        c.deliveredData(3, 9, 8, true);
+        c.deliveredData(5, 9, 8, true);
+        c.deliveredData(7, 9, 8, true);
+        for (int t = 1; t <= 10; t++) {
+            c.beginCycle(t);
+        }
+        port.packets.clear();
+        c.deliveredControl(5, 9, 0);
+        c.beginCycle(20);
+        assertThat(port.packets).extracting(p -> p[1]).containsExactly(3, 7);
+        assertThat(port.packets).allSatisfy(p -> assertThat(p[2]).isEqualTo(2));
+        c.deliveredControl(3, 9, 0);
+        c.deliveredControl(7, 9, 0);
+        assertThat(c.hotSpot(9)).isFalse();
+    }
+
+    // ------------------------------------------------------------------ VC classes
+
+    @Test
+    void classVcsAreClosedAndTheSpecRuleKeepsTheOthers() {
+        Network net = new Network(fb(4, 1), 4, 4);
+        CbcmVcClasses r = new CbcmVcClasses(new VcPerHop(), 2);
+        int c0 = 0;
+        int c1 = 1;
+        // injection: the spec rule's VC 0, or a class VC
+        assertThat(r.mayUse(net, FlowControlRule.INJECT, net.queue(c0, 0))).isTrue();
+        assertThat(r.mayUse(net, FlowControlRule.INJECT, net.queue(c0, 1))).isFalse();
+        assertThat(r.mayUse(net, FlowControlRule.INJECT, net.queue(c0, 2))).isTrue();
+        assertThat(r.mayUse(net, FlowControlRule.INJECT, net.queue(c0, 3))).isTrue();
+        // normal VCs by hop, never into a class VC
+        assertThat(r.mayUse(net, net.queue(c0, 0), net.queue(c1, 1))).isTrue();
+        assertThat(r.mayUse(net, net.queue(c0, 1), net.queue(c1, 2))).isFalse();
+        // a class VC only to itself
+        assertThat(r.mayUse(net, net.queue(c0, 2), net.queue(c1, 2))).isTrue();
+        assertThat(r.mayUse(net, net.queue(c0, 2), net.queue(c1, 3))).isFalse();
+        assertThat(r.mayUse(net, net.queue(c0, 3), net.queue(c1, 0))).isFalse();
+        assertThat(new CbcmVcClasses(new VirtualCutThrough(), 1).mayUse(net, net.queue(c0, 0), net.queue(c1, 3)))
+            .isFalse();
+    }
+
+    // ------------------------------------------------------------------ parameters
+
+    @Test
+    void defaultsAreThePapers() {
+        Cbcm s = (Cbcm) read("cbcm", 4);
+        assertThat(s.numSamples).isEqualTo(100);
+        assertThat(s.interval).isEqualTo(10);
+        assertThat(s.boundSamples).isEqualTo(10);
+        assertThat(s.epsilon).isEqualTo(0.05);
+        assertThat(s.threshold).isEqualTo(1.0);
+        assertThat(s.describe()).isEqualTo("cbcm");
+        Ecn e = (Ecn) read("ecn", 4);
+        assertThat(new int[] {e.increment, e.max, e.decrement, e.timer}).containsExactly(400, 1500, 50, 1000);
+        assertThat(e.threshold).isEqualTo(0.9);
+        assertThat(((Ideal) read("{kind: ideal, node: 5}", 4)).node()).isEqualTo(5);
+        assertThat(read("{kind: cbcm, epsilon: 0.1}", 4).describe()).isEqualTo("cbcm(epsilon=0.1)");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{kind: cbcm, epsilon: 0}|simulation.control.epsilon",
+        "{kind: cbcm, epsilon: 1.5}|simulation.control.epsilon",
+        "{kind: cbcm, epsilon: -0.05}|simulation.control.epsilon",
+        "{kind: cbcm, num-samples: 0}|simulation.control.num-samples",
+        "{kind: cbcm, bound-sample-interval: -10}|simulation.control.bound-sample-interval",
+        "{kind: cbcm, source-queue: -1}|simulation.control.source-queue",
+        "{kind: cbcm, epoch: -5}|simulation.control.epoch",
+        "{kind: cbcm, lookahead: 0}|simulation.control.lookahead",
+        "{kind: cbcm, threshold: -1}|simulation.control.threshold",
+        "{kind: cbcm, epsilom: 0.1}|simulation.control.epsilom",
+        "{kind: ecn, threshold: 0}|simulation.control.threshold",
+        "{kind: ecn, ipd-increment: -400}|simulation.control.ipd-increment",
+        "{kind: ecn, decrement-timer: 0}|simulation.control.decrement-timer",
+        "{kind: ideal, node: 16}|simulation.control.node",
+        "{kind: ideal, node: -1}|simulation.control.node",
+    })
+    void outOfRangeParametersAreRefusedByName(String control, String field) {
+        assertThatThrownBy(() -> read(control, 4)).isInstanceOf(ConfigurationException.class)
+            .hasMessageStartingWith(field + ": expected");
+    }
+
+    @Test
+    void tooFewVcsAreRefused() {
+        assertThatThrownBy(() -> read("cbcm", 2)).isInstanceOf(ConfigurationException.class)
+            .hasMessageContaining("at least 3 VCs");
+        assertThatThrownBy(() -> read("ideal", 1)).isInstanceOf(ConfigurationException.class)
+            .hasMessageContaining("at least 2 VCs");
+    }
+
+    @Test
+    void theCommandLineReportsABadEpsilonInOneLineWithExitCode2() throws IOException {
+        String spec = Files.readString(Path.of("specs/sim/cbcm-fb1d-16x4-hotspot.yaml"))
+            .replace("control: {kind: cbcm}", "control: {kind: cbcm, epsilon: 0}");
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, spec);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new String[] {"simulate", file.toString(), "--cycles", "100"}, new PrintWriter(out, true),
+            new PrintWriter(err, true));
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString().lines().toList()).hasSize(1).first().asString()
+            .contains("simulation.control.epsilon: expected a number in (0, 1]");
+    }
+}
