@@ -223,6 +223,8 @@ final class SimulateCommand implements Callable<Integer> {
         o.put("network", r.network());
         o.put("workload", r.workload());
         o.put("control", r.control());
+        o.put("controlPacketsSent", r.controlSent());
+        o.put("controlPacketsDelivered", r.controlDelivered());
         o.put("offered", r.offered());
         o.put("accepted", r.accepted());
         if (!Double.isNaN(bound)) {
@@ -300,7 +302,9 @@ final class SimulateCommand implements Callable<Integer> {
         out.println(s.name() + ": " + r.network());
         out.println("  workload  " + r.workload());
         if (!"none".equals(r.control())) {
-            out.println("  control   " + r.control());
+            out.println("  control   " + r.control() + (r.controlSent() == 0 ? ""
+                : String.format(", %,d control packets sent, %,d delivered (not counted as data)", r.controlSent(),
+                    r.controlDelivered())));
         }
         out.printf("  offered   %.4f flits/node/cycle%n", r.offered());
         out.printf("  accepted  %.4f flits/node/cycle%s%n", r.accepted(),
