@@ -415,7 +415,8 @@ public final class Simulator implements Engine {
         }
 
         chanFlits = new long[channels];
-        firstQueues = new int[Math.max(4, routing.maxCandidates())];
+        // the route table lists queues (channel x VC), up to vcs per candidate channel
+        firstQueues = new int[Math.max(4, routing.maxCandidates()) * vcs];
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
         controlled = control != InjectionControl.NONE;
         if (control instanceof RouterControl r) {
