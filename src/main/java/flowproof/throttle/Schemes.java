@@ -24,6 +24,7 @@ public final class Schemes {
     static {
         READERS.put("none", (p, c) -> Scheme.NONE);
         READERS.put("static-threshold", StaticThreshold::read);
+        READERS.put("tune", Tune::read);
         READERS.put("alo", Alo::read);
         READERS.put("best-local", BestLocal::read);
         READERS.put("cbs", CbsGlobal::readSingle);
