@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -65,7 +66,7 @@ final class TuneControl implements InjectionControl {
         this.terminals = state.terminals();
         this.ring = perPeriod + 3;
         this.index = new long[ring];
-        java.util.Arrays.fill(index, Long.MIN_VALUE);
+        Arrays.fill(index, Long.MIN_VALUE);
         this.full = new int[ring];
         this.delivered = new long[ring];
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -72,6 +73,9 @@ class TuneScenarioTest {
         double load = Math.round(saturation * 0.1 * 1000) / 1000.0;
         SimResult none = run("none", load);
         SimResult tune = run("tune", load);
+        System.out.printf(Locale.ROOT,
+            "tune scenario: saturation %.3f; at %.3f none accepted %.4f latency %.2f, tune accepted %.4f latency %.2f%n",
+            saturation, load, none.accepted(), none.latency().mean(), tune.accepted(), tune.latency().mean());
         assertThat(stable(none)).isTrue();
         assertThat(stable(tune)).isTrue();
         assertThat(tune.accepted()).isCloseTo(none.accepted(), within(0.03 * none.accepted()));
@@ -90,6 +94,9 @@ class TuneScenarioTest {
         SimResult tune = run("tune", high);
         SimResult none = run("none", high);
         tunePeak = Math.max(tunePeak, tune.accepted());
+        System.out.printf(Locale.ROOT,
+            "tune scenario: at %.3f none accepted %.4f (peak %.4f), tune accepted %.4f (peak %.4f)%n",
+            high, none.accepted(), nonePeak, tune.accepted(), tunePeak);
         assertThat(tune.deadlock()).isNull();
         assertThat(none.deadlock()).isNull();
         assertThat(tune.accepted()).as("tune at 1.5x saturation against its peak %s", tunePeak)

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.sim.Engine;
 import flowproof.sim.SimResult;
@@ -32,8 +31,17 @@ class TuneBurstyTest {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     static SimResult run(Path file, String control) throws Exception {
+        return run(file, control, -1);
+    }
+
+    /** The spec with its control replaced (YAML text: a key or a mapping) and, if positive, its load. */
+    static SimResult run(Path file, String control, double load) throws Exception {
         ObjectNode tree = (ObjectNode) YAML.readTree(Files.readString(file));
-        ((ObjectNode) tree.get("simulation")).set("control", TextNode.valueOf(control));
+        ObjectNode sim = (ObjectNode) tree.get("simulation");
+        sim.set("control", YAML.readTree(control));
+        if (load > 0) {
+            sim.put("load", load);
+        }
         return Engine.of(SimulationReader.read(SpecReader.fromTree(file.toString(), "", tree))).run(null);
     }
 

@@ -9,9 +9,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.ConfigurationException;
 import flowproof.rule.VirtualCutThrough;
+import flowproof.sim.SimConfig;
+import flowproof.sim.SimulationReader;
+import flowproof.spec.SpecException;
+import flowproof.spec.SpecReader;
 import flowproof.throttle.TuneControl.Decision;
 import flowproof.topology.Network;
 import flowproof.topology.Torus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -378,10 +385,10 @@ class TuneTest {
             s[i] = w(1000, 300);
         }
         s[7] = w(1000, 300);
-        Run four = periods(tune("tune"), java.util.Arrays.copyOf(s, 6));
+        Run four = periods(tune("tune"), Arrays.copyOf(s, 6));
         assertThat(four.control().decision()).isEqualTo(Decision.RESET);
         assertThat(four.control().maxThroughput()).isEqualTo(2000);
-        Run five = periods(tune("tune"), java.util.Arrays.copyOf(s, 7));
+        Run five = periods(tune("tune"), Arrays.copyOf(s, 7));
         assertThat(five.control().decision()).isEqualTo(Decision.RESET_FORGET);
         assertThat(five.control().maxThroughput()).isZero();
         assertThat(five.control().threshold()).isEqualTo(50);
@@ -451,6 +458,19 @@ class TuneTest {
             assertThatThrownBy(() -> tune(c[0])).as(c[0]).isInstanceOf(ConfigurationException.class)
                 .extracting(e -> ((ConfigurationException) e).field()).isEqualTo(c[1]);
         }
+    }
+
+    @Test
+    void aSpecWithABadParameterIsRefusedInOneLineNamingFileAndField() throws Exception {
+        String spec = Files.readString(Path.of("specs/sim/tune-torus16x16.yaml"))
+            .replace("  control: tune\n", "  control: {kind: tune, decrement: -0.04}\n");
+        assertThatThrownBy(() -> SimulationReader.read(
+            SpecReader.fromTree("bad.yaml", "", yaml(spec))))
+            .isInstanceOf(SpecException.class)
+            .hasMessage("bad.yaml: simulation.control.decrement: expected a number in [0, 1], found -0.04");
+        SimConfig ok = SimulationReader.read(
+            SpecReader.fromTree("ok.yaml", "", yaml(spec.replace("decrement: -0.04", "decrement: 0.02"))));
+        assertThat(ok.control().describe()).isEqualTo("tune(decrement=0.02)");
     }
 
     @Test
