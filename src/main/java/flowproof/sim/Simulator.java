@@ -211,6 +211,8 @@ public final class Simulator implements Engine {
     private final int lookahead;
     private final int[] vcClass;
     private final int[] vcPrio;
+    /** Per VC of a port: whether its requests count in the contention degree. */
+    private final boolean[] vcContends;
     private final int[] degree;
     private final SplittableRandom contentionRandom;
     private byte[] pClass;
@@ -432,9 +434,11 @@ public final class Simulator implements Engine {
             lookahead = Math.max(1, r.lookahead());
             vcClass = new int[vcs];
             vcPrio = new int[vcs];
+            vcContends = new boolean[vcs];
             for (int v = 0; v < vcs; v++) {
                 vcClass[v] = v < vcs - classVcs ? 0 : vcs - v;
                 vcPrio[v] = r.priority(vcClass[v]);
+                vcContends[v] = r.contends(vcClass[v]);
             }
             degree = contend ? new int[outPorts] : null;
             contentionRandom = new SplittableRandom(cfg.seed() ^ 0x9E3779B97F4A7C15L);
@@ -455,6 +459,7 @@ public final class Simulator implements Engine {
             lookahead = 1;
             vcClass = null;
             vcPrio = null;
+            vcContends = null;
             degree = null;
             contentionRandom = null;
             ctlQ = null;
@@ -1260,7 +1265,7 @@ public final class Simulator implements Engine {
             int seen = 0;
             for (int v = 0; v < vcs; v++) {
                 int iv = base + v;
-                if (bufCount[iv] == 0) {
+                if (bufCount[iv] == 0 || !vcContends[v]) {
                     continue;
                 }
                 int at = iv * cap + bufHead[iv];

@@ -12,7 +12,10 @@ import java.util.List;
  * Every cycle each output port (network channels and ejection channels) gets the
  * randomized contention degree D: each input port counts one request, for the port wanted
  * by one of its VCs drawn at random among those whose front packet is ready and either
- * holds an output VC or asks for one (the simulator computes it after VC allocation). A
+ * holds an output VC or asks for one (the simulator computes it after VC allocation); only
+ * the normal VCs count unless {@code count-reserved} (flowproof's choice: throttled and
+ * control traffic is managed already, and counting its backlog marked the packets of
+ * every terminal on a hot spot's router). A
  * moving average over {@code num-samples} cycles (100), and every
  * {@code bound-sample-interval} cycles (10) the largest and smallest D of that interval
  * enter moving averages of their own over {@code bound-samples} samples (default
@@ -35,6 +38,13 @@ import java.util.List;
  * size differs; a member that joined while another left is covered here too). An
  * 'unthrottle' packet removes its source and so re-sends the updated D_t to the rest; a
  * hot spot whose list empties is an ordinary node again.
+ *
+ * <p>Exit rule (flowproof's addition; the paper has none): while a hot spot, the node
+ * counts the data flits it receives per epoch; an epoch with fewer than
+ * {@code exit-load} (0.5) x epoch flits means its ejection channel is not the bottleneck,
+ * so it is an ordinary node again (list emptied; its throttled sources unthrottle
+ * themselves by their generation rate). {@code exit-load: 0} keeps the paper's behaviour,
+ * where a destination misdetected while a congestion tree drains stays a hot spot for good.
  *
  * <h2>Sources (IV-B3, IV-B4, Algorithm 1)</h2>
  * A token bucket per throttled destination: reset to 0 by every throttle packet, +1/D_t
@@ -70,6 +80,8 @@ public final class Cbcm implements Scheme {
     final int minDegree;
     final int sourceQueue;
     final int lookahead;
+    final double exitLoad;
+    final boolean countReserved;
     private final String description;
 
     private Cbcm(Params p) {
@@ -83,6 +95,8 @@ public final class Cbcm implements Scheme {
         minDegree = (int) p.integer("min-degree", 2, 1, Integer.MAX_VALUE);
         sourceQueue = (int) p.integer("source-queue", 64, 1, Integer.MAX_VALUE);
         lookahead = (int) p.integer("lookahead", 64, 1, 1 << 20);
+        exitLoad = p.number("exit-load", 0.5, 0, false, 1);
+        countReserved = p.bool("count-reserved", false);
         description = p.describe("cbcm");
     }
 
@@ -141,6 +155,9 @@ public final class Cbcm implements Scheme {
         private final boolean[] dirty;
         private final long[] quietUntil;
         private final int[] sentDegree;
+        private final long[] hotFlits;
+        private final long[] hotEpochStart;
+        private long hotExits;
 
         // sources, per flow t * n + d
         private final int[] degree;
@@ -177,6 +194,8 @@ public final class Cbcm implements Scheme {
             dirty = new boolean[n];
             quietUntil = new long[n];
             sentDegree = new int[n];
+            hotFlits = new long[n];
+            hotEpochStart = new long[n];
             degree = new int[n * n];
             tokens = new double[n * n];
             genFlits = new long[n * n];
@@ -225,6 +244,11 @@ public final class Cbcm implements Scheme {
         @Override
         public boolean wantsContention() {
             return true;
+        }
+
+        @Override
+        public boolean contends(int cls) {
+            return cls == 0 || s.countReserved;
         }
 
         @Override
@@ -315,6 +339,7 @@ public final class Cbcm implements Scheme {
             }
             int d = destination;
             if (hot[d]) {
+                hotFlits[d] += size;
                 join(d, source);
             } else if (isMarked) {
                 join(d, source);
@@ -407,9 +432,21 @@ public final class Cbcm implements Scheme {
                     if (listSize[d] >= s.minDegree) {
                         hot[d] = true;
                         dirty[d] = true;
+                        hotFlits[d] = 0;
+                        hotEpochStart[d] = now;
                     } else {
                         clearList(d);
                     }
+                } else if (hot[d] && s.exitLoad > 0 && now - hotEpochStart[d] >= s.epoch) {
+                    // flowproof's exit rule: an endpoint that received less than exit-load of
+                    // its ejection bandwidth over a whole epoch is not a congested endpoint
+                    if (hotFlits[d] < s.exitLoad * (now - hotEpochStart[d])) {
+                        clearList(d);
+                        hotExits++;
+                        continue;
+                    }
+                    hotFlits[d] = 0;
+                    hotEpochStart[d] = now;
                 }
                 if (hot[d] && dirty[d] && now >= quietUntil[d]) {
                     int dt = listSize[d];
@@ -496,6 +533,11 @@ public final class Cbcm implements Scheme {
 
         public long unthrottlePackets() {
             return unthrottleSent;
+        }
+
+        /** Hot spots that ended by the exit rule ({@code exit-load}) so far. */
+        public long hotSpotExits() {
+            return hotExits;
         }
 
         /** Marked data packets delivered so far. */

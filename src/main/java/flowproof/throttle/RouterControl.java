@@ -75,6 +75,11 @@ public interface RouterControl extends InjectionControl {
         return false;
     }
 
+    /** Whether requests from VCs of class {@code cls} count in {@link #degrees} (default: every class). */
+    default boolean contends(int cls) {
+        return true;
+    }
+
     /** Contention degree of every output port this cycle (requests after VC allocation); read, do not keep. */
     default void degrees(int[] degree) {
     }

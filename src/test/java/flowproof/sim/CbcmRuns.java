@@ -31,6 +31,9 @@ final class CbcmRuns {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** What one run measured of the traffic beside the hot spot, and of the scheme. */
+    static final long[] BY_ROUTER = System.getenv("BYROUTER") != null ? new long[64] : null;
+    static final long[] BY_SRC = System.getenv("BYROUTER") != null ? new long[64] : null;
+
     record Outcome(String scheme, double load, long urPackets, double urMean, double urAccepted, double hotAccepted,
                    SimResult result, double anyThrottled, String detail) {
         String line() {
@@ -126,6 +129,13 @@ final class CbcmRuns {
             if (!hot && created >= warmup && created < end) {
                 ur[0]++;
                 ur[1] += done - created;
+                ur[2] += injected - created;
+                if (BY_ROUTER != null) {
+                    BY_ROUTER[dst / 16 * 2] += done - created;
+                    BY_ROUTER[dst / 16 * 2 + 1]++;
+                    BY_SRC[src / 16 * 2] += done - created;
+                    BY_SRC[src / 16 * 2 + 1]++;
+                }
             }
         });
         SimResult r = sim.run(null);
@@ -145,10 +155,11 @@ final class CbcmRuns {
         double hotAccepted = (double) hotFlits[0] / window;
         return new Outcome(inner.key(), cfg.workload().describe().isEmpty() ? 0 : nominal(cfg), ur[0],
             ur[0] == 0 ? Double.NaN : (double) ur[1] / ur[0], urAccepted, hotAccepted, r,
-            seen[0] == null ? 0 : seen[0].anyThrottledFraction(), seen[0] == null ? "" : String.format(Locale.ROOT,
-                "  [throttle %d, unthrottle %d, marked %d, per-flow throttled %.5f]", seen[0].throttlePackets(),
+            seen[0] == null ? 0 : seen[0].anyThrottledFraction(), seen[0] == null ? String.format(Locale.ROOT, "  [source wait %.1f]", (double) ur[2] / Math.max(1, ur[0]))
+                : String.format(Locale.ROOT,
+                "  [source wait %.1f, throttle %d, unthrottle %d, marked %d, per-flow throttled %.5f, hot-spot exits %d]", (double) ur[2] / Math.max(1, ur[0]), seen[0].throttlePackets(),
                 seen[0].unthrottlePackets(), seen[0].markedPackets(),
-                seen[0].perFlowThrottledFraction((long) urTerminals * (urTerminals - 1))));
+                seen[0].perFlowThrottledFraction((long) urTerminals * (urTerminals - 1)), seen[0].hotSpotExits()));
     }
 
     private static double nominal(SimConfig cfg) {
@@ -170,6 +181,17 @@ final class CbcmRuns {
             }
             long t0 = System.nanoTime();
             Outcome o = run(cfg, hot, urTerminals, series);
+            if (BY_ROUTER != null) {
+                StringBuilder b = new StringBuilder("by dst router:");
+                for (int q = 0; q < 16; q++) {
+                    b.append(String.format(Locale.ROOT, " %.1f", (double) BY_ROUTER[2 * q] / Math.max(1, BY_ROUTER[2 * q + 1])));
+                }
+                b.append("\nby src router:");
+                for (int q = 0; q < 16; q++) {
+                    b.append(String.format(Locale.ROOT, " %.1f", (double) BY_SRC[2 * q] / Math.max(1, BY_SRC[2 * q + 1])));
+                }
+                System.out.println(b);
+            }
             System.out.println(o.line() + String.format(Locale.ROOT, "  (%.1f s)", (System.nanoTime() - t0) / 1e9));
         }
     }

@@ -228,6 +228,66 @@ class CbcmTest {
     }
 
     @Test
+    void aHotSpotThatReceivesLessThanTheExitLoadOverAnEpochIsAnOrdinaryNodeAgain() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm, epoch: 100, exit-load: 0.5}", port);
+        c.beginCycle(0);
+        c.deliveredData(3, 9, 8, true);
+        c.deliveredData(5, 9, 8, true);
+        c.deliveredData(2, 4, 8, true);
+        c.deliveredData(6, 4, 8, true);
+        for (int t = 1; t <= 100; t++) {
+            c.beginCycle(t);
+        }
+        assertThat(c.hotSpot(9)).isTrue();
+        assertThat(c.hotSpot(4)).isTrue();
+        // node 9 receives 56 flits in the next 100 cycles (>= 50: stays), node 4 receives 48 (< 50: exits)
+        for (int t = 101; t <= 200; t++) {
+            if (t % 14 == 0) {
+                c.deliveredData(3, 9, 8, false);
+            }
+            if (t % 16 == 0) {
+                c.deliveredData(2, 4, 8, false);
+            }
+            c.beginCycle(t);
+        }
+        assertThat(c.hotSpot(9)).isTrue();
+        assertThat(c.hotSpot(4)).isFalse();
+        assertThat(c.hotSpotExits()).isEqualTo(1);
+        // an ordinary node again: an unmarked packet no longer joins, nothing is re-sent
+        port.packets.clear();
+        c.deliveredData(7, 4, 8, false);
+        for (int t = 201; t <= 400; t++) {
+            c.beginCycle(t);
+        }
+        assertThat(port.packets).noneSatisfy(p -> assertThat(p[0]).isEqualTo(4));
+    }
+
+    @Test
+    void exitLoadZeroKeepsAHotSpotWhileItsListStands() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm, epoch: 100, exit-load: 0}", port);
+        c.beginCycle(0);
+        c.deliveredData(3, 9, 8, true);
+        c.deliveredData(5, 9, 8, true);
+        for (int t = 1; t <= 1000; t++) {
+            c.beginCycle(t);
+        }
+        assertThat(c.hotSpot(9)).isTrue();
+        assertThat(c.hotSpotExits()).isZero();
+    }
+
+    @Test
+    void onlyNormalTrafficContendsUnlessReservedClassesAreCounted() {
+        Cbcm.Control c = control("{kind: cbcm}", new Sent(1));
+        assertThat(c.contends(0)).isTrue();
+        assertThat(c.contends(Cbcm.THROTTLED)).isFalse();
+        assertThat(c.contends(Cbcm.CONTROL)).isFalse();
+        Cbcm.Control all = control("{kind: cbcm, count-reserved: true}", new Sent(1));
+        assertThat(all.contends(Cbcm.THROTTLED)).isTrue();
+    }
+
+    @Test
     void anUnmarkedPacketEmptiesTheListBeforeTheEpochEnds() {
         Sent port = new Sent(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 100}", port);
@@ -313,7 +373,7 @@ class CbcmTest {
     @Test
     void unthrottleShrinksTheListAndResendsTheNewDegree() {
         Sent port = new Sent(1);
-        Cbcm.Control c = control("{kind: cbcm, epoch: 10, epsilon: 1}", port);
+        Cbcm.Control c = control("{kind: cbcm, epoch: 10, epsilon: 1, exit-load: 0}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
         c.deliveredData(5, 9, 8, true);
@@ -384,6 +444,9 @@ class CbcmTest {
         "{kind: cbcm, epoch: -5}|simulation.control.epoch",
         "{kind: cbcm, lookahead: 0}|simulation.control.lookahead",
         "{kind: cbcm, threshold: -1}|simulation.control.threshold",
+        "{kind: cbcm, exit-load: 1.5}|simulation.control.exit-load",
+        "{kind: cbcm, exit-load: -0.1}|simulation.control.exit-load",
+        "{kind: cbcm, count-reserved: maybe}|simulation.control.count-reserved",
         "{kind: cbcm, epsilom: 0.1}|simulation.control.epsilom",
         "{kind: ecn, threshold: 0}|simulation.control.threshold",
         "{kind: ecn, ipd-increment: -400}|simulation.control.ipd-increment",
