@@ -479,98 +479,89 @@ public final class Simulator implements Engine {
     /** Runs the configured workload; {@code progress} (may be null) is told the cycle now and then. */
     @Override
     public SimResult run(LongConsumer progress) {
-        long start = System.nanoTime();
         Workload.Generator gen = workload.start(cfg.seed());
-        long cycles = cfg.cycles();
+        RunProtocol.Outcome o = RunProtocol.run(new Machine(), cfg, gen, terminals, progress);
         long warmup = cfg.warmup();
-        boolean finite = gen.lastGeneration() < Long.MAX_VALUE;
-        generating = true;
-        injecting = true;
-        SimResult.Deadlock deadlock = null;
-        long genFlits = 0;
-        long accFlits = 0;
-        long stopAt = cycles;
-        // generation phase (for a finite workload: until everything is delivered, at most cycles)
-        for (now = 0; now < stopAt; now++) {
-            boolean measuring = now >= warmup;
-            step(gen, measuring);
-            if (measuring) {
-                genFlits += genFlitsWindow;
-                accFlits += accFlitsWindow;
-            }
-            genFlitsWindow = 0;
-            accFlitsWindow = 0;
-            if ((now & 1023) == 0 && progress != null) {
-                progress.accept(now);
-            }
-            if (deadlocked()) {
-                deadlock = deadlockReport();
-                now++;
-                break;
-            }
-            if (finite && now >= gen.lastGeneration() && created == delivered) {
-                now++;
-                break;
-            }
-        }
-        long generationCycles = now;
-        long window = Math.max(1, Math.min(generationCycles, cycles) - warmup);
-        double offered = (double) genFlits / terminals / window;
-        double accepted = (double) accFlits / terminals / window;
-        boolean unstable = false;
-        String reason = null;
-        if (!finite && deadlock == null && accepted < 0.98 * offered) {
-            unstable = true;
-            reason = String.format("accepted %.4f is below 98%% of offered %.4f flits/node/cycle", accepted, offered);
-        }
-        // drain: no new packets; a stable run still injects its queued packets so that every
-        // measured packet gets a latency, an unstable one only empties the network
-        generating = false;
-        injecting = !unstable;
-        long drainStart = now;
-        boolean drained = deadlock == null && netFlits == 0 && (!injecting || created == delivered)
-            && (!classed || ctlCreated == ctlDelivered);
-        long drainLimit = now + cfg.drainCycles();
-        while (deadlock == null && !drained && now < drainLimit) {
-            step(gen, false);
-            genFlitsWindow = 0;
-            accFlitsWindow = 0;
-            if (deadlocked()) {
-                deadlock = deadlockReport();
-            }
-            drained = netFlits == 0 && injPending() == 0 && (!injecting || created == delivered)
-                && (!classed || ctlCreated == ctlDelivered);
-            now++;
-            if ((now & 1023) == 0 && progress != null) {
-                progress.accept(now);
-            }
-        }
-        if (!unstable && !finite && measuredOutstanding > 0 && deadlock == null) {
-            unstable = true;
-            reason = measuredOutstanding + " packets created in the measurement window were not delivered within "
-                + cfg.drainCycles() + " drain cycles";
-        }
-        if (deadlock != null) {
-            unstable = true;
-            reason = "deadlock";
-        }
-        if (cfg.check()) {
-            checkConservation();
-        }
-        double seconds = (System.nanoTime() - start) / 1e9;
         SimResult.Latency latency = latencyStats();
         double[] util = new double[channels];
         String[] names = new String[channels];
         for (int c = 0; c < channels; c++) {
-            util[c] = (double) chanFlits[c] / window;
+            util[c] = (double) chanFlits[c] / o.window();
             names[c] = topo.channelName(c);
         }
-        return new SimResult(describeNetwork(), workload.describe(), gen.offered(Math.max(warmup, 0)), now,
-            generationCycles, warmup, terminals, created, delivered, offered, accepted, latency, unstable, reason,
-            deadlock, drained, now - drainStart, finite && created == delivered ? lastDelivery : -1,
+        boolean finite = gen.lastGeneration() < Long.MAX_VALUE;
+        return new SimResult(describeNetwork(), workload.describe(), gen.offered(Math.max(warmup, 0)), o.cycles(),
+            o.generationCycles(), warmup, terminals, created, delivered, o.offered(), o.accepted(), latency,
+            o.unstable(), o.reason(), o.deadlock(), o.drained(), o.drainCycles(),
+            finite && created == delivered ? lastDelivery : -1,
             hopPackets == 0 ? 0 : (double) sumHops / hopPackets, util, names, series.build(),
-            spaceTime == null ? null : spaceTime.build(), cfg.check(), seconds, cfg.control().describe(),
+            spaceTime == null ? null : spaceTime.build(), cfg.check(), o.seconds(), cfg.control().describe(),
             series.buildControl(), ctlCreated, ctlDelivered);
+    }
+
+    /** This simulator as the run protocol sees it. */
+    private final class Machine implements RunProtocol.Machine {
+        @Override
+        public void step(Workload.Generator gen, long cycle, boolean measuring) {
+            now = cycle;
+            Simulator.this.step(gen, measuring);
+        }
+
+        @Override
+        public long takeGenerated() {
+            long g = genFlitsWindow;
+            genFlitsWindow = 0;
+            return g;
+        }
+
+        @Override
+        public long takeAccepted() {
+            long a = accFlitsWindow;
+            accFlitsWindow = 0;
+            return a;
+        }
+
+        @Override
+        public boolean deadlocked() {
+            return Simulator.this.deadlocked();
+        }
+
+        @Override
+        public SimResult.Deadlock deadlockReport() {
+            return Simulator.this.deadlockReport();
+        }
+
+        @Override
+        public long created() {
+            return created;
+        }
+
+        @Override
+        public long delivered() {
+            return delivered;
+        }
+
+        @Override
+        public boolean drained(boolean inject) {
+            return netFlits == 0 && injPending() == 0 && (!inject || created == delivered)
+                && (!classed || ctlCreated == ctlDelivered);
+        }
+
+        @Override
+        public void phase(boolean gen, boolean inject) {
+            generating = gen;
+            injecting = inject;
+        }
+
+        @Override
+        public long measuredOutstanding() {
+            return measuredOutstanding;
+        }
+
+        @Override
+        public void checkConservation() {
+            Simulator.this.checkConservation();
+        }
     }
 
     private String describeNetwork() {

@@ -31,6 +31,7 @@ final class CbcmRuns {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** What one run measured of the traffic beside the hot spot, and of the scheme. */
+    /** Debug breakdown by router (BYROUTER=1): assumes 16 terminals per router, as on the 16x16 spec. */
     static final long[] BY_ROUTER = System.getenv("BYROUTER") != null ? new long[64] : null;
     static final long[] BY_SRC = System.getenv("BYROUTER") != null ? new long[64] : null;
 

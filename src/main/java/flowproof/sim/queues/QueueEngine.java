@@ -4,6 +4,7 @@ import flowproof.ConfigurationException;
 import flowproof.routing.RoutingFunction;
 import flowproof.sim.Engine;
 import flowproof.sim.SimConfig;
+import flowproof.sim.RunProtocol;
 import flowproof.sim.SimResult;
 import flowproof.sim.SimulationError;
 import flowproof.sim.queues.InputQueueing.Organisation;
@@ -399,90 +400,86 @@ public final class QueueEngine implements Engine {
 
     @Override
     public SimResult run(LongConsumer progress) {
-        long start = System.nanoTime();
         Workload.Generator gen = workload.start(cfg.seed());
-        long cycles = cfg.cycles();
+        RunProtocol.Outcome o = RunProtocol.run(new Machine(), cfg, gen, terminals, progress);
         long warmup = cfg.warmup();
-        boolean finite = gen.lastGeneration() < Long.MAX_VALUE;
-        generating = true;
-        injecting = true;
-        SimResult.Deadlock deadlock = null;
-        long genFlits = 0;
-        long accFlits = 0;
-        for (now = 0; now < cycles; now++) {
-            boolean measuring = now >= warmup;
-            step(gen, measuring);
-            if (measuring) {
-                genFlits += genWindow;
-                accFlits += accWindow;
-            }
-            genWindow = 0;
-            accWindow = 0;
-            if ((now & 1023) == 0 && progress != null) {
-                progress.accept(now);
-            }
-            if (deadlocked()) {
-                deadlock = deadlockReport();
-                now++;
-                break;
-            }
-            if (finite && now >= gen.lastGeneration() && created == delivered) {
-                now++;
-                break;
-            }
-        }
-        long generationCycles = now;
-        long window = Math.max(1, Math.min(generationCycles, cycles) - warmup);
-        double offered = (double) genFlits / terminals / window;
-        double accepted = (double) accFlits / terminals / window;
-        boolean unstable = false;
-        String reason = null;
-        if (!finite && deadlock == null && accepted < 0.98 * offered) {
-            unstable = true;
-            reason = String.format("accepted %.4f is below 98%% of offered %.4f flits/node/cycle", accepted, offered);
-        }
-        generating = false;
-        injecting = !unstable;
-        long drainStart = now;
-        boolean drained = deadlock == null && inNetwork == 0 && (!injecting || created == delivered);
-        long drainLimit = now + cfg.drainCycles();
-        while (deadlock == null && !drained && now < drainLimit) {
-            step(gen, false);
-            genWindow = 0;
-            accWindow = 0;
-            if (deadlocked()) {
-                deadlock = deadlockReport();
-            }
-            drained = inNetwork == 0 && (!injecting || created == delivered);
-            now++;
-            if ((now & 1023) == 0 && progress != null) {
-                progress.accept(now);
-            }
-        }
-        if (!unstable && !finite && measuredOutstanding > 0 && deadlock == null) {
-            unstable = true;
-            reason = measuredOutstanding + " packets created in the measurement window were not delivered within "
-                + cfg.drainCycles() + " drain cycles";
-        }
-        if (deadlock != null) {
-            unstable = true;
-            reason = "deadlock";
-        }
-        if (cfg.check()) {
-            checkConservation();
-        }
-        double seconds = (System.nanoTime() - start) / 1e9;
         double[] util = new double[channels];
         String[] names = new String[channels];
         for (int c = 0; c < channels; c++) {
-            util[c] = (double) chanFlits[c] / window;
+            util[c] = (double) chanFlits[c] / o.window();
             names[c] = topo.channelName(c);
         }
-        return new SimResult(describeNetwork(), workload.describe(), gen.offered(Math.max(warmup, 0)), now,
-            generationCycles, warmup, terminals, created, delivered, offered, accepted, latencyStats(), unstable,
-            reason, deadlock, drained, now - drainStart, finite && created == delivered ? lastDelivery : -1,
+        boolean finite = gen.lastGeneration() < Long.MAX_VALUE;
+        return new SimResult(describeNetwork(), workload.describe(), gen.offered(Math.max(warmup, 0)), o.cycles(),
+            o.generationCycles(), warmup, terminals, created, delivered, o.offered(), o.accepted(), latencyStats(),
+            o.unstable(), o.reason(), o.deadlock(), o.drained(), o.drainCycles(),
+            finite && created == delivered ? lastDelivery : -1,
             delivered == 0 ? 0 : (double) sumHops / delivered, util, names, series.build(), null, cfg.check(),
-            seconds, cfg.control().describe(), series.buildControl());
+            o.seconds(), cfg.control().describe(), series.buildControl());
+    }
+
+    /** This engine as the run protocol sees it. */
+    private final class Machine implements RunProtocol.Machine {
+        @Override
+        public void step(Workload.Generator gen, long cycle, boolean measuring) {
+            now = cycle;
+            QueueEngine.this.step(gen, measuring);
+        }
+
+        @Override
+        public long takeGenerated() {
+            long g = genWindow;
+            genWindow = 0;
+            return g;
+        }
+
+        @Override
+        public long takeAccepted() {
+            long a = accWindow;
+            accWindow = 0;
+            return a;
+        }
+
+        @Override
+        public boolean deadlocked() {
+            return QueueEngine.this.deadlocked();
+        }
+
+        @Override
+        public SimResult.Deadlock deadlockReport() {
+            return QueueEngine.this.deadlockReport();
+        }
+
+        @Override
+        public long created() {
+            return created;
+        }
+
+        @Override
+        public long delivered() {
+            return delivered;
+        }
+
+        @Override
+        public boolean drained(boolean inject) {
+            return inNetwork == 0 && (!inject || created == delivered);
+        }
+
+        @Override
+        public void phase(boolean gen, boolean inject) {
+            generating = gen;
+            injecting = inject;
+        }
+
+        @Override
+        public long measuredOutstanding() {
+            return measuredOutstanding;
+        }
+
+        @Override
+        public void checkConservation() {
+            QueueEngine.this.checkConservation();
+        }
     }
 
     /** Stop notifications dropped because the upstream output port had no free CAM line (FBICM). */
