@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -36,34 +37,18 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML) with a simulation section")
     Path spec;
 
+    @Mixin
+    LoadSweepOptions opts;
+
     @Option(names = "--schemes", required = true, paramLabel = "A,B,...",
         description = "congestion-control schemes to compare, e.g. none,alo,tune")
     String schemes;
-
-    @Option(names = "--loads", required = true, paramLabel = "A:B:STEP",
-        description = "offered loads from A to B (inclusive) in steps of STEP, flits/node/cycle")
-    String loads;
 
     @Option(names = "--png", paramLabel = "FILE", description = "draw one latency-throughput curve per scheme")
     Path png;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "write one CSV row per scheme and load")
     Path csv;
-
-    @Option(names = "--cycles", paramLabel = "N", description = "cycles per run, warm-up included")
-    Long cycles;
-
-    @Option(names = "--warmup", paramLabel = "N", description = "warm-up cycles per run")
-    Long warmup;
-
-    @Option(names = "--seed", paramLabel = "S", description = "random seed of every run")
-    Long seed;
-
-    @Option(names = "--check", description = "check conservation and credits on every cycle")
-    boolean check;
-
-    @Option(names = "--json", description = "print one JSON object")
-    boolean json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
@@ -76,13 +61,11 @@ final class CompareCommand implements Callable<Integer> {
         if (s == null) {
             return Main.BAD_INPUT;
         }
-        double[] ls = SweepCommand.parseLoads(loads);
+        double[] ls = opts.loads(spec, err);
         if (ls == null) {
-            err.println(spec + ": --loads: expected A:B:STEP with 0 < A <= B <= 1 and STEP > 0, at most "
-                + SweepCommand.MAX_LOADS + " loads, found " + loads);
             return Main.BAD_INPUT;
         }
-        SimConfig base = SimulateCommand.configure(s, spec, ls[0], "--loads", cycles, warmup, seed, check, err);
+        SimConfig base = opts.base(s, spec, ls[0], err);
         if (base == null) {
             return Main.BAD_INPUT;
         }
@@ -102,7 +85,7 @@ final class CompareCommand implements Callable<Integer> {
             configs.add(c);
         }
         double bound = SimulateCommand.boundOrNaN(s, base);
-        Progress progress = new Progress(err, json);
+        Progress progress = new Progress(err, opts.json);
         List<String> names = new ArrayList<>();
         List<List<SimResult>> results = new ArrayList<>();
         boolean bad = false;
@@ -130,7 +113,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             results.add(rs);
         }
-        if (json) {
+        if (opts.json) {
             printJson(out, s, ls, names, results, bound);
         } else {
             printTable(out, s, base, ls, names, results, bound);

@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -33,9 +34,8 @@ final class SweepCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML) with a simulation section")
     Path spec;
 
-    @Option(names = "--loads", required = true, paramLabel = "A:B:STEP",
-        description = "offered loads from A to B (inclusive) in steps of STEP, flits/node/cycle, e.g. 0.05:1.0:0.05")
-    String loads;
+    @Mixin
+    LoadSweepOptions opts;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "write one CSV row per load")
     Path csv;
@@ -43,24 +43,9 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--png", paramLabel = "FILE", description = "draw the latency-throughput curve")
     Path png;
 
-    @Option(names = "--cycles", paramLabel = "N", description = "cycles per run, warm-up included")
-    Long cycles;
-
-    @Option(names = "--warmup", paramLabel = "N", description = "warm-up cycles per run")
-    Long warmup;
-
-    @Option(names = "--seed", paramLabel = "S", description = "random seed of every run")
-    Long seed;
-
-    @Option(names = "--check", description = "check conservation and credits on every cycle")
-    boolean check;
-
     @Option(names = "--control", paramLabel = "SCHEME", description = "congestion-control scheme (overrides the spec's "
         + "simulation.control)")
     String control;
-
-    @Option(names = "--json", description = "print one JSON object")
-    boolean json;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
@@ -107,13 +92,11 @@ final class SweepCommand implements Callable<Integer> {
         if (s == null) {
             return Main.BAD_INPUT;
         }
-        double[] ls = parseLoads(loads);
+        double[] ls = opts.loads(spec, err);
         if (ls == null) {
-            err.println(spec + ": --loads: expected A:B:STEP with 0 < A <= B <= 1 and STEP > 0, at most " + MAX_LOADS
-                + " loads, found " + loads);
             return Main.BAD_INPUT;
         }
-        SimConfig base = SimulateCommand.configure(s, spec, ls[0], "--loads", cycles, warmup, seed, check, err);
+        SimConfig base = opts.base(s, spec, ls[0], err);
         if (base == null) {
             return Main.BAD_INPUT;
         }
@@ -124,9 +107,9 @@ final class SweepCommand implements Callable<Integer> {
             }
         }
         double bound = SimulateCommand.boundOrNaN(s, base);
-        Progress progress = new Progress(err, json);
+        Progress progress = new Progress(err, opts.json);
         List<SimResult> results = new ArrayList<>();
-        if (!json) {
+        if (!opts.json) {
             out.println(s.name() + ": " + base.workload().describe()
                 + ("none".equals(base.control().key()) ? "" : ", control " + base.control().describe()));
             if (!Double.isNaN(bound)) {
@@ -151,7 +134,7 @@ final class SweepCommand implements Callable<Integer> {
             progress.done();
             results.add(r);
             bad |= r.deadlock() != null || !r.drained();
-            if (!json) {
+            if (!opts.json) {
                 SimResult.Latency l = r.latency();
                 boolean lat = l != null && !r.unstable();
                 out.printf(Locale.ROOT, "%8.3f %9.4f %9.4f %9s %6s %6s %9s %9s %9s  %s%n", ls[i], r.offered(), r.accepted(),
@@ -179,7 +162,7 @@ final class SweepCommand implements Callable<Integer> {
             Charts.latencyThroughput(png, s.name() + ": " + base.network().topology().describe(),
                 List.of(new Charts.Curve(base.rule().describe(), off, acc, lat)), bound);
         }
-        if (json) {
+        if (opts.json) {
             ObjectMapper m = new ObjectMapper();
             ObjectNode o = m.createObjectNode();
             o.put("spec", s.name());

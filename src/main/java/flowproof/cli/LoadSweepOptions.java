@@ -1,0 +1,48 @@
+package flowproof.cli;
+
+import flowproof.sim.SimConfig;
+import flowproof.spec.Spec;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every load sweep shares ({@code sweep}, {@code compare}): the loads, the run
+ * length, the seed, check mode and JSON output, held once as a picocli mixin.
+ */
+final class LoadSweepOptions {
+
+    @Option(names = "--loads", required = true, paramLabel = "A:B:STEP",
+        description = "offered loads from A to B (inclusive) in steps of STEP, flits/node/cycle, e.g. 0.05:1.0:0.05")
+    String loads;
+
+    @Option(names = "--cycles", paramLabel = "N", description = "cycles per run, warm-up included")
+    Long cycles;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "warm-up cycles per run")
+    Long warmup;
+
+    @Option(names = "--seed", paramLabel = "S", description = "random seed of every run")
+    Long seed;
+
+    @Option(names = "--check", description = "check conservation and credits on every cycle")
+    boolean check;
+
+    @Option(names = "--json", description = "print one JSON object")
+    boolean json;
+
+    /** The loads of {@code --loads}, or null after a one-line error on {@code err}. */
+    double[] loads(Path spec, PrintWriter err) {
+        double[] ls = SweepCommand.parseLoads(loads);
+        if (ls == null) {
+            err.println(spec + ": --loads: expected A:B:STEP with 0 < A <= B <= 1 and STEP > 0, at most "
+                + SweepCommand.MAX_LOADS + " loads, found " + loads);
+        }
+        return ls;
+    }
+
+    /** The spec's simulation at the first load with these options, or null after a one-line error. */
+    SimConfig base(Spec s, Path spec, double firstLoad, PrintWriter err) {
+        return SimulateCommand.configure(s, spec, firstLoad, "--loads", cycles, warmup, seed, check, err);
+    }
+}
