@@ -81,80 +81,9 @@ class CbcmTest {
         }
     }
 
-    private static final class FakeState implements NetworkState {
-        final Network net;
-        final int terminals;
-        long now;
-
-        FakeState(Network net, int terminals) {
-            this.net = net;
-            this.terminals = terminals;
-        }
-
-        @Override
-        public Network network() {
-            return net;
-        }
-
-        @Override
-        public int terminals() {
-            return terminals;
-        }
-
-        @Override
-        public int routerOf(int terminal) {
-            return terminal / 4;
-        }
-
-        @Override
-        public int bufferFlits() {
-            return 32;
-        }
-
-        @Override
-        public int slotFlits() {
-            return 8;
-        }
-
-        @Override
-        public int credits(int queue) {
-            return 32;
-        }
-
-        @Override
-        public int occupancy(int queue) {
-            return 0;
-        }
-
-        @Override
-        public boolean allocated(int queue) {
-            return false;
-        }
-
-        @Override
-        public int fullBuffers() {
-            return 0;
-        }
-
-        @Override
-        public long deliveredFlits() {
-            return 0;
-        }
-
-        @Override
-        public long injectedPackets() {
-            return 0;
-        }
-
-        @Override
-        public long now() {
-            return now;
-        }
-    }
-
     private static Cbcm.Control control(String params, Sent port) {
         Scheme s = read(params, 4);
-        Cbcm.Control c = (Cbcm.Control) s.create(new FakeState(context(4).network(), 16), 1);
+        Cbcm.Control c = (Cbcm.Control) s.create(new StubState(context(4).network(), 32, 8), 1);
         c.bind(port);
         return c;
     }

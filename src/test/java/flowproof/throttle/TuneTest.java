@@ -33,78 +33,6 @@ class TuneTest {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Network PAPER = new Network(Torus.torus(new int[] {16, 16}, true), 3, 1);
 
-    /** A network whose full buffers and delivered flits the test scripts, cycle by cycle. */
-    static final class Scripted implements NetworkState {
-        final Network net;
-        long now;
-        int full;
-        long delivered;
-
-        Scripted(Network net) {
-            this.net = net;
-        }
-
-        @Override
-        public Network network() {
-            return net;
-        }
-
-        @Override
-        public int terminals() {
-            return net.topology().nodes();
-        }
-
-        @Override
-        public int routerOf(int terminal) {
-            return terminal;
-        }
-
-        @Override
-        public int bufferFlits() {
-            return 16;
-        }
-
-        @Override
-        public int slotFlits() {
-            return 16;
-        }
-
-        @Override
-        public int credits(int queue) {
-            return 16;
-        }
-
-        @Override
-        public int occupancy(int queue) {
-            return 0;
-        }
-
-        @Override
-        public boolean allocated(int queue) {
-            return false;
-        }
-
-        @Override
-        public int fullBuffers() {
-            return full;
-        }
-
-        @Override
-        public long deliveredFlits() {
-            return delivered;
-        }
-
-        @Override
-        public long injectedPackets() {
-            return 0;
-        }
-
-        @Override
-        public long now() {
-            return now;
-        }
-    }
-
     private static JsonNode yaml(String text) {
         try {
             return YAML.readTree(text);
@@ -123,7 +51,7 @@ class TuneTest {
     }
 
     /** A control on a scripted copy of {@code net}. */
-    private record Run(TuneControl control, Scripted state) {
+    private record Run(TuneControl control, StubState state) {
         /**
          * Runs cycles [from, to): before each, the full buffers are {@code full(t)}; during
          * each, {@code rate(t)} flits are delivered.
@@ -131,9 +59,9 @@ class TuneTest {
         void cycles(long from, long to, LongUnaryOperator full, LongUnaryOperator rate) {
             for (long t = from; t < to; t++) {
                 state.now = t;
-                state.full = (int) full.applyAsLong(t);
+                state.fullBuffers = (int) full.applyAsLong(t);
                 control.beginCycle(t);
-                state.delivered += rate.applyAsLong(t);
+                state.deliveredFlits += rate.applyAsLong(t);
             }
         }
 
@@ -143,7 +71,7 @@ class TuneTest {
     }
 
     private static Run run(Tune t) {
-        Scripted s = new Scripted(PAPER);
+        StubState s = new StubState(PAPER, 16, 16);
         return new Run((TuneControl) t.create(s, 1), s);
     }
 
