@@ -55,7 +55,10 @@ import java.util.List;
  * destination, arbitrated round robin; the lookahead is the oldest-first equivalent with a
  * bounded search). Unthrottling: per throttled flow, every {@code source-epoch} cycles
  * (1,000; counted from the throttle) the flits generated toward that destination in the
- * epoch are compared with epoch / D_t; below it, and with fewer than {@code source-queue}
+ * epoch are compared with {@code unthrottle-below} x epoch / D_t (flowproof's default 0.5;
+ * the paper's rule is 1: a sender generating barely above its share falls below it in
+ * some epochs by chance, unthrottles and sends its next packets adaptively on the normal
+ * VCs into the hot spot's router); below it, and with fewer than {@code source-queue}
  * (64) packets queued at the source (the paper's "queue not full": our source queues are
  * unbounded), the flow is unthrottled and an 'unthrottle' packet goes to the hot spot.
  *
@@ -81,6 +84,7 @@ public final class Cbcm implements Scheme {
     final int sourceQueue;
     final int lookahead;
     final double exitLoad;
+    final double unthrottleBelow;
     final boolean countReserved;
     private final String description;
 
@@ -96,6 +100,7 @@ public final class Cbcm implements Scheme {
         sourceQueue = (int) p.integer("source-queue", 64, 1, Integer.MAX_VALUE);
         lookahead = (int) p.integer("lookahead", 64, 1, 1 << 20);
         exitLoad = p.number("exit-load", 0.5, 0, false, 1);
+        unthrottleBelow = p.number("unthrottle-below", 0.5, 0, true, 1);
         countReserved = p.bool("count-reserved", false);
         description = p.describe("cbcm");
     }
@@ -466,7 +471,7 @@ public final class Cbcm implements Scheme {
                 int f = active[i];
                 tokens[f] += 1.0 / degree[f];
                 if (now - flowEpoch[f] >= s.sourceEpoch) {
-                    boolean below = genFlits[f] * (long) degree[f] < now - flowEpoch[f];
+                    boolean below = genFlits[f] * (double) degree[f] < s.unthrottleBelow * (now - flowEpoch[f]);
                     if (below && port.queued(f / n) < s.sourceQueue) {
                         unthrottle(f);
                     } else {

@@ -270,19 +270,39 @@ class CbcmTest {
     }
 
     @Test
-    void aSourceGeneratingBelowOneOverDtUnthrottlesAndTheHotSpotDropsIt() {
+    void aSourceGeneratingBelowHalfOfOneOverDtUnthrottlesAndTheHotSpotDropsIt() {
         Sent port = new Sent(1);
         Cbcm.Control c = control("{kind: cbcm, source-epoch: 100}", port);
         c.beginCycle(0);
         c.deliveredControl(9, 2, 4);
         for (int t = 1; t <= 100; t++) {
             c.beginCycle(t);
-            if (t % 50 == 0) {
-                c.generated(2, 9, 8); // 16 flits in 100 cycles < 100 / 4
+            if (t == 50) {
+                c.generated(2, 9, 8); // 8 flits in 100 cycles: x D_t = 32 < 0.5 x 100
             }
         }
         assertThat(c.degree(2, 9)).isZero();
         assertThat(port.packets).containsExactly(new int[] {2, 9, 0});
+    }
+
+    @Test
+    void betweenHalfAndOneOverDtOnlyThePapersLiteralRuleUnthrottles() {
+        for (String control : new String[] {"{kind: cbcm, source-epoch: 100}",
+            "{kind: cbcm, source-epoch: 100, unthrottle-below: 1}"}) {
+            Sent port = new Sent(1);
+            Cbcm.Control c = control(control, port);
+            c.beginCycle(0);
+            c.deliveredControl(9, 2, 4);
+            for (int t = 1; t <= 100; t++) {
+                c.beginCycle(t);
+                if (t % 50 == 10) {
+                    c.generated(2, 9, 8); // 16 flits in 100 cycles: x D_t = 64, between 50 and 100
+                }
+            }
+            boolean literal = control.contains("unthrottle-below");
+            assertThat(c.degree(2, 9)).as(control).isEqualTo(literal ? 0 : 4);
+            assertThat(port.packets).as(control).hasSize(literal ? 1 : 0);
+        }
     }
 
     @Test
@@ -374,6 +394,8 @@ class CbcmTest {
         "{kind: cbcm, lookahead: 0}|simulation.control.lookahead",
         "{kind: cbcm, threshold: -1}|simulation.control.threshold",
         "{kind: cbcm, exit-load: 1.5}|simulation.control.exit-load",
+        "{kind: cbcm, unthrottle-below: 0}|simulation.control.unthrottle-below",
+        "{kind: cbcm, unthrottle-below: 2}|simulation.control.unthrottle-below",
         "{kind: cbcm, exit-load: -0.1}|simulation.control.exit-load",
         "{kind: cbcm, count-reserved: maybe}|simulation.control.count-reserved",
         "{kind: cbcm, epsilom: 0.1}|simulation.control.epsilom",
