@@ -313,15 +313,15 @@ class TuneTest {
             s[i] = w(1000, 300);
         }
         s[7] = w(1000, 300);
-        Run four = periods(tune("tune"), Arrays.copyOf(s, 6));
+        Run four = periods(tune("{kind: tune, resets: 5}"), Arrays.copyOf(s, 6));
         assertThat(four.control().decision()).isEqualTo(Decision.RESET);
         assertThat(four.control().maxThroughput()).isEqualTo(2000);
-        Run five = periods(tune("tune"), Arrays.copyOf(s, 7));
+        Run five = periods(tune("{kind: tune, resets: 5}"), Arrays.copyOf(s, 7));
         assertThat(five.control().decision()).isEqualTo(Decision.RESET_FORGET);
         assertThat(five.control().maxThroughput()).isZero();
         assertThat(five.control().threshold()).isEqualTo(50);
         // the next period is the new maximum; no drop, throttling (300 > 50): increase
-        Run six = periods(tune("tune"), s);
+        Run six = periods(tune("{kind: tune, resets: 5}"), s);
         assertThat(six.control().maxThroughput()).isEqualTo(1000);
         assertThat(six.control().decision()).isEqualTo(Decision.INCREASE);
         assertThat(six.control().threshold()).isEqualTo(80);
@@ -331,7 +331,7 @@ class TuneTest {
     void aPeriodAboveThreeQuartersOfTheMaximumBreaksTheRunOfResets() {
         long[][] s = {w(1000, 100), w(2000, 50), w(1000, 300), w(1000, 300), w(1600, 300), w(1000, 300),
             w(1000, 300), w(1000, 300)};
-        Run r = periods(tune("tune"), s);
+        Run r = periods(tune("{kind: tune, resets: 5}"), s);
         // resets in periods 2, 3, 5, 6, 7: never five in a row
         assertThat(r.control().decision()).isEqualTo(Decision.RESET);
         assertThat(r.control().maxThroughput()).isEqualTo(2000);
