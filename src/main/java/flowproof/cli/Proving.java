@@ -45,7 +45,7 @@ final class Proving {
      * @param reach the guided search, or null (no witness)
      * @param saved the saved trace's path, or null
      */
-    record Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved) {
+    record Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted) {
 
         /** true: reached (trace); null: not known. */
         Boolean reachable() {
@@ -87,12 +87,13 @@ final class Proving {
                     .append(Picture.LEGEND).append("):\n");
                 b.append(drawWitness(spec, w));
                 if (reach.found()) {
-                    b.append(String.format("  %-14s reached from the empty network in %d moves (%,d states, %.2f s)%s%n",
-                        "reachable", reach.trace().length(), reach.states(), reach.seconds(),
+                    b.append(String.format("  %-14s a stuck state reached from the empty network in %d moves (%s; %,d states, "
+                        + "%.2f s)%s%n", "reachable", reach.trace().length(),
+                        restricted ? "along the witness's routes" : "breadth-first over all moves", reach.states(), reach.seconds(),
                         saved == null ? "" : "; trace " + saved));
                 } else {
-                    b.append(String.format("  %-14s not known: the guided search %s (%,d states, %.2f s)%n", "reachable",
-                        reach.complete() ? "along the witness's routes found no stuck state"
+                    b.append(String.format("  %-14s not known: the %s search %s (%,d states, %.2f s)%n", "reachable",
+                        restricted ? "guided" : "breadth-first", reach.complete() ? "found no stuck state"
                             : "stopped at its " + reach.limit() + " limit", reach.states(), reach.seconds()));
                 }
             }
@@ -147,6 +148,7 @@ final class Proving {
                     o.put("reachable", true);
                 }
                 ObjectNode r = o.putObject("reach");
+                r.put("mode", restricted ? "witness-routes" : "all-moves");
                 r.put("states", reach.states());
                 r.put("complete", reach.complete());
                 if (reach.limit() == null) {
@@ -182,10 +184,17 @@ final class Proving {
         throws IOException {
         ProofResult p = DeadlockProver.prove(spec.network(), spec.routing(), spec.rule(), spec.pairs(), options);
         if (p.witness() == null) {
-            return new Outcome(spec, p, null, null);
+            return new Outcome(spec, p, null, null, true);
         }
         GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null, reachLimits.states(),
             reachLimits.seconds());
+        boolean restricted = true;
+        if (!r.found() && r.complete()) {
+            // The witness's packets cannot be brought in along their routes; another stuck
+            // state may still be reachable: breadth-first over all moves, within the limits.
+            r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(), reachLimits.seconds());
+            restricted = false;
+        }
         String saved = null;
         if (r.found() && saveDir != null) {
             Path json = saveDir.resolve(CounterexampleFile.fileName(spec, Property.STUCK_FREEDOM));
@@ -196,7 +205,7 @@ final class Proving {
                 + Picture.trace(spec.model(), r.trace()));
             saved = json.toString().replace('\\', '/');
         }
-        return new Outcome(spec, p, r, saved);
+        return new Outcome(spec, p, r, saved, restricted);
     }
 
     /** The injections and forward moves that bring the witness's packets in (nodes of forward moves are -1). */
