@@ -15,8 +15,15 @@ public final class OrTools {
     private OrTools() {
     }
 
-    /** Null when the native library is loaded; otherwise why it cannot be, in one line. */
+    /**
+     * Null when the native library is loaded; otherwise why it cannot be, in one line.
+     * {@code -Dflowproof.ortools=off} makes it unavailable (to check that flowproof works
+     * without it).
+     */
     public static String problem() {
+        if ("off".equals(System.getProperty("flowproof.ortools"))) {
+            return "OR-tools is switched off (-Dflowproof.ortools=off)";
+        }
         if (loaded == null) {
             synchronized (LOCK) {
                 if (loaded == null) {

@@ -57,6 +57,12 @@ public final class ThroughputBound {
      */
     public static Result of(Topology topo, RoutingFunction routing, double[][] rates, int injectionPorts,
                             int ejectionPorts) {
+        return of(topo, routing, rates, injectionPorts, ejectionPorts, false);
+    }
+
+    /** @param forceLp solve the LP even for deterministic routing (tests compare it with the direct loads) */
+    static Result of(Topology topo, RoutingFunction routing, double[][] rates, int injectionPorts,
+                     int ejectionPorts, boolean forceLp) {
         long start = System.nanoTime();
         int c = topo.concentration();
         int[] endpoints = topo.endpoints();
@@ -86,7 +92,7 @@ public final class ThroughputBound {
             }
         }
         boolean deterministic = routing.maxCandidates() == 1 && routing.maxInjectHeaders() <= 1 && !routing.hasEscape();
-        Result r = deterministic ? direct(topo, routing, flow) : lp(topo, routing, flow);
+        Result r = deterministic && !forceLp ? direct(topo, routing, flow) : lp(topo, routing, flow);
         // The terminal limits, against the network's.
         double injLimit = inject == 0 ? Double.POSITIVE_INFINITY : injectionPorts / inject;
         double ejLimit = ejectMax == 0 ? Double.POSITIVE_INFINITY : ejectionPorts / ejectMax;
