@@ -78,9 +78,11 @@ final class Proving {
             b.append(String.format("  %-14s %s; initially %s; inductive %s%n", "invariants",
                 String.join(", ", proof.invariants()), proof.initialHolds() ? "hold" : "VIOLATED",
                 proof.inductive() == null ? "unknown (time limit)" : proof.inductive() ? "yes" : "NO: " + proof.counterToInduction()));
-            b.append(String.format("  %-14s %s; %,d variables, %,d constraints; %d worker%s, limit %.0f s; %.2f s%n",
+            b.append(String.format("  %-14s knot %s; %,d variables, %,d constraints; %d worker%s, limit %.0f s; %.2f s "
+                    + "(routes %.2f, inductiveness %.2f, knot %.2f)%n",
                 "cp-sat", proof.knot(), proof.variables(), proof.constraints(), proof.workers(),
-                proof.workers() == 1 ? " (deterministic unless the limit is hit)" : "s", proof.timeLimit(), proof.seconds()));
+                proof.workers() == 1 ? " (deterministic unless the limit is hit)" : "s", proof.timeLimit(), proof.seconds(),
+                proof.routeSeconds(), proof.inductionSeconds(), proof.knotSeconds()));
             Witness w = proof.witness();
             if (w != null) {
                 b.append("  deadlock configuration (").append(w.packetCount()).append(" packets; ")
@@ -121,6 +123,10 @@ final class Proving {
                 o.putNull("limit");
             }
             o.put("seconds", Math.round(proof.seconds() * 1000) / 1000.0);
+            ObjectNode phases = o.putObject("phaseSeconds");
+            phases.put("routes", Math.round(proof.routeSeconds() * 1000) / 1000.0);
+            phases.put("inductiveness", Math.round(proof.inductionSeconds() * 1000) / 1000.0);
+            phases.put("knot", Math.round(proof.knotSeconds() * 1000) / 1000.0);
             o.put("workers", proof.workers());
             o.put("timeLimit", proof.timeLimit());
             o.put("deterministic", proof.workers() == 1 && proof.verdict() != ProofResult.Verdict.UNKNOWN);

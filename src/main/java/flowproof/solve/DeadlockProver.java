@@ -78,16 +78,20 @@ public final class DeadlockProver {
 
     private final Network net;
     private final FlowControlRule rule;
+    private final boolean minimalRouting;
     private final RouteGraph graph;
     private final Options options;
     private final long start = System.nanoTime();
+    private final double routeSeconds;
 
     private DeadlockProver(Network net, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
                            Options options) {
         this.net = net;
         this.rule = rule;
+        this.minimalRouting = routing.minimal();
         this.options = options;
         this.graph = new RouteGraph(net, new QueueRoutes(net, routing, rule), traffic);
+        this.routeSeconds = (System.nanoTime() - start) / 1e9;
     }
 
     /**
@@ -140,7 +144,10 @@ public final class DeadlockProver {
     private ProofResult run() {
         boolean initial = initialHolds();
         String[] cti = new String[1];
+        long t0 = System.nanoTime();
         CpSolverStatus induction = inductionStatus(cti);
+        double inductionSeconds = (System.nanoTime() - t0) / 1e9;
+        long t1 = System.nanoTime();
         Boolean inductive = induction == CpSolverStatus.INFEASIBLE ? Boolean.TRUE
             : induction == CpSolverStatus.FEASIBLE || induction == CpSolverStatus.OPTIMAL ? Boolean.FALSE : null;
 
@@ -173,6 +180,7 @@ public final class DeadlockProver {
             }
             witness = witness(occ, marks, cls);
         }
+        double knotSeconds = (System.nanoTime() - t1) / 1e9;
         double seconds = (System.nanoTime() - start) / 1e9;
         ProofResult.Verdict verdict;
         String reason;
@@ -192,12 +200,17 @@ public final class DeadlockProver {
         } else if (!inductive) {
             verdict = ProofResult.Verdict.UNKNOWN;
             reason = "no knot among the invariant states, but the invariants are not inductive: " + cti[0];
+        } else if (!minimalRouting) {
+            verdict = ProofResult.Verdict.UNKNOWN;
+            reason = "no reachable state is stuck, but the routing is not minimal, so packets may circle forever "
+                + "(drainability is not implied)";
         } else {
             verdict = ProofResult.Verdict.PROVED;
             reason = "the invariants hold initially and are inductive, and no invariant state is a knot";
         }
         return new ProofResult(verdict, reason, invariantNames(), initial, inductive, knot, witness, minimal, seconds,
-            options.workers(), options.seconds(), variables, constraints, cti[0]);
+            options.workers(), options.seconds(), variables, constraints, cti[0], routeSeconds, inductionSeconds,
+            knotSeconds);
     }
 
     private static int[] values(CpSolver solver, IntVar[] vars) {

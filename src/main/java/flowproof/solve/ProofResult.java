@@ -20,10 +20,14 @@ import java.util.List;
  * @param variables   variables of the knot model
  * @param constraints constraints of the knot model
  * @param counterToInduction when not inductive: the move that leaves the invariants, one line
+ * @param routeSeconds     seconds to build the route graph and head classes
+ * @param inductionSeconds seconds of the inductiveness check
+ * @param knotSeconds      seconds of the knot search (and the witness's minimization)
  */
 public record ProofResult(Verdict verdict, String reason, List<String> invariants, boolean initialHolds,
                           Boolean inductive, String knot, Witness witness, boolean minimal, double seconds,
-                          int workers, double timeLimit, int variables, int constraints, String counterToInduction) {
+                          int workers, double timeLimit, int variables, int constraints, String counterToInduction,
+                          double routeSeconds, double inductionSeconds, double knotSeconds) {
 
     public enum Verdict {
         PROVED("proved"),
