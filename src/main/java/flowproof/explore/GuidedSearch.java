@@ -47,6 +47,19 @@ public final class GuidedSearch {
                                 double maxSeconds) {
         long start = System.nanoTime();
         long deadline = start + (long) (maxSeconds * 1e9);
+        if (allowed != null) {
+            // Only the allowed injections' pairs: the expander then never judges the others
+            // (65,280 pairs on a 16x16 torus), and every move is still one of the model's.
+            java.util.Set<java.util.List<Integer>> pairs = new java.util.LinkedHashSet<>();
+            for (Move m : allowed) {
+                if (m.kind() == Move.Kind.INJECT) {
+                    pairs.add(List.of(m.node(), model.routing().destinationOf(m.destination())));
+                }
+            }
+            List<int[]> traffic = pairs.stream().map(p -> new int[] {p.get(0), p.get(1)}).toList();
+            model = new Model(model.network(), model.routing(), model.rule(), traffic, model.escapeAny());
+        }
+        Model m0 = model;
         StateLayout layout = new StateLayout(model.network(), model.rule().marksPerRing() > 0, model.routing().headers());
         Expander ex = new Expander(model, layout);
         StateSet set = new StateSet(layout.words, maxStates, Long.MAX_VALUE);
@@ -62,7 +75,7 @@ public final class GuidedSearch {
             if (limit[0] != null) {
                 return;
             }
-            Move m = Expander.move(kind, a, b, d, model.network());
+            Move m = Expander.move(kind, a, b, d, m0.network());
             if (allowed != null && !allowed.contains(new Move(m.kind(), kind == Expander.INJECT ? m.node() : -1,
                 m.destination(), m.from(), m.to()))) {
                 return;
