@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
     description = {"The ideal saturation throughput (flits/node/cycle) of the spec's network under a traffic pattern "
         + "and its routing function, with injection and ejection limits, and the bottleneck channels: channel "
         + "loads for deterministic routing, a multicommodity-flow LP (GLOP) for adaptive and UGAL routing.",
-        "Exit code: 0, 2 bad input."})
+        "Exit code: 0, 2 bad input, 3 the flow LP is too large."})
 final class BoundCommand implements Callable<Integer> {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -93,7 +93,13 @@ final class BoundCommand implements Callable<Integer> {
                 + w.describe());
             return Main.BAD_INPUT;
         }
-        ThroughputBound.Result r = ThroughputBound.of(topo, s.routing(), rates, inj, ej);
+        ThroughputBound.Result r;
+        try {
+            r = ThroughputBound.of(topo, s.routing(), rates, inj, ej);
+        } catch (ThroughputBound.TooLarge e) {
+            err.println("bound: " + spec + ": " + e.getMessage());
+            return Main.INCOMPLETE;
+        }
         String traffic = sim.has("traffic") ? sim.get("traffic").toString().replace("\"", "") : "uniform";
         var out = cmd.commandLine().getOut();
         if (json) {

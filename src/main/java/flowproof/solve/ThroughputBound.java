@@ -44,8 +44,19 @@ public final class ThroughputBound {
     }
 
     private static final double EPS = 1e-7;
+    /** Beyond this the LP takes GLOP minutes or more on this machine; the command says so instead. */
+    static final int MAX_VARIABLES = 500_000;
 
     private ThroughputBound() {
+    }
+
+    /** The flow LP would exceed {@link #MAX_VARIABLES}. */
+    public static final class TooLarge extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge(String message) {
+            super(message);
+        }
     }
 
     /**
@@ -233,9 +244,9 @@ public final class ThroughputBound {
                 int after = routing.afterHop(header, ch);
                 long next = (long) ch * headers + after;
                 MPVariable e = solver.makeNumVar(0, MPSolver.infinity(), "");
-                if (++vars > 3_000_000) {
-                    throw new IllegalStateException("the flow LP of " + topo.describe() + " with " + routing.name()
-                        + " exceeds 3,000,000 variables");
+                if (++vars > MAX_VARIABLES) {
+                    throw new TooLarge("the flow LP of " + topo.describe() + " with " + routing.name()
+                        + " needs more than " + String.format("%,d", MAX_VARIABLES) + " variables; no bound computed");
                 }
                 bal.setCoefficient(e, -1);
                 MPConstraint nb = balance.get(next);
