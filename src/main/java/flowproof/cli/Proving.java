@@ -102,6 +102,23 @@ final class Proving {
             return b.toString();
         }
 
+        /**
+         * As the explorer reports properties: all checked ones hold when proved; a reached
+         * stuck state violates stuck-freedom and drainability; otherwise unknown.
+         */
+        private String propertyStatus(Property prop) {
+            if (!spec.effectiveProperties().contains(prop)) {
+                return "not-checked";
+            }
+            if (proof.verdict() == ProofResult.Verdict.PROVED) {
+                return "holds";
+            }
+            if (Boolean.TRUE.equals(reachable()) && prop.invariant() == null) {
+                return "violated";
+            }
+            return "unknown";
+        }
+
         private String expectation() {
             if (spec.expect() == null) {
                 return "";
@@ -130,6 +147,10 @@ final class Proving {
             o.put("workers", proof.workers());
             o.put("timeLimit", proof.timeLimit());
             o.put("deterministic", proof.workers() == 1 && proof.verdict() != ProofResult.Verdict.UNKNOWN);
+            ObjectNode props = o.putObject("properties");
+            for (Property prop : Property.values()) {
+                props.put(prop.key(), propertyStatus(prop));
+            }
             ArrayNode inv = o.putArray("invariants");
             proof.invariants().forEach(inv::add);
             o.put("initialHolds", proof.initialHolds());
