@@ -152,9 +152,14 @@ final class Checker {
         }
         Outcome o = explore(spec, saveDir, states, seconds, false);
         if (o.result().verdict() == Verdict.INCOMPLETE && OrTools.problem() == null) {
-            Proving.Outcome p = Proving.prove(spec, DeadlockProver.Options.defaults(), Proving.ReachLimits.defaults(),
-                saveDir);
-            return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved(), p);
+            try {
+                Proving.Outcome p = Proving.prove(spec, DeadlockProver.Options.defaults(), Proving.ReachLimits.defaults(),
+                    saveDir);
+                return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved(), p);
+            } catch (UnsupportedOperationException e) {
+                // A rule the CP-SAT model cannot encode: the explorer's incomplete result stands.
+                return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved());
+            }
         }
         return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved());
     }

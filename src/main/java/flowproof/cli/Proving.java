@@ -146,7 +146,10 @@ final class Proving {
             phases.put("knot", Math.round(proof.knotSeconds() * 1000) / 1000.0);
             o.put("workers", proof.workers());
             o.put("timeLimit", proof.timeLimit());
-            o.put("deterministic", proof.workers() == 1 && proof.verdict() != ProofResult.Verdict.UNKNOWN);
+            // One worker is deterministic unless a time limit cut a solve short: the verdict's,
+            // or the witness's minimization (then the witness depends on timing).
+            o.put("deterministic", proof.workers() == 1 && proof.verdict() != ProofResult.Verdict.UNKNOWN
+                && (proof.witness() == null || proof.minimal()));
             ObjectNode props = o.putObject("properties");
             for (Property prop : Property.values()) {
                 props.put(prop.key(), propertyStatus(prop));

@@ -80,9 +80,15 @@ public final class GuidedSearch {
                 m.destination(), m.from(), m.to()))) {
                 return;
             }
+            if (set.size() >= maxStates) {
+                if (set.find(succ, 0) < 0) {
+                    limit[0] = "states";
+                }
+                return;
+            }
             int id = set.add(succ, 0);
             if (id == StateSet.FULL) {
-                limit[0] = set.size() >= maxStates ? "states" : "memory";
+                limit[0] = "memory";
                 return;
             }
             if (id >= 0) {
