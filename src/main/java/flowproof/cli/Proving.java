@@ -91,7 +91,7 @@ final class Proving {
                 if (reach.found()) {
                     b.append(String.format("  %-14s a stuck state reached from the empty network in %d moves (%s; %,d states, "
                         + "%.2f s)%s%n", "reachable", reach.trace().length(),
-                        restricted ? "along the witness's routes" : "breadth-first over all moves", reach.states(), reach.seconds(),
+                        restricted ? "best-first along the witness's routes" : "breadth-first over all moves", reach.states(), reach.seconds(),
                         saved == null ? "" : "; trace " + saved));
                 } else {
                     b.append(String.format("  %-14s not known: the %s search %s (%,d states, %.2f s)%n", "reachable",
@@ -216,8 +216,8 @@ final class Proving {
         if (p.witness() == null) {
             return new Outcome(spec, p, null, null, true);
         }
-        GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null, reachLimits.states(),
-            reachLimits.seconds());
+        GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
+            progress(p.witness()), reachLimits.states(), reachLimits.seconds());
         boolean restricted = true;
         if (!r.found() && r.complete()) {
             // The witness's packets cannot be brought in along their routes; another stuck
@@ -248,6 +248,29 @@ final class Proving {
             allowed.add(new Move(Move.Kind.FORWARD, -1, f[1], f[0], f[2]));
         }
         return allowed;
+    }
+
+    /**
+     * How far a state is toward the witness: per queue of the witness, how many of its
+     * packets carry the witness's header there (up to the witness's occupancy).
+     */
+    static java.util.function.ToIntFunction<Snapshot> progress(Witness w) {
+        int[] queues = w.queuesInvolved();
+        return s -> {
+            int score = 0;
+            for (int q : queues) {
+                int want = w.packets()[q].length;
+                int header = w.packets()[q][0];
+                int have = 0;
+                for (int h : s.packets()[q]) {
+                    if (h == header) {
+                        have++;
+                    }
+                }
+                score += Math.min(have, want);
+            }
+            return score;
+        };
     }
 
     static Snapshot snapshot(Witness w) {

@@ -18,6 +18,15 @@ class GuidedSearchTest {
     }
 
     @Test
+    void bestFirstSearchReachesAStuckStateThatReplays() {
+        Model r1 = Models.ring(4, 1, 1, RuleKind.VCT);
+        GuidedSearch.Result r = GuidedSearch.search(r1, null, null, Snapshot::packetCount, 1_000_000, 60);
+        assertThat(r.found()).isTrue();
+        assertThat(r.trace().last().packetCount()).isEqualTo(4);
+        assertThat(Replayer.replay(r1, r.trace().moves(), Property.STUCK_FREEDOM).reproduced()).isTrue();
+    }
+
+    @Test
     void exhaustiveSearchOnADeadlockFreeRingFindsNoStuckStateAndSaysItIsComplete() {
         Model r6 = Models.ring(4, 1, 1, RuleKind.CRITICAL_BUBBLE);
         GuidedSearch.Result r = GuidedSearch.search(r6, null, null, 1_000_000, 60);
