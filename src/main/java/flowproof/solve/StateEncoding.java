@@ -86,7 +86,7 @@ final class StateEncoding {
     /**
      * Constrains the state to satisfy the invariants (and the capacity bound, by the
      * domains). Each invariant is written from its definition in {@link Invariant}; the
-     * property test {@code StateEncodingProperties} checks the encoding against
+     * property test {@code StateEncodingPropertiesTest} checks the encoding against
      * {@link Invariant#holds} on random states.
      */
     void requireInvariants(Set<Invariant> invariants) {

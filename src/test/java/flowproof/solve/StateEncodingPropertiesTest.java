@@ -30,7 +30,7 @@ import org.quicktheories.generators.Generate;
  * admission ({@link FlowControlRule#admit}, tabulated by {@link AdmissionTable}). The state
  * is fixed in the model; the solver must then agree with the predicate.
  */
-class StateEncodingProperties {
+class StateEncodingPropertiesTest {
 
     @BeforeAll
     static void ortools() {
