@@ -43,6 +43,9 @@ class ThroughputBoundTest {
         ThroughputBound.Result r = ThroughputBound.of(t, new DimensionOrderRouting(t), uniform(64), 1, 1);
         assertThat(r.method()).isEqualTo("direct");
         assertThat(r.bound()).isCloseTo(63.0 / 80, within(1e-12));
+        ThroughputBound.Result lp = ThroughputBound.of(t, new DimensionOrderRouting(t), uniform(64), 1, 1, true);
+        assertThat(lp.method()).isEqualTo("lp");
+        assertThat(lp.bound()).isCloseTo(63.0 / 80, within(1e-7));
         var spec = SpecReader.read(Path.of("specs/sim/torus8x8-dateline.yaml"));
         assertThat(ChannelLoadBound.of(SimulationReader.read(spec)).bound()).isCloseTo(r.bound(), within(1e-12));
     }
