@@ -11,6 +11,8 @@ import flowproof.explore.Verdict;
 import flowproof.report.Picture;
 import flowproof.report.ResultJson;
 import flowproof.report.ResultText;
+import flowproof.solve.DeadlockProver;
+import flowproof.solve.OrTools;
 import flowproof.spec.CounterexampleFile;
 import flowproof.spec.Spec;
 import java.io.IOException;
@@ -38,6 +40,11 @@ import java.util.Set;
  * with a rule where a free slot suffices on the escape VCs, it proves the spec: method
  * {@code duato} (Duato's theorem for virtual cut-through: a connected escape sub-function
  * whose extended graph is acyclic makes the whole routing function deadlock-free).
+ *
+ * <p>When the explorer stops at a limit ({@code incomplete}), {@code check} falls back to
+ * {@code prove} (CP-SAT, method {@code cp-sat}): {@code proved}, a {@code counterexample}
+ * when the deadlock configuration is reached by guided search, otherwise still
+ * {@code incomplete}. Without OR-tools the explorer's result stands.
  */
 final class Checker {
 
@@ -48,14 +55,19 @@ final class Checker {
      * @param result the explorer's result, or null when the graph proved the spec
      */
     record Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
-                   Map<Property, String> saved) {
+                   Map<Property, String> saved, Proving.Outcome proof) {
+
+        Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
+                Map<Property, String> saved) {
+            this(spec, cdg, cdgSeconds, result, saved, null);
+        }
 
         Verdict verdict() {
-            return result == null ? Verdict.PROVED : result.verdict();
+            return proof != null ? proof.checkVerdict() : result == null ? Verdict.PROVED : result.verdict();
         }
 
         String method() {
-            return result != null ? "exhaustive" : duato() ? "duato" : "cdg";
+            return proof != null ? "cp-sat" : result != null ? "exhaustive" : duato() ? "duato" : "cdg";
         }
 
         private boolean duato() {
@@ -64,6 +76,10 @@ final class Checker {
 
         String text() {
             StringBuilder b = new StringBuilder();
+            if (proof != null) {
+                return explorerOnly().text() + "  the explorer reached its " + result.limit() + " limit: proving with CP-SAT "
+                    + "(check verdict " + verdict().key() + ")\n" + proof.text();
+            }
             if (result != null) {
                 b.append(ResultText.of(spec.source(), spec.name(), spec.traffic(), result, spec.expect(), saved));
                 if (cdg != null) {
@@ -92,8 +108,19 @@ final class Checker {
             return b.toString();
         }
 
+        private Outcome explorerOnly() {
+            return new Outcome(spec, cdg, cdgSeconds, result, saved, null);
+        }
+
         ObjectNode json() {
             ObjectNode o;
+            if (proof != null) {
+                o = proof.json();
+                o.put("prove", o.get("verdict").asText());
+                o.put("verdict", verdict().key());
+                o.set("explorer", explorerOnly().json());
+                return o;
+            }
             if (result != null) {
                 o = ResultJson.of(spec.source(), spec.name(), result, spec.expect(), saved);
             } else {
@@ -124,6 +151,16 @@ final class Checker {
             return new Outcome(spec, cdg, cdgSeconds, null, Map.of());
         }
         Outcome o = explore(spec, saveDir, states, seconds, false);
+        if (o.result().verdict() == Verdict.INCOMPLETE && OrTools.problem() == null) {
+            try {
+                Proving.Outcome p = Proving.prove(spec, DeadlockProver.Options.defaults(), Proving.ReachLimits.defaults(),
+                    saveDir);
+                return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved(), p);
+            } catch (UnsupportedOperationException e) {
+                // A rule the CP-SAT model cannot encode: the explorer's incomplete result stands.
+                return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved());
+            }
+        }
         return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved());
     }
 

@@ -1,0 +1,90 @@
+package flowproof.cli;
+
+import flowproof.report.ResultJson;
+import flowproof.routing.RoutingException;
+import flowproof.solve.DeadlockProver;
+import flowproof.solve.OrTools;
+import flowproof.spec.Spec;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "prove", mixinStandardHelpOptions = true,
+    description = {"Proves a spec deadlock-free with CP-SAT, without enumerating states: no state satisfying the "
+        + "rule's invariants is a knot (every head packet refused on every candidate), and the invariants are "
+        + "inductive. Otherwise gives a deadlock configuration and tries to reach it from the empty network.",
+        "Exit code: 0 proved, 1 deadlock configuration, 2 bad input, 3 unknown (time limit, or invariants not inductive)."})
+final class ProveCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML)")
+    Path spec;
+
+    @Option(names = "--seconds", paramLabel = "N", defaultValue = "600",
+        description = "time limit for CP-SAT, in seconds (default: ${DEFAULT-VALUE})")
+    double seconds;
+
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "1",
+        description = "CP-SAT search workers (default: ${DEFAULT-VALUE}; 1 is deterministic unless the limit is hit)")
+    int workers;
+
+    @Option(names = "--reach-states", paramLabel = "N", defaultValue = "2000000",
+        description = "states the guided search toward a deadlock configuration may store (default: ${DEFAULT-VALUE})")
+    long reachStates;
+
+    @Option(names = "--json", description = "print one JSON object instead of the report")
+    boolean json;
+
+    @Option(names = "--counterexamples", paramLabel = "DIR", defaultValue = "counterexamples",
+        description = "where to save a reached deadlock's trace (default: ${DEFAULT-VALUE})")
+    Path dir;
+
+    @Option(names = "--no-save", description = "do not save the trace")
+    boolean noSave;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    @Override
+    public Integer call() throws Exception {
+        var err = cmd.commandLine().getErr();
+        if (seconds <= 0) {
+            err.println("--seconds: expected a positive number of seconds, found " + seconds);
+            return Main.BAD_INPUT;
+        }
+        if (workers < 1) {
+            err.println("--workers: expected at least 1, found " + workers);
+            return Main.BAD_INPUT;
+        }
+        if (reachStates < 1) {
+            err.println("--reach-states: expected a positive number of states, found " + reachStates);
+            return Main.BAD_INPUT;
+        }
+        Spec s = Main.readSpec(spec, err);
+        if (s == null) {
+            return Main.BAD_INPUT;
+        }
+        String problem = OrTools.problem();
+        if (problem != null) {
+            err.println("prove: " + problem);
+            return Main.BAD_INPUT;
+        }
+        Proving.Outcome o;
+        try {
+            o = Proving.prove(s, new DeadlockProver.Options(seconds, workers),
+                new Proving.ReachLimits(reachStates, Proving.ReachLimits.defaults().seconds()), noSave ? null : dir);
+        } catch (RoutingException e) {
+            err.println(spec + ": routing: " + e.getMessage());
+            return Main.BAD_INPUT;
+        } catch (UnsupportedOperationException e) {
+            err.println(spec + ": rule: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        var out = cmd.commandLine().getOut();
+        out.print(json ? ResultJson.line(o.json()) + "\n" : o.text());
+        out.flush();
+        return o.exitCode();
+    }
+}

@@ -1,0 +1,319 @@
+package flowproof.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import flowproof.explore.GuidedSearch;
+import flowproof.explore.Move;
+import flowproof.explore.Property;
+import flowproof.explore.Snapshot;
+import flowproof.explore.Verdict;
+import flowproof.report.Picture;
+import flowproof.solve.DeadlockProver;
+import flowproof.solve.ProofResult;
+import flowproof.solve.Witness;
+import flowproof.spec.CounterexampleFile;
+import flowproof.spec.Spec;
+import flowproof.topology.Network;
+import flowproof.topology.Topology;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * {@code prove}: the CP-SAT proof ({@link DeadlockProver}) and, for a deadlock
+ * configuration, the guided search that tries to reach it from the empty network
+ * ({@link GuidedSearch} restricted to the moves that bring the witness's packets in along
+ * their routes). A reached configuration is a stuck-freedom counterexample, saved like the
+ * explorer's.
+ */
+final class Proving {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** States and seconds the guided search may spend. */
+    record ReachLimits(long states, double seconds) {
+
+        static ReachLimits defaults() {
+            return new ReachLimits(2_000_000, 60);
+        }
+    }
+
+    /**
+     * @param reach the guided search, or null (no witness)
+     * @param saved the saved trace's path, or null
+     */
+    record Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted) {
+
+        /** true: reached (trace); null: not known. */
+        Boolean reachable() {
+            return reach == null ? null : reach.found() ? Boolean.TRUE : null;
+        }
+
+        /** The verdict in explorer terms, for {@code check}: proved, counterexample (reached) or incomplete. */
+        Verdict checkVerdict() {
+            return switch (proof.verdict()) {
+                case PROVED -> Verdict.PROVED;
+                case DEADLOCK_CONFIGURATION -> Boolean.TRUE.equals(reachable()) ? Verdict.COUNTEREXAMPLE : Verdict.INCOMPLETE;
+                default -> Verdict.INCOMPLETE;
+            };
+        }
+
+        int exitCode() {
+            return switch (proof.verdict()) {
+                case PROVED -> Main.OK;
+                case DEADLOCK_CONFIGURATION -> Main.VIOLATION;
+                default -> Main.INCOMPLETE;
+            };
+        }
+
+        String text() {
+            StringBuilder b = new StringBuilder();
+            b.append(spec.name()).append("  (").append(spec.source()).append(")\n");
+            b.append(String.format("  %-14s %s; traffic %s%n", "model", spec.model().describe(), spec.traffic()));
+            b.append(String.format("  %-14s %s (method cp-sat: %s)%s%n", "verdict", proof.verdict().key(), proof.reason(),
+                expectation()));
+            b.append(String.format("  %-14s %s; initially %s; inductive %s%n", "invariants",
+                String.join(", ", proof.invariants()), proof.initialHolds() ? "hold" : "VIOLATED",
+                proof.inductive() == null ? "unknown (time limit)" : proof.inductive() ? "yes" : "NO: " + proof.counterToInduction()));
+            b.append(String.format("  %-14s knot %s; %,d variables, %,d constraints; %d worker%s, limit %.0f s; %.2f s "
+                    + "(routes %.2f, inductiveness %.2f, knot %.2f)%n",
+                "cp-sat", proof.knot(), proof.variables(), proof.constraints(), proof.workers(),
+                proof.workers() == 1 ? " (deterministic unless the limit is hit)" : "s", proof.timeLimit(), proof.seconds(),
+                proof.routeSeconds(), proof.inductionSeconds(), proof.knotSeconds()));
+            Witness w = proof.witness();
+            if (w != null) {
+                b.append("  deadlock configuration (").append(w.packetCount()).append(" packets; ")
+                    .append(Picture.LEGEND).append("):\n");
+                b.append(drawWitness(spec, w));
+                if (reach.found()) {
+                    b.append(String.format("  %-14s a stuck state reached from the empty network in %d moves (%s; %,d states, "
+                        + "%.2f s)%s%n", "reachable", reach.trace().length(),
+                        restricted ? "best-first along the witness's routes" : "breadth-first over all moves", reach.states(), reach.seconds(),
+                        saved == null ? "" : "; trace " + saved));
+                } else {
+                    b.append(String.format("  %-14s not known: the %s search %s (%,d states, %.2f s)%n", "reachable",
+                        restricted ? "guided" : "breadth-first", reach.complete() ? "found no stuck state"
+                            : "stopped at its " + reach.limit() + " limit", reach.states(), reach.seconds()));
+                }
+            }
+            return b.toString();
+        }
+
+        /**
+         * As the explorer reports properties: all checked ones hold when proved; a reached
+         * stuck state violates stuck-freedom and drainability; otherwise unknown.
+         */
+        private String propertyStatus(Property prop) {
+            if (!spec.effectiveProperties().contains(prop)) {
+                return "not-checked";
+            }
+            if (proof.verdict() == ProofResult.Verdict.PROVED) {
+                return "holds";
+            }
+            if (Boolean.TRUE.equals(reachable()) && prop.invariant() == null) {
+                return "violated";
+            }
+            return "unknown";
+        }
+
+        private String expectation() {
+            if (spec.expect() == null) {
+                return "";
+            }
+            return "; expected " + spec.expect().key() + ": " + (checkVerdict().satisfies(spec.expect()) ? "ok" : "MISMATCH");
+        }
+
+        ObjectNode json() {
+            ObjectNode o = JSON.createObjectNode();
+            o.put("spec", spec.source());
+            o.put("name", spec.name());
+            o.put("verdict", proof.verdict().key());
+            o.put("method", "cp-sat");
+            o.put("reason", proof.reason());
+            o.put("complete", proof.verdict() != ProofResult.Verdict.UNKNOWN);
+            if (proof.verdict() == ProofResult.Verdict.UNKNOWN && proof.inductive() != Boolean.FALSE) {
+                o.put("limit", "seconds");
+            } else {
+                o.putNull("limit");
+            }
+            o.put("seconds", Math.round(proof.seconds() * 1000) / 1000.0);
+            ObjectNode phases = o.putObject("phaseSeconds");
+            phases.put("routes", Math.round(proof.routeSeconds() * 1000) / 1000.0);
+            phases.put("inductiveness", Math.round(proof.inductionSeconds() * 1000) / 1000.0);
+            phases.put("knot", Math.round(proof.knotSeconds() * 1000) / 1000.0);
+            o.put("workers", proof.workers());
+            o.put("timeLimit", proof.timeLimit());
+            // One worker is deterministic unless a time limit cut a solve short: the verdict's,
+            // or the witness's minimization (then the witness depends on timing).
+            o.put("deterministic", proof.workers() == 1 && proof.verdict() != ProofResult.Verdict.UNKNOWN
+                && (proof.witness() == null || proof.minimal()));
+            ObjectNode props = o.putObject("properties");
+            for (Property prop : Property.values()) {
+                props.put(prop.key(), propertyStatus(prop));
+            }
+            ArrayNode inv = o.putArray("invariants");
+            proof.invariants().forEach(inv::add);
+            o.put("initialHolds", proof.initialHolds());
+            if (proof.inductive() == null) {
+                o.putNull("inductive");
+            } else {
+                o.put("inductive", proof.inductive());
+            }
+            o.put("knot", proof.knot());
+            o.put("variables", proof.variables());
+            o.put("constraints", proof.constraints());
+            Witness w = proof.witness();
+            if (w == null) {
+                o.putNull("witness");
+                o.putNull("reachable");
+                o.putNull("counterexample");
+            } else {
+                o.set("witness", witnessJson(spec, w, proof.minimal()));
+                if (reachable() == null) {
+                    o.putNull("reachable");
+                } else {
+                    o.put("reachable", true);
+                }
+                ObjectNode r = o.putObject("reach");
+                r.put("mode", restricted ? "witness-routes" : "all-moves");
+                r.put("states", reach.states());
+                r.put("complete", reach.complete());
+                if (reach.limit() == null) {
+                    r.putNull("limit");
+                } else {
+                    r.put("limit", reach.limit());
+                }
+                r.put("seconds", Math.round(reach.seconds() * 1000) / 1000.0);
+                if (reach.found()) {
+                    r.put("length", reach.trace().length());
+                }
+                if (saved == null) {
+                    o.putNull("counterexample");
+                } else {
+                    o.put("counterexample", saved);
+                }
+            }
+            if (spec.expect() == null) {
+                o.putNull("expected");
+                o.putNull("matches");
+            } else {
+                o.put("expected", spec.expect().key());
+                o.put("matches", checkVerdict().satisfies(spec.expect()));
+            }
+            return o;
+        }
+    }
+
+    private Proving() {
+    }
+
+    static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir)
+        throws IOException {
+        ProofResult p = DeadlockProver.prove(spec.network(), spec.routing(), spec.rule(), spec.pairs(), options);
+        if (p.witness() == null) {
+            return new Outcome(spec, p, null, null, true);
+        }
+        GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
+            progress(p.witness()), reachLimits.states(), reachLimits.seconds());
+        boolean restricted = true;
+        if (!r.found() && r.complete()) {
+            // The witness's packets cannot be brought in along their routes; another stuck
+            // state may still be reachable: breadth-first over all moves, within the limits.
+            r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(), reachLimits.seconds());
+            restricted = false;
+        }
+        String saved = null;
+        if (r.found() && saveDir != null) {
+            Path json = saveDir.resolve(CounterexampleFile.fileName(spec, Property.STUCK_FREEDOM));
+            CounterexampleFile.write(json, spec, r.trace());
+            String txt = json.toString().replaceAll("\\.json$", ".txt");
+            Files.writeString(Path.of(txt), spec.name() + ": " + spec.model().describe() + "\n"
+                + "found by CP-SAT (a deadlock configuration) and reached by guided search\n"
+                + Picture.trace(spec.model(), r.trace()));
+            saved = json.toString().replace('\\', '/');
+        }
+        return new Outcome(spec, p, r, saved, restricted);
+    }
+
+    /** The injections and forward moves that bring the witness's packets in (nodes of forward moves are -1). */
+    static Set<Move> allowedMoves(Witness w) {
+        Set<Move> allowed = new HashSet<>();
+        for (int[] i : w.injections()) {
+            allowed.add(new Move(Move.Kind.INJECT, i[0], i[1], -1, i[2]));
+        }
+        for (int[] f : w.forwards()) {
+            allowed.add(new Move(Move.Kind.FORWARD, -1, f[1], f[0], f[2]));
+        }
+        return allowed;
+    }
+
+    /**
+     * How far a state is toward the witness: per queue of the witness, how many of its
+     * packets carry the witness's header there (up to the witness's occupancy).
+     */
+    static java.util.function.ToIntFunction<Snapshot> progress(Witness w) {
+        int[] queues = w.queuesInvolved();
+        return s -> {
+            int score = 0;
+            for (int q : queues) {
+                int want = w.packets()[q].length;
+                int header = w.packets()[q][0];
+                int have = 0;
+                for (int h : s.packets()[q]) {
+                    if (h == header) {
+                        have++;
+                    }
+                }
+                score += Math.min(have, want);
+            }
+            return score;
+        };
+    }
+
+    static Snapshot snapshot(Witness w) {
+        return new Snapshot(w.packets(), w.marks());
+    }
+
+    static String drawWitness(Spec spec, Witness w) {
+        Network net = spec.network();
+        Snapshot s = snapshot(w);
+        StringBuilder b = new StringBuilder();
+        for (int q : w.queuesInvolved()) {
+            b.append(String.format("    %-24s %-16s", net.queueName(q), Picture.queue(net, spec.routing(), s, q)));
+            if (w.waitsOn()[q].length > 0) {
+                b.append(" head waits for");
+                for (int t : w.waitsOn()[q]) {
+                    b.append(' ').append(net.queueName(t)).append(' ').append(Picture.queue(net, spec.routing(), s, t));
+                }
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    private static ObjectNode witnessJson(Spec spec, Witness w, boolean minimal) {
+        Network net = spec.network();
+        Topology t = net.topology();
+        ObjectNode o = JSON.createObjectNode();
+        o.put("packets", w.packetCount());
+        o.put("minimal", minimal);
+        ArrayNode qs = o.putArray("queues");
+        for (int q : w.queuesInvolved()) {
+            ObjectNode qo = qs.addObject();
+            qo.put("queue", net.queueName(q));
+            ArrayNode p = qo.putArray("packets");
+            for (int h : w.packets()[q]) {
+                p.add(spec.routing().headerName(h, t));
+            }
+            qo.put("critical", w.marks()[q]);
+            ArrayNode wo = qo.putArray("waitsOn");
+            for (int x : w.waitsOn()[q]) {
+                wo.add(net.queueName(x));
+            }
+        }
+        return o;
+    }
+}

@@ -1,0 +1,218 @@
+package flowproof.solve;
+
+import com.google.ortools.sat.BoolVar;
+import com.google.ortools.sat.CpModel;
+import com.google.ortools.sat.IntVar;
+import com.google.ortools.sat.LinearExpr;
+import com.google.ortools.sat.Literal;
+import com.google.ortools.sat.TableConstraint;
+import flowproof.rule.FlowControlRule;
+import flowproof.rule.Invariant;
+import flowproof.topology.Network;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * CP-SAT variables for one packet-level state of a network, and the rule's predicates over
+ * them. Per queue q: its occupancy {@code occ[q]} in 0..C, its critical marks
+ * {@code marks[q]} (rules with marks), and one literal per head class of q
+ * ({@link RouteGraph}) that is true when the head packet belongs to that class; per ring
+ * its free slots. Packets behind the head are only counted: the rule never asks about
+ * them, and any header reachable at q may stand there.
+ */
+final class StateEncoding {
+
+    final CpModel model;
+    final Network net;
+    final RouteGraph graph;
+    final FlowControlRule rule;
+    final int capacity;
+    final IntVar[] occ;
+    final IntVar[] marks;
+    final BoolVar[] nonEmpty;
+    /** head[q][k]: the head of q is of class k; null for classes left out. */
+    final BoolVar[][] head;
+    final IntVar[] ringFree;
+    private final Map<Long, AdmissionTable> tables = new HashMap<>();
+    private final Map<Long, BoolVar> deny = new HashMap<>();
+    private final Map<Long, BoolVar[]> admit = new HashMap<>();
+
+    /** @param exits whether heads that leave the network here are allowed (false in the knot model: they never wait) */
+    StateEncoding(CpModel model, RouteGraph graph, FlowControlRule rule, boolean exits) {
+        this.model = model;
+        this.net = graph.network;
+        this.graph = graph;
+        this.rule = rule;
+        this.capacity = net.capacity();
+        int queues = net.queues();
+        occ = new IntVar[queues];
+        marks = rule.marksPerRing() > 0 ? new IntVar[queues] : null;
+        nonEmpty = new BoolVar[queues];
+        head = new BoolVar[queues][];
+        for (int q = 0; q < queues; q++) {
+            RouteGraph.HeadClass[] cls = graph.classes[q];
+            occ[q] = model.newIntVar(0, capacity, "occ" + q);
+            nonEmpty[q] = model.newBoolVar("ne" + q);
+            model.addGreaterOrEqual(occ[q], 1).onlyEnforceIf(nonEmpty[q]);
+            model.addEquality(occ[q], 0).onlyEnforceIf(nonEmpty[q].not());
+            head[q] = new BoolVar[cls.length];
+            com.google.ortools.sat.LinearExprBuilder sum = LinearExpr.newBuilder();
+            for (int k = 0; k < cls.length; k++) {
+                if (cls[k].exits() && !exits) {
+                    continue;
+                }
+                head[q][k] = model.newBoolVar("head" + q + "_" + k);
+                sum.add(head[q][k]);
+            }
+            sum.addTerm(nonEmpty[q], -1);
+            model.addEquality(sum.build(), 0);
+            if (marks != null) {
+                marks[q] = model.newIntVar(0, capacity, "marks" + q);
+            }
+        }
+        ringFree = new IntVar[net.rings()];
+        for (int r = 0; r < net.rings(); r++) {
+            int[] members = net.ringQueues(r);
+            ringFree[r] = model.newIntVar(0, (long) members.length * capacity, "ringFree" + r);
+            com.google.ortools.sat.LinearExprBuilder b = LinearExpr.newBuilder().add(ringFree[r]);
+            for (int q : members) {
+                b.add(occ[q]);
+            }
+            model.addEquality(b.build(), (long) members.length * capacity);
+        }
+    }
+
+    /**
+     * Constrains the state to satisfy the invariants (and the capacity bound, by the
+     * domains). Each invariant is written from its definition in {@link Invariant}; the
+     * property test {@code StateEncodingPropertiesTest} checks the encoding against
+     * {@link Invariant#holds} on random states.
+     */
+    void requireInvariants(Set<Invariant> invariants) {
+        int m = rule.marksPerRing();
+        for (Invariant inv : invariants) {
+            switch (inv) {
+                case BUBBLE -> {
+                    for (IntVar rf : ringFree) {
+                        model.addGreaterOrEqual(rf, 1);
+                    }
+                }
+                case CRITICAL_BUBBLE -> {
+                    if (marks == null) {
+                        throw new IllegalStateException("critical-bubble invariant on a rule without marks");
+                    }
+                    for (int q = 0; q < occ.length; q++) {
+                        model.addLessOrEqual(LinearExpr.sum(new IntVar[] {marks[q], occ[q]}), capacity);
+                        if (net.ringOf(q) < 0) {
+                            model.addEquality(marks[q], 0);
+                        }
+                    }
+                    for (int r = 0; r < net.rings(); r++) {
+                        int[] members = net.ringQueues(r);
+                        IntVar[] ms = new IntVar[members.length];
+                        for (int i = 0; i < members.length; i++) {
+                            ms[i] = marks[members[i]];
+                        }
+                        model.addEquality(LinearExpr.sum(ms), m);
+                    }
+                }
+                default -> throw new UnsupportedOperationException("no CP-SAT encoding of invariant " + inv.key());
+            }
+        }
+    }
+
+    AdmissionTable table(int from, int to) {
+        return tables.computeIfAbsent(pairKey(from, to), k -> new AdmissionTable(net, rule, from, to));
+    }
+
+    private long pairKey(int from, int to) {
+        return (long) (from + 1) * net.queues() + to;
+    }
+
+    /** The variables a move's table reads: the target's occupancy, then its marks and its ring's free slots when read. */
+    private IntVar[] inputs(AdmissionTable t) {
+        int n = 1 + (t.readsMarks ? 1 : 0) + (t.readsRing ? 1 : 0);
+        IntVar[] v = new IntVar[n];
+        int i = 0;
+        v[i++] = occ[t.to];
+        if (t.readsMarks) {
+            v[i++] = marks[t.to];
+        }
+        if (t.readsRing) {
+            v[i] = ringFree[t.ring];
+        }
+        return v;
+    }
+
+    /** A literal that is true iff the rule refuses the move from {@code from} (or INJECT) into {@code to}. */
+    BoolVar denied(int from, int to) {
+        return deny.computeIfAbsent(pairKey(from, to), k -> {
+            AdmissionTable t = table(from, to);
+            BoolVar d = model.newBoolVar("deny" + from + "_" + to);
+            IntVar[] in = inputs(t);
+            IntVar[] vars = java.util.Arrays.copyOf(in, in.length + 1);
+            vars[in.length] = d;
+            TableConstraint tc = model.addAllowedAssignments(vars);
+            forEachTuple(t, (tuple, outcome) -> {
+                long[] row = java.util.Arrays.copyOf(tuple, tuple.length + 1);
+                row[tuple.length] = outcome == FlowControlRule.DENY ? 1 : 0;
+                tc.addTuple(row);
+            });
+            return d;
+        });
+    }
+
+    /** Literals {admitted, admitted with a mark moving back} of the move from {@code from} (or INJECT) into {@code to}. */
+    BoolVar[] admitted(int from, int to) {
+        return admit.computeIfAbsent(pairKey(from, to), k -> {
+            AdmissionTable t = table(from, to);
+            BoolVar a = model.newBoolVar("admit" + from + "_" + to);
+            BoolVar s = model.newBoolVar("shift" + from + "_" + to);
+            IntVar[] in = inputs(t);
+            IntVar[] vars = java.util.Arrays.copyOf(in, in.length + 2);
+            vars[in.length] = a;
+            vars[in.length + 1] = s;
+            TableConstraint tc = model.addAllowedAssignments(vars);
+            forEachTuple(t, (tuple, outcome) -> {
+                long[] row = java.util.Arrays.copyOf(tuple, tuple.length + 2);
+                row[tuple.length] = outcome == FlowControlRule.DENY ? 0 : 1;
+                row[tuple.length + 1] = outcome == FlowControlRule.ADMIT_SHIFT_MARK ? 1 : 0;
+                tc.addTuple(row);
+            });
+            return new BoolVar[] {a, s};
+        });
+    }
+
+    private interface TupleSink {
+        void accept(long[] tuple, int outcome);
+    }
+
+    private void forEachTuple(AdmissionTable t, TupleSink sink) {
+        for (int f = 0; f < t.outcome.length; f++) {
+            for (int m = 0; m < t.outcome[f].length; m++) {
+                for (int r = 0; r < t.outcome[f][m].length; r++) {
+                    long[] tuple = new long[1 + (t.readsMarks ? 1 : 0) + (t.readsRing ? 1 : 0)];
+                    int i = 0;
+                    tuple[i++] = capacity - f;
+                    if (t.readsMarks) {
+                        tuple[i++] = m;
+                    }
+                    if (t.readsRing) {
+                        tuple[i] = r;
+                    }
+                    sink.accept(tuple, t.outcome[f][m][r]);
+                }
+            }
+        }
+    }
+
+    /** A literal for the conjunction of two literals. */
+    BoolVar and(Literal a, Literal b, String name) {
+        BoolVar z = model.newBoolVar(name);
+        model.addImplication(z, a);
+        model.addImplication(z, b);
+        model.addBoolOr(new Literal[] {a.not(), b.not(), z});
+        return z;
+    }
+}

@@ -1,0 +1,107 @@
+package flowproof.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import flowproof.explore.ExplorationResult;
+import flowproof.explore.Explorer;
+import flowproof.explore.GuidedSearch;
+import flowproof.explore.Limits;
+import flowproof.explore.Property;
+import flowproof.explore.PropertyStatus;
+import flowproof.explore.Snapshot;
+import flowproof.explore.Verdict;
+import flowproof.routing.QueueRoutes;
+import flowproof.solve.DeadlockProver;
+import flowproof.solve.ProofResult;
+import flowproof.solve.Witness;
+import flowproof.spec.Spec;
+import flowproof.spec.SpecReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Soundness of {@code prove} against the explorer, on every spec in {@code specs/} whose
+ * state space the explorer enumerates completely within 300,000 states: a proof never
+ * contradicts the explorer, every reachable stuck state is found as a deadlock
+ * configuration, and every witness is classified exactly by an exhaustive search (reached,
+ * or unreachable), with the guided search reaching a stuck state whenever the explorer does.
+ */
+class ProveAgreesWithExplorerTest {
+
+    private static final long STATES = 300_000;
+
+    @TestFactory
+    Stream<DynamicTest> proveAgreesWithTheExplorerOnEveryExhaustiveSpec() throws Exception {
+        List<Path> specs;
+        try (Stream<Path> files = Files.list(Path.of("specs"))) {
+            specs = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertThat(specs).hasSizeGreaterThan(30);
+        return specs.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> check(p)));
+    }
+
+    private static void check(Path file) throws Exception {
+        Spec spec = SpecReader.read(file);
+        ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(),
+            new Limits(STATES, 30, Long.MAX_VALUE), false).run();
+        if (!r.complete()) {
+            return;
+        }
+        ProofResult p = DeadlockProver.prove(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
+            new DeadlockProver.Options(60, 1));
+        assertThat(p.verdict()).as("%s: CP-SAT must answer on a small spec (%s)", file, p.reason())
+            .isNotEqualTo(ProofResult.Verdict.UNKNOWN);
+        boolean stuck = r.properties().get(Property.STUCK_FREEDOM) == PropertyStatus.VIOLATED
+            || r.properties().get(Property.DRAINABILITY) == PropertyStatus.VIOLATED;
+        if (p.verdict() == ProofResult.Verdict.PROVED) {
+            assertThat(r.verdict()).as("%s: proved, so the explorer must find no violation", file)
+                .isEqualTo(Verdict.DEADLOCK_FREE);
+        }
+        if (stuck) {
+            assertThat(p.verdict()).as("%s: the explorer reaches a deadlock", file)
+                .isEqualTo(ProofResult.Verdict.DEADLOCK_CONFIGURATION);
+        }
+        if (p.witness() == null) {
+            return;
+        }
+        Witness w = p.witness();
+        GuidedSearch.Result exact = GuidedSearch.search(spec.model(), null, matches(spec, w), STATES * 4, 60);
+        assertThat(exact.found() || exact.complete()).as("%s: the witness is classified exactly", file).isTrue();
+        if (!stuck) {
+            assertThat(exact.found()).as("%s: deadlock-free, so the witness is unreachable", file).isFalse();
+        }
+        if (stuck) {
+            Proving.Outcome o = Proving.prove(spec, new DeadlockProver.Options(60, 1),
+                new Proving.ReachLimits(STATES, 30), null);
+            assertThat(o.reachable()).as("%s: the guided search reaches a deadlock", file).isTrue();
+            assertThat(flowproof.explore.Replayer.replay(spec.model(), o.reach().trace().moves(), Property.STUCK_FREEDOM)
+                .reproduced()).isTrue();
+        }
+    }
+
+    /** A state like the witness: the same occupancies and marks, heads asking for the same queues. */
+    private static Predicate<Snapshot> matches(Spec spec, Witness w) {
+        QueueRoutes routes = new QueueRoutes(spec.network(), spec.routing(), spec.rule());
+        boolean marks = spec.rule().marksPerRing() > 0;
+        return s -> {
+            for (int q = 0; q < w.packets().length; q++) {
+                if (s.packets()[q].length != w.packets()[q].length || (marks && s.marks()[q] != w.marks()[q])) {
+                    return false;
+                }
+            }
+            for (int q = 0; q < w.packets().length; q++) {
+                if (w.packets()[q].length > 0 && !Arrays.equals(routes.next(q, -1, s.packets()[q][0]).queues(),
+                    routes.next(q, -1, w.packets()[q][0]).queues())) {
+                    return false;
+                }
+            }
+            return true;
+        };
+    }
+}

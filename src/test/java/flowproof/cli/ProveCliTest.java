@@ -1,0 +1,123 @@
+package flowproof.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import flowproof.explore.Property;
+import flowproof.explore.Replayer;
+import flowproof.spec.CounterexampleFile;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code prove}, {@code bound} and the fallback of {@code check} to CP-SAT, through the command line. */
+class ProveCliTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    private record Run(int code, String out, String err) {
+        JsonNode json() throws Exception {
+            return JSON.readTree(out);
+        }
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void criticalBubbleOn8x8TorusIsProvedDeterministically() throws Exception {
+        Run r = run("prove", "specs/solve/torus8x8-c2-critical-bubble.yaml", "--json", "--seconds", "120");
+        assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode o = r.json();
+        assertThat(o.get("verdict").asText()).isEqualTo("proved");
+        assertThat(o.get("method").asText()).isEqualTo("cp-sat");
+        assertThat(o.get("inductive").asBoolean()).isTrue();
+        assertThat(o.get("workers").asInt()).isEqualTo(1);
+        assertThat(o.get("deterministic").asBoolean()).isTrue();
+        assertThat(o.get("witness").isNull()).isTrue();
+        assertThat(o.get("matches").asBoolean()).isTrue();
+    }
+
+    @Test
+    void vctOn8x8TorusGivesAReachedDeadlockThatReplays() throws Exception {
+        Run r = run("prove", "specs/solve/torus8x8-c1-vct.yaml", "--json", "--counterexamples", tmp.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(Main.VIOLATION);
+        JsonNode o = r.json();
+        assertThat(o.get("verdict").asText()).isEqualTo("deadlock-configuration");
+        assertThat(o.get("witness").get("packets").asInt()).isEqualTo(8);
+        assertThat(o.get("witness").get("minimal").asBoolean()).isTrue();
+        assertThat(o.get("reachable").asBoolean()).isTrue();
+        Path saved = Path.of(o.get("counterexample").asText());
+        assertThat(saved).exists();
+        CounterexampleFile.Loaded l = CounterexampleFile.read(saved);
+        assertThat(Replayer.replay(l.spec().model(), l.moves(), Property.STUCK_FREEDOM).reproduced()).isTrue();
+    }
+
+    @Test
+    void checkFallsBackToCpSatWhenTheExplorerReachesItsLimit() throws Exception {
+        Run proved = run("check", "specs/solve/torus8x8-c2-critical-bubble.yaml", "--json", "--max-states", "5000",
+            "--no-save");
+        assertThat(proved.code()).as(proved.err()).isEqualTo(Main.OK);
+        assertThat(proved.json().get("verdict").asText()).isEqualTo("proved");
+        assertThat(proved.json().get("method").asText()).isEqualTo("cp-sat");
+        assertThat(proved.json().get("explorer").get("verdict").asText()).isEqualTo("incomplete");
+
+        Run deadlock = run("check", "specs/solve/torus8x8-c1-vct.yaml", "--json", "--max-states", "5000", "--no-save");
+        assertThat(deadlock.code()).as(deadlock.err()).isEqualTo(Main.VIOLATION);
+        assertThat(deadlock.json().get("verdict").asText()).isEqualTo("counterexample");
+        assertThat(deadlock.json().get("prove").asText()).isEqualTo("deadlock-configuration");
+    }
+
+    @Test
+    void withoutOrToolsProveSaysSoInOneLineAndCheckStillWorks() {
+        System.setProperty("flowproof.ortools", "off");
+        try {
+            Run r = run("prove", "specs/solve/torus8x8-c1-vct.yaml");
+            assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+            assertThat(r.err().strip()).doesNotContain("\n").contains("OR-tools");
+            Run b = run("bound", "specs/solve/torus8x8-adaptive-dateline-escape.yaml");
+            assertThat(b.code()).isEqualTo(Main.BAD_INPUT);
+            assertThat(b.err().strip()).doesNotContain("\n").contains("OR-tools");
+            Run c = run("check", "specs/r6-ring4-c1-critical-bubble.yaml", "--no-save");
+            assertThat(c.code()).as(c.err()).isEqualTo(Main.OK);
+        } finally {
+            System.clearProperty("flowproof.ortools");
+        }
+    }
+
+    @Test
+    void badOptionsAndSpecsAreOneLine() throws Exception {
+        Run r = run("prove", "specs/solve/torus8x8-c1-vct.yaml", "--seconds", "0");
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err().strip()).isEqualTo("--seconds: expected a positive number of seconds, found 0.0");
+        Path bad = tmp.resolve("bad.yaml");
+        Files.writeString(bad, "name: x\ntopology: {kind: ring, radix: [4]}\nrule: vct\ncapacity: 0\n");
+        Run s = run("prove", bad.toString());
+        assertThat(s.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(s.err().strip()).doesNotContain("\n").startsWith(bad.toString());
+        Run p = run("bound", "specs/sim/torus8x8-dateline.yaml", "--pattern", "no-such-pattern");
+        assertThat(p.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(p.err().strip()).doesNotContain("\n").contains("--pattern");
+    }
+
+    @Test
+    void boundOfUniformTrafficOn8x8TorusWithDorIsTheAnalyticValue() throws Exception {
+        Run r = run("bound", "specs/sim/torus8x8-dateline.yaml", "--json");
+        assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+        // DOR breaks the tie at distance 4 toward +: a + channel carries 1+2+3+4 = 10 hops of
+        // the 8 sources of its ring, each sending 8/63 of its traffic per x-offset: 80/63.
+        assertThat(r.json().get("bound").asDouble()).isCloseTo(63.0 / 80, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(r.json().get("saturated").size()).isEqualTo(128);
+    }
+}
