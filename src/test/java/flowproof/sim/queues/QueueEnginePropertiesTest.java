@@ -22,7 +22,7 @@ import org.quicktheories.generators.SourceDSL;
  * when packets are lost. On top of that every run must drain without deadlock, and a
  * stable run must deliver every packet it created.
  */
-class QueueEngineProperties {
+class QueueEnginePropertiesTest {
 
     record Case(String yaml) {
         @Override
