@@ -73,9 +73,9 @@ public final class Explorer {
     public ExplorationResult run() {
         long start = System.nanoTime();
         FlowControlRule rule = model.rule();
-        StateLayout layout = new StateLayout(model.network(), rule.marksPerRing() > 0, model.routing().headers());
+        StateLayout layout = StateLayout.of(model);
         StateSet set = new StateSet(layout.words, limits.states(), limits.bytes());
-        Expander ex = new Expander(model, layout);
+        Expander ex = Expander.create(model, layout);
         set.add(initialState(model, layout), 0);
 
         List<Property> invariantProps = new ArrayList<>();
@@ -381,16 +381,16 @@ public final class Explorer {
         return status;
     }
 
-    /** Finds a predecessor of a state in the previous level, and the move between them. */
+    /** Finds a predecessor of a state in the previous level, and the step (its moves) between them. */
     private static final class PredecessorSink implements Expander.Sink {
         long[] target;
-        Move move;
-        Network net;
+        List<Move> move;
+        Expander ex;
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
             if (move == null && Arrays.equals(succ, target)) {
-                move = Expander.move(kind, a, b, destination, net);
+                move = ex.moves(kind, a, b, destination);
             }
         }
     }
@@ -401,13 +401,13 @@ public final class Explorer {
         while (levelStarts[level] > target) {
             level--;
         }
-        List<Move> moves = new ArrayList<>();
+        List<List<Move>> steps = new ArrayList<>();
         List<Snapshot> states = new ArrayList<>();
         long[] cur = new long[layout.words];
         set.get(target, cur, 0);
         states.add(layout.decode(cur, 0));
         PredecessorSink sink = new PredecessorSink();
-        sink.net = model.network();
+        sink.ex = ex;
         long[] pred = new long[layout.words];
         for (; level > 0; level--) {
             sink.target = cur;
@@ -421,12 +421,12 @@ public final class Explorer {
             if (sink.move == null) {
                 throw new IllegalStateException("no predecessor of a state at BFS level " + level);
             }
-            moves.add(sink.move);
+            steps.add(sink.move);
             cur = ex.current().clone();
             states.add(layout.decode(cur, 0));
         }
-        Collections.reverse(moves);
+        Collections.reverse(steps);
         Collections.reverse(states);
-        return new Trace(p, List.copyOf(moves), List.copyOf(states));
+        return Trace.of(p, steps, states, model.semantics() == Semantics.SYNCHRONOUS);
     }
 }
