@@ -26,7 +26,8 @@ import java.util.Set;
  * eject successors drains. With minimal routing those moves strictly shorten the packets'
  * remaining routes, so the graph is acyclic and one iterative depth-first pass with a
  * status byte per state decides every state. If a cycle shows up anyway (a non-minimal
- * routing function), the pass falls back to a fixpoint over all states.
+ * routing function, marks that drift), the pass falls back to {@link DrainComponents}: one
+ * pass over the strongly connected components.
  */
 public final class Explorer {
 
@@ -180,7 +181,7 @@ public final class Explorer {
      * {@link StateSet#prefetch}): the lookups of different successors do not wait for
      * each other's cache misses.
      */
-    private abstract static class BatchSink implements Expander.Sink {
+    abstract static class BatchSink implements Expander.Sink {
         final StateSet set;
         final int w;
         long[] batch;
@@ -250,11 +251,11 @@ public final class Explorer {
                 return status;
             }
         }
-        return drainFixpoint(set, ex, layout);
+        return forceFixpoint ? drainFixpoint(set, ex, layout) : DrainComponents.decide(set, ex, layout);
     }
 
     /** Appends the ids of the forward and eject successors of the loaded state on {@link #resolve}. */
-    private static final class IdSink extends BatchSink {
+    static final class IdSink extends BatchSink {
         int[] ids = new int[64];
         int size;
 

@@ -69,7 +69,7 @@ public final class Replayer {
                 break;
         }
         String what = property.key() + (violated ? " violated" : " holds") + " after " + steps.size()
-            + (stepSizes.isEmpty() ? " moves" : " steps");
+            + (stepSizes.isEmpty() ? " move" : " step") + (steps.size() == 1 ? "" : "s");
         return new Outcome(violated, what, last);
     }
 

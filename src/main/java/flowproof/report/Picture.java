@@ -142,7 +142,7 @@ public final class Picture {
                 b.append(first ? String.format("  %3d. ", i) : "       ").append(Replayer.describe(model, m)).append('\n');
                 first = false;
             }
-            if (trace.synchronous()) {
+            if (trace.synchronous() && i < trace.length()) {
                 b.append(state(model, trace.states().get(i)).replaceAll("(?m)^", "       "));
             }
             i++;
