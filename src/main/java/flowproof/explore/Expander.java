@@ -404,7 +404,7 @@ class Expander implements BufferView {
      * The moves behind one successor reported to a sink, for traces: one move, or for a
      * synchronous step every move of it (valid only during the sink's call).
      */
-    java.util.List<Move> moves(int kind, int a, int b, int destination) {
+    java.util.List<Move> stepMoves(int kind, int a, int b, int destination) {
         return java.util.List.of(move(kind, a, b, destination, net));
     }
 

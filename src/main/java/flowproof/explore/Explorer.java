@@ -391,7 +391,7 @@ public final class Explorer {
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
             if (move == null && Arrays.equals(succ, target)) {
-                move = ex.moves(kind, a, b, destination);
+                move = ex.stepMoves(kind, a, b, destination);
             }
         }
     }

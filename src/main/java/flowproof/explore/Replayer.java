@@ -102,7 +102,7 @@ public final class Replayer {
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
             if (found == null) {
-                List<Move> step = ex.moves(kind, a, b, destination);
+                List<Move> step = ex.stepMoves(kind, a, b, destination);
                 if (step.size() == wanted.size() && wanted.containsAll(step)) {
                     found = succ.clone();
                 }

@@ -76,7 +76,6 @@ final class SynchronousExpander extends Expander {
     private final int[] entered;
     private final boolean serialiseEntries;
     private final EntryView entryView = new EntryView();
-    private int moveCount;
     private Sink sink;
 
     SynchronousExpander(Model model, StateLayout layout) {
@@ -136,7 +135,6 @@ final class SynchronousExpander extends Expander {
         Arrays.fill(ejected, false);
         Arrays.fill(entered, 0);
         this.sink = sink;
-        this.moveCount = 0;
         moves = 0;
         enumerate(0, 0);
         this.sink = null;
@@ -390,9 +388,9 @@ final class SynchronousExpander extends Expander {
 
     /** The moves of the step being reported: the drift pass's, then the chosen ones by resource. */
     @Override
-    List<Move> moves(int kind, int a, int b, int destination) {
+    List<Move> stepMoves(int kind, int a, int b, int destination) {
         if (kind != STEP) {
-            return super.moves(kind, a, b, destination);
+            return super.stepMoves(kind, a, b, destination);
         }
         List<Move> list = new ArrayList<>();
         for (int i = 0; i < drifts; i++) {

@@ -107,7 +107,7 @@ class SynchronousSemanticsTest {
                 single.expand((k, a, b, d, succ) -> admitted.add(Expander.move(k, a, b, d, m.network())), true);
                 sync.load(s, 0);
                 List<List<Move>> stepMoves = new ArrayList<>();
-                sync.expand((k, a, b, d, succ) -> stepMoves.add(sync.moves(k, a, b, d)), true);
+                sync.expand((k, a, b, d, succ) -> stepMoves.add(sync.stepMoves(k, a, b, d)), true);
                 for (List<Move> step : stepMoves) {
                     assertThat(step).isNotEmpty();
                     assertThat(admitted).as(m.describe()).containsAll(step);
@@ -152,7 +152,7 @@ class SynchronousSemanticsTest {
         Expander ex = Expander.create(m, layout);
         ex.load(Explorer.initialState(m, layout), 0);
         int[] most = new int[1];
-        ex.expand((k, a, b, d, succ) -> most[0] = Math.max(most[0], ex.moves(k, a, b, d).size()), true);
+        ex.expand((k, a, b, d, succ) -> most[0] = Math.max(most[0], ex.stepMoves(k, a, b, d).size()), true);
         assertThat(most[0]).isEqualTo(3);
     }
 
