@@ -78,6 +78,9 @@ final class ProveCommand implements Callable<Integer> {
         } catch (RoutingException e) {
             err.println(spec + ": routing: " + e.getMessage());
             return Main.BAD_INPUT;
+        } catch (Proving.UnsupportedModel e) {
+            err.println(spec + ": " + e.field + ": " + e.getMessage());
+            return Main.BAD_INPUT;
         } catch (UnsupportedOperationException e) {
             err.println(spec + ": rule: " + e.getMessage());
             return Main.BAD_INPUT;

@@ -210,8 +210,40 @@ final class Proving {
     private Proving() {
     }
 
+    /**
+     * A spec whose model the CP-SAT encoding does not cover: clock-cycle steps, injection
+     * queues and drifting critical marks are moves and state the encoding has none of, so a
+     * proof would say nothing about them.
+     */
+    static final class UnsupportedModel extends UnsupportedOperationException {
+        final String field;
+
+        UnsupportedModel(String field, String message) {
+            super(message);
+            this.field = field;
+        }
+    }
+
+    /** Throws {@link UnsupportedModel} when {@code spec}'s model is beyond the CP-SAT encoding. */
+    static void requireSupported(Spec spec) {
+        var m = spec.model();
+        if (m.semantics() != flowproof.explore.Semantics.INTERLEAVING) {
+            throw new UnsupportedModel("semantics", "expected interleaving (prove encodes one move per step), found "
+                + m.semantics().key() + "; use check or explore");
+        }
+        if (m.injectionQueue() != 0) {
+            throw new UnsupportedModel("injection-queue", "expected 0 (prove encodes no injection queues), found "
+                + m.injectionQueue() + "; use check or explore");
+        }
+        if (m.rule().marksDrift()) {
+            throw new UnsupportedModel("rule.drift", "expected false (prove encodes no drifting marks), found true;"
+                + " use check or explore");
+        }
+    }
+
     static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir)
         throws IOException {
+        requireSupported(spec);
         ProofResult p = DeadlockProver.prove(spec.network(), spec.routing(), spec.rule(), spec.pairs(), options);
         if (p.witness() == null) {
             return new Outcome(spec, p, null, null, true);

@@ -19,12 +19,29 @@ import flowproof.topology.Network;
  * cached.
  *
  * <p>A packet is stored as its header (its destination for most routing functions).
+ *
+ * <p>Two options of a model add moves (both absent from the reference model):
+ * <ul>
+ *   <li>drifting critical marks ({@link FlowControlRule#marksDrift}): a <em>drift</em> move
+ *       passes one mark from a queue to its ring's upstream queue whenever the rule says
+ *       so ({@link FlowControlRule#drifts}). It is a drain move: it needs no new packet.</li>
+ *   <li>injection queues ({@link Model#injectionQueue} = n > 0): <em>generate</em> appends a
+ *       traffic pair's destination to its source's injection queue when that holds fewer
+ *       than n packets (not a drain move), and <em>inject</em> takes the head of a source's
+ *       injection queue into the network, judged by the rule as before (a drain move).</li>
+ * </ul>
+ *
+ * <p>{@link #create} picks the subclass for the model's semantics.
  */
-final class Expander implements BufferView {
+class Expander implements BufferView {
 
     static final int INJECT = 0;
     static final int FORWARD = 1;
     static final int EJECT = 2;
+    static final int DRIFT = 3;
+    static final int GENERATE = 4;
+    /** A synchronous step: the moves are in {@link #lastMoves}. */
+    static final int STEP = 5;
 
     /** Receives one successor; {@code succ} is scratch, valid only during the call. */
     interface Sink {
@@ -34,40 +51,57 @@ final class Expander implements BufferView {
     final Model model;
     final Network net;
     final StateLayout layout;
-    private final FlowControlRule rule;
-    private final int queues;
-    private final int capacity;
-    private final int[] queueNode;
-    private final int[] queueRing;
-    private final int headers;
-    private final boolean escapeAny;
+    final FlowControlRule rule;
+    final int queues;
+    final int capacity;
+    final int[] queueNode;
+    final int[] queueRing;
+    final int headers;
+    final boolean escapeAny;
     private final QueueRoutes routes;
     /** One entry per (traffic pair, inject header): source, header and where it may go. */
-    private final int[] injectSource;
-    private final int[] injectHeader;
-    private final QueueRoutes.Next[] injectNext;
+    final int[] injectSource;
+    final int[] injectHeader;
+    final QueueRoutes.Next[] injectNext;
+    /** The entries of {@link #injectNext} by {@code source * nodes + destination} (injection queues only). */
+    final int[][] injectEntries;
+    /** Each traffic pair's source and destination. */
+    final int[] pairSource;
+    final int[] pairDest;
+    final int nodes;
+    /** Each ring queue's upstream queue in its ring (-1 elsewhere), when marks drift; else null. */
+    final int[] upstream;
     /**
      * The routes of a packet at a queue's head, by {@code queue * headers + header}, filled on
      * first use: target queues ({@link #EXIT} when it leaves here), its header in each, and
      * how many targets are primary (the rest are escape candidates).
      */
-    private final int[][] fwdQueues;
-    private final int[][] fwdHeaders;
-    private final int[] fwdPrimary;
-    private static final int[] EXIT = new int[0];
+    final int[][] fwdQueues;
+    final int[][] fwdHeaders;
+    final int[] fwdPrimary;
+    static final int[] EXIT = new int[0];
 
-    private final long[] cur;
-    private final long[] succ;
-    private final long[] slots;
-    private final int[] occ;
-    private final int[] marks;
-    private final int[] ringFree;
+    final long[] cur;
+    final long[] succ;
+    final long[] slots;
+    final int[] occ;
+    final int[] marks;
+    final int[] ringFree;
+    /** Injection queues of the current state: slot bits and occupancy per node (empty arrays without). */
+    final long[] iqSlots;
+    final int[] iqOcc;
     private int packets;
 
     /** Enabled forward and eject moves of the last {@link #expand}. */
     int drainMoves;
     /** Enabled moves of all kinds of the last {@link #expand}. */
     int moves;
+
+    /** The expander for the model's semantics. */
+    static Expander create(Model model, StateLayout layout) {
+        return model.semantics() == Semantics.SYNCHRONOUS ? new SynchronousExpander(model, layout)
+            : new Expander(model, layout);
+    }
 
     Expander(Model model, StateLayout layout) {
         this.model = model;
@@ -100,6 +134,28 @@ final class Expander implements BufferView {
             injectHeader[i] = inj.get(i)[1];
         }
         injectNext = injNext.toArray(new QueueRoutes.Next[0]);
+        this.nodes = net.topology().nodes();
+        pairSource = new int[model.traffic().size()];
+        pairDest = new int[pairSource.length];
+        for (int i = 0; i < pairSource.length; i++) {
+            pairSource[i] = model.traffic().get(i)[0];
+            pairDest[i] = model.traffic().get(i)[1];
+        }
+        if (layout.injCapacity > 0) {
+            injectEntries = new int[nodes * nodes][];
+            for (int p = 0; p < injectSource.length; p++) {
+                int s = injectSource[p];
+                int d = model.routing().destinationOf(injectHeader[p]);
+                int k = s * nodes + d;
+                int[] e = injectEntries[k] == null ? new int[0] : injectEntries[k];
+                e = java.util.Arrays.copyOf(e, e.length + 1);
+                e[e.length - 1] = p;
+                injectEntries[k] = e;
+            }
+        } else {
+            injectEntries = null;
+        }
+        this.upstream = rule.marksDrift() ? ringUpstream(net) : null;
         long table = (long) queues * headers;
         if (table > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("too many (queue, header) pairs for the explorer: " + table);
@@ -113,9 +169,37 @@ final class Expander implements BufferView {
         this.occ = new int[queues];
         this.marks = new int[queues];
         this.ringFree = new int[net.rings()];
+        this.iqSlots = new long[layout.injWord.length];
+        this.iqOcc = new int[layout.injWord.length];
     }
 
-    private void route(int k, int q, int header) {
+    /**
+     * Each ring queue's upstream queue: the queue of the same VC on the channel of the same
+     * ring that ends where this queue's channel starts (-1 for queues outside rings). The
+     * same construction as the simulator's drift pass.
+     */
+    static int[] ringUpstream(Network net) {
+        int queues = net.queues();
+        var t = net.topology();
+        int[] up = new int[queues];
+        java.util.Arrays.fill(up, -1);
+        for (int q = 0; q < queues; q++) {
+            int r = net.ringOf(q);
+            if (r < 0) {
+                continue;
+            }
+            int c = net.channelOf(q);
+            for (int u = 0; u < t.channels(); u++) {
+                int uq = net.queue(u, net.vcOf(q));
+                if (t.target(u) == t.source(c) && net.ringOf(uq) == r) {
+                    up[q] = uq;
+                }
+            }
+        }
+        return up;
+    }
+
+    void route(int k, int q, int header) {
         QueueRoutes.Next n = routes.next(q, -1, header);
         fwdHeaders[k] = n.headers();
         fwdPrimary[k] = n.primary();
@@ -142,13 +226,22 @@ final class Expander implements BufferView {
                 ringFree[r] += capacity - o;
             }
         }
+        for (int v = 0; v < iqOcc.length; v++) {
+            long sl = layout.injField(cur, 0, v);
+            iqSlots[v] = sl;
+            int o = layout.occupancy(sl);
+            iqOcc[v] = o;
+            total += o;
+        }
         packets = total;
     }
 
+    /** Packets in the network and in injection queues. */
     int packets() {
         return packets;
     }
 
+    /** The state last {@link #load loaded}. */
     long[] current() {
         return cur;
     }
@@ -203,6 +296,28 @@ final class Expander implements BufferView {
                 sink.accept(FORWARD, q, t, d, succ);
             }
         }
+        if (upstream != null) {
+            for (int q = 0; q < queues; q++) {
+                int u = upstream[q];
+                if (u >= 0 && marks[q] > 0 && rule.drifts(this, q, u)) {
+                    System.arraycopy(cur, 0, succ, 0, cur.length);
+                    layout.setField(succ, 0, q, (slots[q] << layout.markBits) | (marks[q] - 1));
+                    layout.setField(succ, 0, u, (slots[u] << layout.markBits) | (marks[u] + 1));
+                    drain++;
+                    sink.accept(DRIFT, q, u, -1, succ);
+                }
+            }
+        }
+        if (layout.injCapacity > 0) {
+            drain = injectFromQueues(sink, drain);
+            all = drain;
+            if (injections) {
+                all = generate(sink, all);
+            }
+            drainMoves = drain;
+            moves = all;
+            return;
+        }
         all = drain;
         if (injections) {
             for (int p = 0; p < injectNext.length; p++) {
@@ -235,8 +350,70 @@ final class Expander implements BufferView {
         moves = all;
     }
 
+    /** Inject moves from the heads of injection queues; returns {@code count} plus the moves emitted. */
+    private int injectFromQueues(Sink sink, int count) {
+        int destBits = layout.destBits;
+        for (int s = 0; s < iqOcc.length; s++) {
+            if (iqOcc[s] == 0) {
+                continue;
+            }
+            int d = (int) (iqSlots[s] & layout.destMask) - 1;
+            int[] entries = injectEntries[s * nodes + d];
+            for (int p : entries) {
+                QueueRoutes.Next nx = injectNext[p];
+                int[] targets = nx.queues();
+                int admitted = 0;
+                for (int i = 0; i < targets.length; i++) {
+                    if (i == nx.primary() && admitted > 0 && !escapeAny) {
+                        break;
+                    }
+                    int t = targets[i];
+                    int verdict = rule.admit(this, FlowControlRule.INJECT, t);
+                    if (verdict == FlowControlRule.DENY) {
+                        continue;
+                    }
+                    admitted++;
+                    System.arraycopy(cur, 0, succ, 0, cur.length);
+                    long tsl = slots[t] | ((long) (nx.headers()[i] + 1) << (occ[t] * destBits));
+                    layout.setField(succ, 0, t, (tsl << layout.markBits) | marks[t]);
+                    layout.setInjField(succ, 0, s, iqSlots[s] >>> destBits);
+                    count++;
+                    sink.accept(INJECT, s, t, injectHeader[p], succ);
+                }
+            }
+        }
+        return count;
+    }
+
+    /** Generate moves: a traffic pair's destination joins its source's injection queue. */
+    private int generate(Sink sink, int count) {
+        for (int p = 0; p < pairSource.length; p++) {
+            int s = pairSource[p];
+            if (iqOcc[s] >= layout.injCapacity) {
+                continue;
+            }
+            System.arraycopy(cur, 0, succ, 0, cur.length);
+            layout.setInjField(succ, 0, s, iqSlots[s] | ((long) (pairDest[p] + 1) << (iqOcc[s] * layout.destBits)));
+            count++;
+            sink.accept(GENERATE, s, -1, pairDest[p], succ);
+        }
+        return count;
+    }
+
+    /**
+     * The moves behind one successor reported to a sink, for traces: one move, or for a
+     * synchronous step every move of it (valid only during the sink's call).
+     */
+    java.util.List<Move> stepMoves(int kind, int a, int b, int destination) {
+        return java.util.List.of(move(kind, a, b, destination, net));
+    }
+
     static Move move(int kind, int a, int b, int destination, Network net) {
         switch (kind) {
+            case DRIFT:
+                return new Move(Move.Kind.DRIFT, net.nodeOf(a), -1, a, b);
+            case GENERATE:
+                return new Move(Move.Kind.GENERATE, a, destination, -1, -1);
             case INJECT:
                 return new Move(Move.Kind.INJECT, a, destination, -1, b);
             case FORWARD:

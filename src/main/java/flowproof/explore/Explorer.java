@@ -26,7 +26,8 @@ import java.util.Set;
  * eject successors drains. With minimal routing those moves strictly shorten the packets'
  * remaining routes, so the graph is acyclic and one iterative depth-first pass with a
  * status byte per state decides every state. If a cycle shows up anyway (a non-minimal
- * routing function), the pass falls back to a fixpoint over all states.
+ * routing function, marks that drift), the pass falls back to {@link DrainComponents}: one
+ * pass over the strongly connected components.
  */
 public final class Explorer {
 
@@ -73,9 +74,9 @@ public final class Explorer {
     public ExplorationResult run() {
         long start = System.nanoTime();
         FlowControlRule rule = model.rule();
-        StateLayout layout = new StateLayout(model.network(), rule.marksPerRing() > 0, model.routing().headers());
+        StateLayout layout = StateLayout.of(model);
         StateSet set = new StateSet(layout.words, limits.states(), limits.bytes());
-        Expander ex = new Expander(model, layout);
+        Expander ex = Expander.create(model, layout);
         set.add(initialState(model, layout), 0);
 
         List<Property> invariantProps = new ArrayList<>();
@@ -180,7 +181,7 @@ public final class Explorer {
      * {@link StateSet#prefetch}): the lookups of different successors do not wait for
      * each other's cache misses.
      */
-    private abstract static class BatchSink implements Expander.Sink {
+    abstract static class BatchSink implements Expander.Sink {
         final StateSet set;
         final int w;
         long[] batch;
@@ -250,11 +251,11 @@ public final class Explorer {
                 return status;
             }
         }
-        return drainFixpoint(set, ex, layout);
+        return forceFixpoint ? drainFixpoint(set, ex, layout) : DrainComponents.decide(set, ex, layout);
     }
 
     /** Appends the ids of the forward and eject successors of the loaded state on {@link #resolve}. */
-    private static final class IdSink extends BatchSink {
+    static final class IdSink extends BatchSink {
         int[] ids = new int[64];
         int size;
 
@@ -381,16 +382,16 @@ public final class Explorer {
         return status;
     }
 
-    /** Finds a predecessor of a state in the previous level, and the move between them. */
+    /** Finds a predecessor of a state in the previous level, and the step (its moves) between them. */
     private static final class PredecessorSink implements Expander.Sink {
         long[] target;
-        Move move;
-        Network net;
+        List<Move> move;
+        Expander ex;
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
             if (move == null && Arrays.equals(succ, target)) {
-                move = Expander.move(kind, a, b, destination, net);
+                move = ex.stepMoves(kind, a, b, destination);
             }
         }
     }
@@ -401,13 +402,13 @@ public final class Explorer {
         while (levelStarts[level] > target) {
             level--;
         }
-        List<Move> moves = new ArrayList<>();
+        List<List<Move>> steps = new ArrayList<>();
         List<Snapshot> states = new ArrayList<>();
         long[] cur = new long[layout.words];
         set.get(target, cur, 0);
         states.add(layout.decode(cur, 0));
         PredecessorSink sink = new PredecessorSink();
-        sink.net = model.network();
+        sink.ex = ex;
         long[] pred = new long[layout.words];
         for (; level > 0; level--) {
             sink.target = cur;
@@ -421,12 +422,12 @@ public final class Explorer {
             if (sink.move == null) {
                 throw new IllegalStateException("no predecessor of a state at BFS level " + level);
             }
-            moves.add(sink.move);
+            steps.add(sink.move);
             cur = ex.current().clone();
             states.add(layout.decode(cur, 0));
         }
-        Collections.reverse(moves);
+        Collections.reverse(steps);
         Collections.reverse(states);
-        return new Trace(p, List.copyOf(moves), List.copyOf(states));
+        return Trace.of(p, steps, states, model.semantics() == Semantics.SYNCHRONOUS);
     }
 }

@@ -13,18 +13,52 @@ import java.util.List;
  * false (the default, the usual router policy) a packet takes an escape VC only when the
  * rule admits it on none of its adaptive candidates; when true the choice between adaptive
  * and escape candidates is free, which covers every selection policy at once.
+ *
+ * <p>{@code semantics} orders the moves in time (one per step, or clock cycles: see
+ * {@link Semantics}). {@code injectionQueue} (0 = none, the reference model) gives every node
+ * a FIFO of that many packets waiting to enter the network: packets are generated into it
+ * and injected from its head, and drainability then also requires every injection queue to
+ * empty, so a starving source is a violation.
  */
 public record Model(Network network, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
-                    boolean escapeAny) {
+                    boolean escapeAny, Semantics semantics, int injectionQueue) {
+
+    public Model {
+        if (injectionQueue < 0) {
+            throw new IllegalArgumentException("injection queue of " + injectionQueue + " packets");
+        }
+    }
+
+    /** A model under the reference timing: interleaving, no injection queues. */
+    public Model(Network network, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
+                 boolean escapeAny) {
+        this(network, routing, rule, traffic, escapeAny, Semantics.INTERLEAVING, 0);
+    }
 
     /** A model where escape channels are taken only when every adaptive one is blocked. */
     public Model(Network network, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic) {
         this(network, routing, rule, traffic, false);
     }
 
+    /** The same model under other timing. */
+    public Model with(Semantics semantics, int injectionQueue) {
+        return new Model(network, routing, rule, traffic, escapeAny, semantics, injectionQueue);
+    }
+
+    /**
+     * Whether the explorer may reduce states by the topology's symmetries. False for every
+     * model with state beyond the queues of the reference model (injection queues), drifting
+     * marks, or synchronous steps: those are not wired into the symmetry reduction.
+     */
+    public boolean supportsSymmetry() {
+        return semantics == Semantics.INTERLEAVING && injectionQueue == 0 && !rule.marksDrift();
+    }
+
     public String describe() {
         return network.topology().describe() + ", " + network.vcs() + " VC" + (network.vcs() > 1 ? "s" : "")
             + ", capacity " + network.capacity() + ", " + routing.name() + ", " + rule.describe()
-            + (routing.hasEscape() ? (escapeAny ? ", escape any time" : ", escape when blocked") : "");
+            + (routing.hasEscape() ? (escapeAny ? ", escape any time" : ", escape when blocked") : "")
+            + (semantics == Semantics.INTERLEAVING ? "" : ", " + semantics.key() + " steps")
+            + (injectionQueue == 0 ? "" : ", injection queues of " + injectionQueue);
     }
 }

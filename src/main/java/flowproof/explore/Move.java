@@ -3,20 +3,25 @@ package flowproof.explore;
 /**
  * One step of the model.
  *
- * @param kind   inject, forward or eject
- * @param node   the source router (inject) or the router where the packet is (forward, eject)
+ * @param kind   inject, forward, eject, drift (a critical mark moves backwards by itself) or
+ *               generate (a packet joins its source's injection queue)
+ * @param node   the source router (inject, generate) or the router where the packet (or, for
+ *               drift, the mark) is (forward, eject, drift)
  * @param destination the packet's header before the move: its destination for most routing
  *                    functions, a route choice such as "d via i" for UGAL (see
- *                    {@link flowproof.routing.RoutingFunction#headerName})
- * @param from   the queue the packet leaves (forward, eject), -1 for inject
- * @param to     the queue the packet enters (inject, forward), -1 for eject
+ *                    {@link flowproof.routing.RoutingFunction#headerName}); for generate the
+ *                    destination node; -1 for drift
+ * @param from   the queue the packet (drift: the mark) leaves (forward, eject, drift), -1 otherwise
+ * @param to     the queue the packet (drift: the mark) enters (inject, forward, drift), -1 otherwise
  */
 public record Move(Kind kind, int node, int destination, int from, int to) {
 
     public enum Kind {
         INJECT("inject"),
         FORWARD("forward"),
-        EJECT("eject");
+        EJECT("eject"),
+        DRIFT("drift"),
+        GENERATE("generate");
 
         private final String key;
 

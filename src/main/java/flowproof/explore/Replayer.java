@@ -1,6 +1,8 @@
 package flowproof.explore;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Re-executes a trace through the model's rules, move by move, and checks that it still
@@ -20,18 +22,33 @@ public final class Replayer {
     private Replayer() {
     }
 
+    /** Replays an interleaving trace (one move per step). */
     public static Outcome replay(Model model, List<Move> moves, Property property) {
-        StateLayout layout = new StateLayout(model.network(), model.rule().marksPerRing() > 0, model.routing().headers());
-        Expander ex = new Expander(model, layout);
+        return replay(model, moves, List.of(), property);
+    }
+
+    /**
+     * Replays a trace whose moves form steps of {@code stepSizes} moves (empty: one move per
+     * step). Under synchronous semantics a step must be exactly one of the successors of the
+     * state reached: the same set of moves, drift included.
+     */
+    public static Outcome replay(Model model, List<Move> moves, List<Integer> stepSizes, Property property) {
+        StateLayout layout = StateLayout.of(model);
+        Expander ex = Expander.create(model, layout);
         long[] state = Explorer.initialState(model, layout);
-        MatchSink sink = new MatchSink(model);
-        for (int i = 0; i < moves.size(); i++) {
+        MatchSink sink = new MatchSink(ex);
+        List<List<Move>> steps = Trace.steps(moves, stepSizes);
+        for (int i = 0; i < steps.size(); i++) {
             ex.load(state, 0);
-            sink.wanted = moves.get(i);
+            sink.wanted = new HashSet<>(steps.get(i));
             sink.found = null;
             ex.expand(sink, true);
             if (sink.found == null) {
-                return new Outcome(false, "step " + (i + 1) + ": " + describe(model, moves.get(i))
+                StringBuilder what = new StringBuilder();
+                for (Move m : steps.get(i)) {
+                    what.append(what.length() == 0 ? "" : " + ").append(describe(model, m));
+                }
+                return new Outcome(false, "step " + (i + 1) + ": " + what
                     + " is not admitted in the state reached", layout.decode(state, 0));
             }
             state = sink.found;
@@ -51,7 +68,8 @@ public final class Replayer {
                 violated = !property.invariant().holds(ex, model.rule().marksPerRing());
                 break;
         }
-        String what = property.key() + (violated ? " violated" : " holds") + " after " + moves.size() + " moves";
+        String what = property.key() + (violated ? " violated" : " holds") + " after " + steps.size()
+            + (stepSizes.isEmpty() ? " move" : " step") + (steps.size() == 1 ? "" : "s");
         return new Outcome(violated, what, last);
     }
 
@@ -73,18 +91,21 @@ public final class Replayer {
     }
 
     private static final class MatchSink implements Expander.Sink {
-        private final Model model;
-        Move wanted;
+        private final Expander ex;
+        Set<Move> wanted;
         long[] found;
 
-        MatchSink(Model model) {
-            this.model = model;
+        MatchSink(Expander ex) {
+            this.ex = ex;
         }
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
-            if (found == null && Expander.move(kind, a, b, destination, model.network()).equals(wanted)) {
-                found = succ.clone();
+            if (found == null) {
+                List<Move> step = ex.stepMoves(kind, a, b, destination);
+                if (step.size() == wanted.size() && wanted.containsAll(step)) {
+                    found = succ.clone();
+                }
             }
         }
     }
@@ -100,6 +121,10 @@ public final class Replayer {
             case FORWARD:
                 return "forward (to " + model.routing().headerName(m.destination(), t) + ") " + net.queueName(m.from()) + " => "
                     + net.queueName(m.to());
+            case DRIFT:
+                return "drift a critical mark " + net.queueName(m.from()) + " => " + net.queueName(m.to());
+            case GENERATE:
+                return "generate " + t.nodeName(m.node()) + " -> " + t.nodeName(m.destination()) + " into its injection queue";
             default:
                 return "eject at " + t.nodeName(m.node()) + " from " + net.queueName(m.from());
         }

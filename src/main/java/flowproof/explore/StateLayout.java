@@ -16,6 +16,12 @@ import flowproof.topology.Network;
  * prefix, so every state has exactly one encoding and two states are equal iff their
  * words are equal. {@code marks} is the number of critical marks b(q) of the queue
  * (0 bits when the rule keeps no marks).
+ *
+ * <p>With injection queues of {@code n} packets ({@link Model#injectionQueue}), words after
+ * the queue words hold one field of {@code n * destBits} bits per node, laid out the same
+ * way (no straddling): slot 0 is the head of the node's injection queue and holds
+ * {@code destination + 1}, 0 when empty. Without injection queues there are no such words
+ * and the layout is exactly the reference one.
  */
 public final class StateLayout {
 
@@ -30,6 +36,18 @@ public final class StateLayout {
     final int words;
     final int[] word;
     final int[] shift;
+    /** Injection queues: packets per node (0: none), field bits, and each node's word and shift. */
+    final int injCapacity;
+    final int injFieldBits;
+    final long injFieldMask;
+    final int[] injWord;
+    final int[] injShift;
+
+    /** The layout of a model's states. */
+    public static StateLayout of(Model model) {
+        return new StateLayout(model.network(), model.rule().marksPerRing() > 0, model.routing().headers(),
+            model.injectionQueue());
+    }
 
     /** A layout for packets labelled by destination alone. */
     public StateLayout(Network network, boolean marks) {
@@ -38,6 +56,11 @@ public final class StateLayout {
 
     /** @param headers the number of distinct packet headers (routing state), see {@link flowproof.routing.RoutingFunction#headers} */
     public StateLayout(Network network, boolean marks, int headers) {
+        this(network, marks, headers, 0);
+    }
+
+    /** @param injection packets per node's injection queue (0: none) */
+    public StateLayout(Network network, boolean marks, int headers, int injection) {
         this.queues = network.queues();
         this.capacity = network.capacity();
         this.destBits = bitsFor(headers);
@@ -66,7 +89,30 @@ public final class StateLayout {
             shift[q] = used;
             used += fieldBits;
         }
-        this.words = queues == 0 ? 1 : w + 1;
+        int queueWords = queues == 0 ? 1 : w + 1;
+        int nodes = network.topology().nodes();
+        this.injCapacity = injection;
+        this.injFieldBits = injection * destBits;
+        if (injFieldBits > 64) {
+            throw new ConfigurationException("injection-queue", "at most " + (64 / destBits)
+                + " packets per injection queue for the explorer on " + headers + " packet headers",
+                Integer.toString(injection));
+        }
+        this.injFieldMask = injFieldBits == 64 ? -1L : (1L << injFieldBits) - 1;
+        this.injWord = new int[injection == 0 ? 0 : nodes];
+        this.injShift = new int[injWord.length];
+        w = queueWords;
+        used = 0;
+        for (int v = 0; v < injWord.length; v++) {
+            if (used + injFieldBits > 64) {
+                w++;
+                used = 0;
+            }
+            injWord[v] = w;
+            injShift[v] = used;
+            used += injFieldBits;
+        }
+        this.words = injWord.length == 0 ? queueWords : w + 1;
     }
 
     /** Bits to hold the values 0..max. */
@@ -81,7 +127,21 @@ public final class StateLayout {
 
     /** Bits of information in a packed state (the fields, without padding). */
     public long bits() {
-        return (long) queues * fieldBits;
+        return (long) queues * fieldBits + (long) injWord.length * injFieldBits;
+    }
+
+    /** Packets per injection queue (0: the model has none). */
+    public int injectionCapacity() {
+        return injCapacity;
+    }
+
+    long injField(long[] s, int off, int node) {
+        return (s[off + injWord[node]] >>> injShift[node]) & injFieldMask;
+    }
+
+    void setInjField(long[] s, int off, int node, long value) {
+        int i = off + injWord[node];
+        s[i] = (s[i] & ~(injFieldMask << injShift[node])) | (value << injShift[node]);
     }
 
     long field(long[] s, int off, int q) {
@@ -126,6 +186,15 @@ public final class StateLayout {
                 packets[q][i] = (int) ((slots >>> (i * destBits)) & destMask) - 1;
             }
         }
-        return new Snapshot(packets, marks);
+        int[][] sources = new int[injWord.length][];
+        for (int v = 0; v < injWord.length; v++) {
+            long slots = injField(s, off, v);
+            int occ = occupancy(slots);
+            sources[v] = new int[occ];
+            for (int i = 0; i < occ; i++) {
+                sources[v][i] = (int) ((slots >>> (i * destBits)) & destMask) - 1;
+            }
+        }
+        return new Snapshot(packets, marks, sources);
     }
 }

@@ -57,8 +57,28 @@ public final class Picture {
         return b.toString();
     }
 
-    /** The picture of one state. */
+    /** The picture of one state, with its injection queues when the model has them. */
     public static String state(Model model, Snapshot s) {
+        String net = network(model, s);
+        if (s.sources().length == 0) {
+            return net;
+        }
+        Topology t = model.network().topology();
+        StringBuilder b = new StringBuilder(net).append("  injection queues (head first):");
+        for (int v = 0; v < s.sources().length; v++) {
+            b.append(' ').append(t.nodeName(v)).append(" [");
+            for (int i = 0; i < s.sources()[v].length; i++) {
+                b.append(i > 0 ? " " : "").append(t.nodeName(s.sources()[v][i]));
+            }
+            for (int i = s.sources()[v].length; i < model.injectionQueue(); i++) {
+                b.append(b.charAt(b.length() - 1) == '[' ? "" : " ").append('.');
+            }
+            b.append(']');
+        }
+        return b.append('\n').toString();
+    }
+
+    private static String network(Model model, Snapshot s) {
         Network net = model.network();
         RoutingFunction routing = model.routing();
         Topology t = net.topology();
@@ -110,11 +130,22 @@ public final class Picture {
     /** Numbered steps and the picture of the last state. */
     public static String trace(Model model, Trace trace) {
         StringBuilder b = new StringBuilder();
+        String unit = trace.synchronous() ? " clock cycle" : " move";
         b.append("shortest trace to a violation of ").append(trace.property().key()).append(" (")
-            .append(trace.length()).append(trace.length() == 1 ? " move" : " moves").append(" from the empty network):\n");
+            .append(trace.length()).append(unit).append(trace.length() == 1 ? "" : "s").append(" from the empty network")
+            .append(trace.synchronous() ? ", synchronous steps: every move of a cycle judged on the state at its start" : "")
+            .append("):\n");
         int i = 1;
-        for (Move m : trace.moves()) {
-            b.append(String.format("  %3d. %s%n", i++, Replayer.describe(model, m)));
+        for (java.util.List<Move> step : trace.steps()) {
+            boolean first = true;
+            for (Move m : step) {
+                b.append(first ? String.format("  %3d. ", i) : "       ").append(Replayer.describe(model, m)).append('\n');
+                first = false;
+            }
+            if (trace.synchronous() && i < trace.length()) {
+                b.append(state(model, trace.states().get(i)).replaceAll("(?m)^", "       "));
+            }
+            i++;
         }
         b.append("final state (").append(LEGEND).append("):\n");
         b.append(state(model, trace.last()));

@@ -42,8 +42,8 @@ public final class ResultText {
         }
         r.traces().forEach((p, t) -> {
             String f = counterexamples.get(p);
-            b.append(String.format("  %-14s %s: %d move%s%s%n", "counterexample", p.key(), t.length(),
-                t.length() == 1 ? "" : "s",
+            b.append(String.format("  %-14s %s: %d %s%s%s%n", "counterexample", p.key(), t.length(),
+                t.synchronous() ? "clock cycle" : "move", t.length() == 1 ? "" : "s",
                 f == null ? "" : ", saved to " + f));
         });
         if (r.primaryTrace() != null) {

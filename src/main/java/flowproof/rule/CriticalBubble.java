@@ -54,6 +54,16 @@ public final class CriticalBubble implements FlowControlRule {
         return drift;
     }
 
+    /**
+     * A mark drifts from {@code queue} when all of its free slots are critical and the
+     * upstream queue of its ring has a free slot that is not.
+     */
+    @Override
+    public boolean drifts(BufferView view, int queue, int upstream) {
+        int m = view.criticalMarks(queue);
+        return drift && m > 0 && view.freeSlots(queue) <= m && view.freeSlots(upstream) > view.criticalMarks(upstream);
+    }
+
     @Override
     public int initialMarks(flowproof.topology.Network network, int queue) {
         if (!spread) {

@@ -55,6 +55,22 @@ public final class EscapeVcs implements FlowControlRule {
     }
 
     @Override
+    public boolean marksDrift() {
+        return escape.marksDrift();
+    }
+
+    /** Marks live on escape VCs only (rings are made of them); the escape rule decides. */
+    @Override
+    public boolean drifts(BufferView view, int queue, int upstream) {
+        return escape.drifts(view, queue, upstream);
+    }
+
+    @Override
+    public boolean globalReadAtomic() {
+        return escape.globalReadAtomic();
+    }
+
+    @Override
     public int initialMarks(Network network, int queue) {
         return escape.initialMarks(network, queue);
     }

@@ -54,11 +54,32 @@ public interface FlowControlRule {
 
     /**
      * Whether critical marks drift: a mark on a queue with no normal free slot moves to the
-     * upstream queue of its ring when that one has a normal free slot (simulator only; see
-     * {@link CriticalBubble#CriticalBubble(int, boolean, boolean)}).
+     * upstream queue of its ring when that one has a normal free slot (see
+     * {@link CriticalBubble#CriticalBubble(int, boolean, boolean)} and {@link #drifts}).
      */
     default boolean marksDrift() {
         return false;
+    }
+
+    /**
+     * Whether one critical mark of {@code queue} moves by itself to {@code upstream}, the
+     * queue before it in its ring, in the state {@code view} shows. Both engines ask this:
+     * the simulator once per queue per cycle, the explorer as a drift move (interleaving)
+     * or in a step's drift pass (synchronous). Never true unless {@link #marksDrift}.
+     */
+    default boolean drifts(BufferView view, int queue, int upstream) {
+        return false;
+    }
+
+    /**
+     * Whether the rule's global information (ring occupancy) is read atomically, as by a
+     * global controller that serialises every admission that depends on it (Theoretical BFC:
+     * possible only in a model), rather than from the state at the start of a clock cycle
+     * (an uncoordinated global rule: every router reads the same snapshot). Matters only to
+     * synchronous semantics; rules that read no global information return true.
+     */
+    default boolean globalReadAtomic() {
+        return true;
     }
 
     /** Critical marks each directional ring starts with (0: the rule keeps no marks). */

@@ -67,6 +67,15 @@ public enum RuleKind {
      * (which then needs {@code datelines + 1} VCs, or escape VCs).
      */
     public FlowControlRule create(Network network, int bubbles, int datelines) {
+        return create(network, bubbles, datelines, false, true);
+    }
+
+    /**
+     * As {@link #create(Network, int, int)}, with the options of issue 8: {@code drift} (CBS:
+     * critical marks drift backwards to a normal free slot upstream) and {@code atomicGlobal}
+     * (Theoretical BFC: false reads the ring's free count from the cycle's snapshot).
+     */
+    public FlowControlRule create(Network network, int bubbles, int datelines, boolean drift, boolean atomicGlobal) {
         switch (this) {
             case VCT:
                 return new VirtualCutThrough();
@@ -87,7 +96,7 @@ public enum RuleKind {
                 }
                 return new Dateline(datelines);
             case THEORETICAL_BUBBLE:
-                return new TheoreticalBubble();
+                return new TheoreticalBubble(atomicGlobal);
             case LOCALIZED_BUBBLE:
                 return new LocalizedBubble();
             case CRITICAL_BUBBLE:
@@ -100,7 +109,7 @@ public enum RuleKind {
                         "at most the capacity (" + network.capacity() + "), since all marks start on one queue",
                         Integer.toString(m));
                 }
-                return new CriticalBubble(m);
+                return new CriticalBubble(m, false, drift);
             case VC_PER_HOP:
                 return new VcPerHop();
             default:

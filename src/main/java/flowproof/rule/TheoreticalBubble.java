@@ -9,8 +9,34 @@ import java.util.Set;
  * dimension) the target needs a free slot and the whole directional ring at least two.
  * The ring-wide check needs global, atomic knowledge: possible in a model, not in
  * hardware.
+ *
+ * <p>{@code atomic} (the default) keeps that idealisation under synchronous semantics: the
+ * admissions into one ring within a cycle are serialised, each seeing the entries before
+ * it. Without it (spec {@code global: snapshot}) every router reads the ring's free count
+ * from the start of the cycle: the uncoordinated global rule of the CBS paper (Fig. 2 and
+ * 7), where two routers that each see two free slots enter in the same cycle.
  */
 public final class TheoreticalBubble implements FlowControlRule {
+
+    private final boolean atomic;
+
+    public TheoreticalBubble() {
+        this(true);
+    }
+
+    public TheoreticalBubble(boolean atomic) {
+        this.atomic = atomic;
+    }
+
+    @Override
+    public boolean globalReadAtomic() {
+        return atomic;
+    }
+
+    @Override
+    public String describe() {
+        return atomic ? kind().key() : kind().key() + " (global count from the cycle's snapshot)";
+    }
 
     @Override
     public int admit(BufferView view, int from, int to) {

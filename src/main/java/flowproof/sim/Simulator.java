@@ -637,17 +637,14 @@ public final class Simulator implements Engine {
      * the start of the cycle: a queue that gives has no normal free slot, so it cannot also
      * receive, and each queue has one downstream queue, so it receives at most one mark; every
      * mark stays on a free slot. Modelled as atomic (in hardware a request and grant between
-     * the two routers, a cycle more).
+     * the two routers, a cycle more). The rule decides ({@link flowproof.rule.FlowControlRule#drifts}),
+     * as in the explorer's synchronous drift pass.
      */
     private void driftMarks() {
         int n = 0;
         for (int q = 0; q < queues; q++) {
-            int m = marks[q];
-            if (m == 0 || slots(q) > m) {
-                continue;
-            }
             int u = ringUpstream[q];
-            if (u >= 0 && slots(u) > marks[u]) {
+            if (u >= 0 && marks[q] > 0 && rule.drifts(view, q, u)) {
                 driftFrom[n++] = q;
             }
         }

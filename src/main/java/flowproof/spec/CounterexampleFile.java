@@ -33,6 +33,11 @@ import java.util.Map;
  *  "moves": [{"step": 1, "kind": "inject", "node": "0", "destination": "2", "to": "0-d0+->1 vc0"}, ...],
  *  "final": [{"queue": "0-d0+->1 vc0", "packets": ["2"], "critical": 0}, ...]}
  * </pre>
+ * Under synchronous semantics ({@code semantics: synchronous} in the spec) the moves of one
+ * clock cycle share their {@code step} number and replay together; {@code length} counts
+ * steps. A drift move has no destination; a generate move names its destination and no
+ * queue. With injection queues, {@code "waiting"} lists each node's injection queue in the
+ * final state.
  */
 public final class CounterexampleFile {
 
@@ -40,7 +45,11 @@ public final class CounterexampleFile {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** A counterexample read back: the spec, the property and the moves. */
-    public record Loaded(Spec spec, Property property, List<Move> moves) {
+    public record Loaded(Spec spec, Property property, List<Move> moves, List<Integer> stepSizes) {
+
+        public Loaded(Spec spec, Property property, List<Move> moves) {
+            this(spec, property, moves, List.of());
+        }
     }
 
     private CounterexampleFile() {
@@ -62,21 +71,30 @@ public final class CounterexampleFile {
         root.put("length", trace.length());
         ArrayNode moves = root.putArray("moves");
         int step = 1;
-        for (Move m : trace.moves()) {
-            ObjectNode o = moves.addObject();
-            o.put("step", step++);
-            o.put("kind", m.kind().key());
-            o.put("node", t.nodeName(m.node()));
-            o.put("destination", t.nodeName(spec.routing().destinationOf(m.destination())));
-            if (m.destination() >= t.nodes()) {
-                o.put("header", spec.routing().headerName(m.destination(), t));
+        for (List<Move> cycle : trace.steps()) {
+            for (Move m : cycle) {
+                ObjectNode o = moves.addObject();
+                o.put("step", step);
+                o.put("kind", m.kind().key());
+                o.put("node", t.nodeName(m.node()));
+                if (m.kind() == Move.Kind.DRIFT) {
+                    // a mark, no packet
+                } else if (m.kind() == Move.Kind.GENERATE) {
+                    o.put("destination", t.nodeName(m.destination()));
+                } else {
+                    o.put("destination", t.nodeName(spec.routing().destinationOf(m.destination())));
+                }
+                if (m.kind() != Move.Kind.GENERATE && m.destination() >= t.nodes()) {
+                    o.put("header", spec.routing().headerName(m.destination(), t));
+                }
+                if (m.from() >= 0) {
+                    o.put("from", net.queueName(m.from()));
+                }
+                if (m.to() >= 0) {
+                    o.put("to", net.queueName(m.to()));
+                }
             }
-            if (m.from() >= 0) {
-                o.put("from", net.queueName(m.from()));
-            }
-            if (m.to() >= 0) {
-                o.put("to", net.queueName(m.to()));
-            }
+            step++;
         }
         ArrayNode fin = root.putArray("final");
         Snapshot last = trace.last();
@@ -91,6 +109,20 @@ public final class CounterexampleFile {
                 p.add(spec.routing().headerName(d, t));
             }
             o.put("critical", last.marks()[q]);
+        }
+        if (last.sources().length > 0) {
+            ArrayNode waiting = root.putArray("waiting");
+            for (int v = 0; v < last.sources().length; v++) {
+                if (last.sources()[v].length == 0) {
+                    continue;
+                }
+                ObjectNode o = waiting.addObject();
+                o.put("node", t.nodeName(v));
+                ArrayNode p = o.putArray("packets");
+                for (int d : last.sources()[v]) {
+                    p.add(t.nodeName(d));
+                }
+            }
         }
         return root;
     }
@@ -140,25 +172,39 @@ public final class CounterexampleFile {
             throw new SpecException(name, "moves", "a list of moves", SpecReader.describe(ms));
         }
         List<Move> moves = new ArrayList<>();
+        List<Integer> stepSizes = new ArrayList<>();
+        int lastStep = 0;
         for (int i = 0; i < ms.size(); i++) {
             JsonNode m = ms.get(i);
             String at = "moves[" + i + "]";
             JsonNode kn = m.get("kind");
             Move.Kind kind = kn != null && kn.isTextual() ? Move.Kind.of(kn.asText()) : null;
             if (kind == null) {
-                throw new SpecException(name, at + ".kind", "inject, forward or eject", SpecReader.describe(kn));
+                throw new SpecException(name, at + ".kind", "inject, forward, eject, drift or generate", SpecReader.describe(kn));
             }
             int node = lookup(name, at + ".node", "a node of the spec's network", m.get("node"), nodes);
-            int dest = m.has("header")
+            int dest = kind == Move.Kind.DRIFT ? -1 : m.has("header")
                 ? lookup(name, at + ".header", "a routing header of the spec (e.g. \"3 via 1\")", m.get("header"), headers)
                 : lookup(name, at + ".destination", "a node of the spec's network", m.get("destination"), nodes);
-            int from = kind == Move.Kind.INJECT ? -1
+            int from = kind == Move.Kind.INJECT || kind == Move.Kind.GENERATE ? -1
                 : lookup(name, at + ".from", "a queue of the spec's network", m.get("from"), queues);
-            int to = kind == Move.Kind.EJECT ? -1
+            int to = kind == Move.Kind.EJECT || kind == Move.Kind.GENERATE ? -1
                 : lookup(name, at + ".to", "a queue of the spec's network", m.get("to"), queues);
             moves.add(new Move(kind, node, dest, from, to));
+            if (spec.semantics() == flowproof.explore.Semantics.SYNCHRONOUS) {
+                JsonNode sn = m.get("step");
+                if (sn == null || !sn.isInt() || (sn.asInt() != lastStep && sn.asInt() != lastStep + 1)) {
+                    throw new SpecException(name, at + ".step", "the step number " + lastStep + " or " + (lastStep + 1)
+                        + " (moves of a synchronous step share it, steps in order)", SpecReader.describe(sn));
+                }
+                if (sn.asInt() == lastStep + 1) {
+                    stepSizes.add(0);
+                    lastStep++;
+                }
+                stepSizes.set(stepSizes.size() - 1, stepSizes.get(stepSizes.size() - 1) + 1);
+            }
         }
-        return new Loaded(spec, property, moves);
+        return new Loaded(spec, property, moves, List.copyOf(stepSizes));
     }
 
     private static int lookup(String file, String field, String expected, JsonNode v, Map<String, Integer> names)

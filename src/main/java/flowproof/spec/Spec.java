@@ -26,6 +26,8 @@ import java.util.Set;
  *                   simulation-only spec derives it from its buffers)
  * @param ruleFor    the spec's rule built for another network of the same topology (the simulator's,
  *                   whose capacity is counted in its own slots); throws ConfigurationException
+ * @param semantics  {@code semantics}: interleaving (default) or synchronous steps
+ * @param injectionQueue {@code injection-queue}: packets each node's injection queue holds (0, the default: none)
  */
 public record Spec(
     String source,
@@ -44,10 +46,12 @@ public record Spec(
     boolean escapeAny,
     JsonNode simulation,
     boolean capacityGiven,
-    java.util.function.Function<Network, FlowControlRule> ruleFor) {
+    java.util.function.Function<Network, FlowControlRule> ruleFor,
+    flowproof.explore.Semantics semantics,
+    int injectionQueue) {
 
     public Model model() {
-        return new Model(network, routing, rule, pairs, escapeAny);
+        return new Model(network, routing, rule, pairs, escapeAny, semantics, injectionQueue);
     }
 
     /** The properties to check: the spec's list, or the rule's defaults. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.ConfigurationException;
 import flowproof.explore.Limits;
 import flowproof.explore.Property;
+import flowproof.explore.Semantics;
 import flowproof.explore.StateLayout;
 import flowproof.explore.Verdict;
 import flowproof.routing.DestinationTagRouting;
@@ -60,12 +61,15 @@ import java.util.Set;
  * properties: [stuck-freedom, drainability, bubble-invariant, critical-bubble-invariant]
  * expect: deadlock-free | proved | counterexample
  * limits: {states: 100000000, seconds: 600}
+ * semantics: interleaving              # or synchronous (clock cycles, see flowproof.explore.Semantics)
+ * injection-queue: 0                   # packets waiting per node before entering the network (0: none)
+ * # rule options: {kind: critical-bubble, drift: true}, {kind: theoretical-bubble, global: snapshot}
  * </pre>
  */
 public final class SpecReader {
 
     static final List<String> FIELDS = List.of("name", "description", "topology", "routing", "escape", "vcs", "capacity",
-        "rule", "traffic", "properties", "expect", "limits", "simulation");
+        "rule", "traffic", "properties", "expect", "limits", "simulation", "semantics", "injection-queue");
     private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
         "flattened-butterfly", "dragonfly");
     private static final List<String> TOPOLOGY_FIELDS = List.of("kind", "radix", "bidirectional");
@@ -73,7 +77,8 @@ public final class SpecReader {
     private static final List<String> FB_FIELDS = List.of("kind", "radix", "dimensions", "concentration");
     private static final List<String> DRAGONFLY_FIELDS = List.of("kind", "routers-per-group", "global-channels",
         "concentration");
-    private static final List<String> RULE_FIELDS = List.of("kind", "bubbles", "datelines");
+    private static final List<String> RULE_FIELDS = List.of("kind", "bubbles", "datelines", "drift", "global");
+    private static final List<String> GLOBAL_READS = List.of("atomic", "snapshot");
     private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
 
@@ -150,10 +155,26 @@ public final class SpecReader {
             throw f.error("escape", "no escape policy: routing " + routing.name() + " has no escape VCs", tree.get("escape"));
         }
 
+        String semanticsKey = f.text(tree, "semantics", Semantics.INTERLEAVING.key(), false);
+        Semantics semantics = Semantics.of(semanticsKey);
+        if (semantics == null) {
+            throw f.error("semantics", "one of " + Semantics.keys(), tree.get("semantics"));
+        }
+        int injectionQueue = 0;
+        JsonNode iq = tree.get("injection-queue");
+        if (iq != null) {
+            if (!iq.isInt() || iq.asInt() < 0) {
+                throw f.error("injection-queue", "a number of packets, 0 or more", iq);
+            }
+            injectionQueue = iq.asInt();
+        }
+
         JsonNode ruleNode = tree.get("rule");
         String ruleKey;
         int bubbles = 0;
         int datelines = 1;
+        boolean drift = false;
+        boolean atomicGlobal = true;
         if (ruleNode == null) {
             throw f.missing("rule", "a rule kind (" + RuleKind.keys() + ")");
         } else if (ruleNode.isTextual()) {
@@ -166,6 +187,20 @@ public final class SpecReader {
             }
             if (ruleNode.has("datelines")) {
                 datelines = f.positive(ruleNode, "rule.datelines", "datelines", 1, true);
+            }
+            if (ruleNode.has("drift")) {
+                JsonNode dn = ruleNode.get("drift");
+                if (!dn.isBoolean()) {
+                    throw f.error("rule.drift", "true or false", dn);
+                }
+                drift = dn.asBoolean();
+            }
+            if (ruleNode.has("global")) {
+                String g = f.text(ruleNode, "rule.global", "global", null, true);
+                if (!GLOBAL_READS.contains(g)) {
+                    throw f.error("rule.global", "one of " + String.join(", ", GLOBAL_READS), ruleNode.get("global"));
+                }
+                atomicGlobal = g.equals("atomic");
             }
         } else {
             throw f.error("rule", "a rule kind or a mapping with kind and bubbles", ruleNode);
@@ -182,6 +217,14 @@ public final class SpecReader {
         if (datelines != 1 && kind != RuleKind.DATELINE) {
             throw new SpecException(file, prefix + "rule.datelines", "no datelines for rule " + kind.key()
                 + " (only dateline takes them)", Integer.toString(datelines));
+        }
+        if (ruleNode.has("drift") && kind != RuleKind.CRITICAL_BUBBLE) {
+            throw new SpecException(file, prefix + "rule.drift", "no drift for rule " + kind.key()
+                + " (only critical-bubble has critical marks)", SpecReader.describe(ruleNode.get("drift")));
+        }
+        if (ruleNode.has("global") && kind != RuleKind.THEORETICAL_BUBBLE) {
+            throw new SpecException(file, prefix + "rule.global", "no global option for rule " + kind.key()
+                + " (only theoretical-bubble reads global ring occupancy)", SpecReader.describe(ruleNode.get("global")));
         }
         if (kind.needsRings() && topology.rings() == 0) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
@@ -205,12 +248,12 @@ public final class SpecReader {
         }
         FlowControlRule rule;
         try {
-            rule = kind.create(network, bubbles, datelines);
+            rule = kind.create(network, bubbles, datelines, drift, atomicGlobal);
             if (routing.hasEscape()) {
                 rule = new EscapeVcs(rule, network.ringVcs());
             }
             if (capacityGiven) {
-                new StateLayout(network, rule.marksPerRing() > 0, routing.headers());
+                new StateLayout(network, rule.marksPerRing() > 0, routing.headers(), injectionQueue);
             }
         } catch (ConfigurationException e) {
             throw new SpecException(file, prefix + e.field(), e.expected(), e.found());
@@ -289,12 +332,15 @@ public final class SpecReader {
         int ruleBubbles = bubbles;
         int ruleDatelines = datelines;
         boolean escape = routing.hasEscape();
+        boolean ruleDrift = drift;
+        boolean ruleAtomic = atomicGlobal;
         java.util.function.Function<Network, FlowControlRule> ruleFor = n -> {
-            FlowControlRule r = ruleKind.create(n, ruleBubbles, ruleDatelines);
+            FlowControlRule r = ruleKind.create(n, ruleBubbles, ruleDatelines, ruleDrift, ruleAtomic);
             return escape ? new EscapeVcs(r, n.ringVcs()) : r;
         };
         return new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
-            properties, expect, limits, escapePolicy.equals("any"), simulation, capacityGiven, ruleFor);
+            properties, expect, limits, escapePolicy.equals("any"), simulation, capacityGiven, ruleFor, semantics,
+            injectionQueue);
     }
 
     private static Topology topology(Fields f, JsonNode tree) throws SpecException {

@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * deadlock and the channel dependency graph agree: every queue holding a packet in the
  * stuck state lies on a dependency cycle, and where a free slot suffices for the rule
  * (VCT, dateline, VC per hop) the packets wait on each other around a cycle whose every
- * wait is an edge of the graph.
+ * wait is an edge of the graph. Specs with injection queues are left out: their
+ * counterexample can be a source that starves with no cycle of held buffers at all.
  */
 class CdgAgreesWithCounterexamplesTest {
 
@@ -43,7 +44,8 @@ class CdgAgreesWithCounterexamplesTest {
             List<Path> all = files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
             return all.stream().filter(p -> {
                 try {
-                    return SpecReader.read(p).expect() == Verdict.COUNTEREXAMPLE;
+                    Spec s = SpecReader.read(p);
+                    return s.expect() == Verdict.COUNTEREXAMPLE && s.injectionQueue() == 0;
                 } catch (Exception e) {
                     throw new AssertionError(p + ": " + e.getMessage(), e);
                 }

@@ -106,6 +106,13 @@ class ProveCliTest {
         Run s = run("prove", bad.toString());
         assertThat(s.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(s.err().strip()).doesNotContain("\n").startsWith(bad.toString());
+        // models beyond the CP-SAT encoding are refused by field, not answered for another model
+        Run sync = run("prove", "specs/ring4-c1-theoretical-bubble-snapshot-sync.yaml");
+        assertThat(sync.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(sync.err().strip()).doesNotContain("\n")
+            .startsWith("specs/ring4-c1-theoretical-bubble-snapshot-sync.yaml: semantics: expected interleaving");
+        Run iq = run("prove", "specs/r6-ring4-c1-critical-bubble-iq1.yaml");
+        assertThat(iq.err().strip()).contains(": injection-queue: expected 0");
         Run p = run("bound", "specs/sim/torus8x8-dateline.yaml", "--pattern", "no-such-pattern");
         assertThat(p.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(p.err().strip()).doesNotContain("\n").contains("--pattern");

@@ -119,7 +119,7 @@ class ExplorerRegressionTest {
             for (Trace t : r.traces().values()) {
                 assertThat(t.states().get(0).packetCount()).isZero();
                 assertThat(t.states()).hasSize(t.length() + 1);
-                Replayer.Outcome o = Replayer.replay(m, t.moves(), t.property());
+                Replayer.Outcome o = Replayer.replay(m, t.moves(), t.stepSizes(), t.property());
                 assertThat(o.reproduced()).as(o.message()).isTrue();
                 assertThat(o.last()).isEqualTo(t.last());
             }
