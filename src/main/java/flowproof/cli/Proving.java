@@ -235,6 +235,10 @@ final class Proving {
             throw new UnsupportedModel("injection-queue", "expected 0 (prove encodes no injection queues), found "
                 + m.injectionQueue() + "; use check or explore");
         }
+        if (m.wormhole() != null) {
+            throw new UnsupportedModel("flow", "expected vct (prove encodes whole packets, not wormhole flits), found"
+                + " wormhole; use check or explore");
+        }
         if (m.rule().marksDrift()) {
             throw new UnsupportedModel("rule.drift", "expected false (prove encodes no drifting marks), found true;"
                 + " use check or explore");

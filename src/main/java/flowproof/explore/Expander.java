@@ -31,7 +31,8 @@ import flowproof.topology.Network;
  *       injection queue into the network, judged by the rule as before (a drain move).</li>
  * </ul>
  *
- * <p>{@link #create} picks the subclass for the model's semantics.
+ * <p>{@link #create} picks the subclass for the model's semantics, or
+ * {@link WormholeExpander} for a wormhole model.
  */
 class Expander implements BufferView {
 
@@ -99,6 +100,9 @@ class Expander implements BufferView {
 
     /** The expander for the model's semantics. */
     static Expander create(Model model, StateLayout layout) {
+        if (model.wormhole() != null) {
+            return new WormholeExpander(model, (WormholeLayout) layout);
+        }
         return model.semantics() == Semantics.SYNCHRONOUS ? new SynchronousExpander(model, layout)
             : new Expander(model, layout);
     }

@@ -19,14 +19,30 @@ import java.util.List;
  * a FIFO of that many packets waiting to enter the network: packets are generated into it
  * and injected from its head, and drainability then also requires every injection queue to
  * empty, so a starving source is a violation.
+ *
+ * <p>{@code wormhole} (null: the reference packet-level model, virtual cut-through) switches
+ * to flit-level wormhole moves ({@link WormholeExpander}); the network's capacity is then one
+ * packet slot per VC, the slot the rule judges, and the queue's size in flits is
+ * {@link Wormhole#queueFlits}.
  */
 public record Model(Network network, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
-                    boolean escapeAny, Semantics semantics, int injectionQueue) {
+                    boolean escapeAny, Semantics semantics, int injectionQueue, Wormhole wormhole) {
 
     public Model {
         if (injectionQueue < 0) {
             throw new IllegalArgumentException("injection queue of " + injectionQueue + " packets");
         }
+        if (wormhole != null && (semantics != Semantics.INTERLEAVING || injectionQueue != 0
+            || rule.marksPerRing() > 0 || network.capacity() != 1)) {
+            throw new IllegalArgumentException("wormhole is built for interleaving steps, no injection queues, rules"
+                + " without critical marks and one packet slot per VC");
+        }
+    }
+
+    /** A model of packets (virtual cut-through) under the given timing. */
+    public Model(Network network, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
+                 boolean escapeAny, Semantics semantics, int injectionQueue) {
+        this(network, routing, rule, traffic, escapeAny, semantics, injectionQueue, null);
     }
 
     /** A model under the reference timing: interleaving, no injection queues. */
@@ -42,21 +58,26 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
 
     /** The same model under other timing. */
     public Model with(Semantics semantics, int injectionQueue) {
-        return new Model(network, routing, rule, traffic, escapeAny, semantics, injectionQueue);
+        return new Model(network, routing, rule, traffic, escapeAny, semantics, injectionQueue, wormhole);
+    }
+
+    /** The same model under wormhole switching (null: virtual cut-through). */
+    public Model with(Wormhole wormhole) {
+        return new Model(network, routing, rule, traffic, escapeAny, semantics, injectionQueue, wormhole);
     }
 
     /**
      * Whether the explorer may reduce states by the topology's symmetries. False for every
      * model with state beyond the queues of the reference model (injection queues), drifting
-     * marks, or synchronous steps: those are not wired into the symmetry reduction.
+     * marks, synchronous steps, or wormhole flits: those are not wired into the symmetry reduction.
      */
     public boolean supportsSymmetry() {
-        return semantics == Semantics.INTERLEAVING && injectionQueue == 0 && !rule.marksDrift();
+        return semantics == Semantics.INTERLEAVING && injectionQueue == 0 && !rule.marksDrift() && wormhole == null;
     }
 
     public String describe() {
         return network.topology().describe() + ", " + network.vcs() + " VC" + (network.vcs() > 1 ? "s" : "")
-            + ", capacity " + network.capacity() + ", " + routing.name() + ", " + rule.describe()
+            + (wormhole == null ? ", capacity " + network.capacity() : ", " + wormhole.describe()) + ", " + routing.name() + ", " + rule.describe()
             + (routing.hasEscape() ? (escapeAny ? ", escape any time" : ", escape when blocked") : "")
             + (semantics == Semantics.INTERLEAVING ? "" : ", " + semantics.key() + " steps")
             + (injectionQueue == 0 ? "" : ", injection queues of " + injectionQueue);

@@ -114,6 +114,17 @@ public final class Replayer {
     public static String describe(Model model, Move m) {
         var net = model.network();
         var t = net.topology();
+        if (model.wormhole() != null) {
+            String flit = m.kind() == Move.Kind.INJECT ? "inject a flit of " + t.nodeName(m.node()) + " -> "
+                + model.routing().headerName(m.destination(), t) + " into " + net.queueName(m.to())
+                : m.kind() == Move.Kind.FORWARD ? "forward a flit (to " + model.routing().headerName(m.destination(), t)
+                + ") " + net.queueName(m.from()) + " => " + net.queueName(m.to())
+                : m.kind() == Move.Kind.EJECT ? "eject a flit at " + t.nodeName(m.node()) + " from " + net.queueName(m.from())
+                : null;
+            if (flit != null) {
+                return flit;
+            }
+        }
         switch (m.kind()) {
             case INJECT:
                 return "inject " + t.nodeName(m.node()) + " -> " + model.routing().headerName(m.destination(), t) + " into "

@@ -7,10 +7,21 @@ import java.util.Arrays;
  * b(q) of every queue, and the destinations waiting in every node's injection queue (head
  * first; no rows when the model has no injection queues). Used for pictures,
  * counterexample files and replay; never on the search's hot path.
+ *
+ * <p>Under wormhole ({@link Wormhole}) {@code packets[q]} lists one header per flit (front
+ * first), {@code sources[v]} one destination per flit node v still has to inject, and
+ * {@code flits[q]} = {header the VC is allocated to or -1, the queue the packet's head went
+ * on to or -1, 1 if the front flit is the head, 1 if the tail has entered}; {@code flits}
+ * is null for packet-level models.
  */
-public record Snapshot(int[][] packets, int[] marks, int[][] sources) {
+public record Snapshot(int[][] packets, int[] marks, int[][] sources, int[][] flits) {
 
     private static final int[][] NONE = new int[0][];
+
+    /** A packet-level state (virtual cut-through). */
+    public Snapshot(int[][] packets, int[] marks, int[][] sources) {
+        this(packets, marks, sources, null);
+    }
 
     /** A state of a model without injection queues. */
     public Snapshot(int[][] packets, int[] marks) {
@@ -38,17 +49,19 @@ public record Snapshot(int[][] packets, int[] marks, int[][] sources) {
     @Override
     public boolean equals(Object o) {
         return o instanceof Snapshot s && Arrays.deepEquals(packets, s.packets) && Arrays.equals(marks, s.marks)
-            && Arrays.deepEquals(sources, s.sources);
+            && Arrays.deepEquals(sources, s.sources) && Arrays.deepEquals(flits, s.flits);
     }
 
     @Override
     public int hashCode() {
-        return (Arrays.deepHashCode(packets) * 31 + Arrays.hashCode(marks)) * 31 + Arrays.deepHashCode(sources);
+        return ((Arrays.deepHashCode(packets) * 31 + Arrays.hashCode(marks)) * 31 + Arrays.deepHashCode(sources)) * 31
+            + Arrays.deepHashCode(flits);
     }
 
     @Override
     public String toString() {
         return "Snapshot" + Arrays.deepToString(packets) + " marks " + Arrays.toString(marks)
-            + (sources.length == 0 ? "" : " sources " + Arrays.deepToString(sources));
+            + (sources.length == 0 ? "" : " sources " + Arrays.deepToString(sources))
+            + (flits == null ? "" : " flits " + Arrays.deepToString(flits));
     }
 }

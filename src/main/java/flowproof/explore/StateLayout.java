@@ -23,7 +23,7 @@ import flowproof.topology.Network;
  * {@code destination + 1}, 0 when empty. Without injection queues there are no such words
  * and the layout is exactly the reference one.
  */
-public final class StateLayout {
+public class StateLayout {
 
     final int queues;
     final int capacity;
@@ -43,8 +43,11 @@ public final class StateLayout {
     final int[] injWord;
     final int[] injShift;
 
-    /** The layout of a model's states. */
+    /** The layout of a model's states ({@link WormholeLayout} under wormhole). */
     public static StateLayout of(Model model) {
+        if (model.wormhole() != null) {
+            return new WormholeLayout(model);
+        }
         return new StateLayout(model.network(), model.rule().marksPerRing() > 0, model.routing().headers(),
             model.injectionQueue());
     }
@@ -113,6 +116,29 @@ public final class StateLayout {
             used += injFieldBits;
         }
         this.words = injWord.length == 0 ? queueWords : w + 1;
+    }
+
+    /**
+     * For subclasses with their own encoding ({@link WormholeLayout}): {@code words} per state
+     * and no packet slots, marks or injection queues of the reference layout.
+     */
+    StateLayout(int queues, int words) {
+        this.queues = queues;
+        this.capacity = 0;
+        this.destBits = 1;
+        this.markBits = 0;
+        this.fieldBits = 0;
+        this.fieldMask = 0;
+        this.destMask = 1;
+        this.markMask = 0;
+        this.words = words;
+        this.word = new int[0];
+        this.shift = new int[0];
+        this.injCapacity = 0;
+        this.injFieldBits = 0;
+        this.injFieldMask = 0;
+        this.injWord = new int[0];
+        this.injShift = new int[0];
     }
 
     /** Bits to hold the values 0..max. */

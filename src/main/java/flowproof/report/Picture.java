@@ -17,16 +17,33 @@ import flowproof.topology.Torus;
  * then its free slots, {@code .} for a normal free slot and {@code *} for a critical
  * one (CBS). A 1-D ring is drawn as a line of nodes with each channel's queues between
  * the two nodes; other networks list every node's input queues.
+ *
+ * <p>Under wormhole ({@link Snapshot#flits} present) a queue is drawn as {@code [3: h f .]}:
+ * the header of the packet its VC is allocated to, then its flits front first ({@code h} the
+ * head, {@code t} the tail, {@code f} a body flit, {@code ht} a one-flit packet), then
+ * {@code .} per free flit slot; a free VC has no header ({@code [. .]}), and an allocated VC
+ * whose flits moved on before the rest arrived shows only its header and free slots
+ * ({@code [3: . .]}). The flits each node still has to inject follow the network.
  */
 public final class Picture {
 
     public static final String LEGEND = "queues: packets by destination, head first; '.' free slot, '*' critical free slot";
+    public static final String WORMHOLE_LEGEND = "queues: 'D:' the destination of the packet the VC is allocated to,"
+        + " then its flits front first, h head, f body, t tail; '.' free flit slot";
 
     private Picture() {
     }
 
     public static String queue(Network net, RoutingFunction routing, Snapshot s, int q) {
+        return queue(net, routing, s, q, net.capacity());
+    }
+
+    /** A queue of {@code slots} slots: packets, or flits under wormhole. */
+    private static String queue(Network net, RoutingFunction routing, Snapshot s, int q, int slots) {
         Topology t = net.topology();
+        if (s.flits() != null) {
+            return wormholeQueue(routing, t, s, q, slots);
+        }
         StringBuilder b = new StringBuilder("[");
         int[] p = s.packets()[q];
         for (int i = 0; i < p.length; i++) {
@@ -46,13 +63,34 @@ public final class Picture {
         return b.append(']').toString();
     }
 
-    private static String queues(Network net, RoutingFunction routing, Snapshot s, int channel) {
+    private static String wormholeQueue(RoutingFunction routing, Topology t, Snapshot s, int q, int slots) {
+        int[] w = s.flits()[q];
+        int n = s.packets()[q].length;
+        StringBuilder b = new StringBuilder("[");
+        if (w[0] >= 0) {
+            b.append(routing.headerName(w[0], t)).append(':');
+        }
+        for (int i = 0; i < n; i++) {
+            b.append(b.length() > 1 ? " " : "");
+            boolean head = i == 0 && w[2] == 1;
+            boolean tail = i == n - 1 && w[3] == 1;
+            b.append(head && tail ? "ht" : head ? "h" : tail ? "t" : "f");
+        }
+        for (int i = n; i < slots; i++) {
+            b.append(b.length() > 1 ? " " : "").append('.');
+        }
+        return b.append(']').toString();
+    }
+
+    private static String queues(Model model, Snapshot s, int channel) {
+        Network net = model.network();
+        int slots = model.wormhole() == null ? net.capacity() : model.wormhole().queueFlits();
         StringBuilder b = new StringBuilder();
         for (int v = 0; v < net.vcs(); v++) {
             if (v > 0) {
                 b.append('/');
             }
-            b.append(queue(net, routing, s, net.queue(channel, v)));
+            b.append(queue(net, model.routing(), s, net.queue(channel, v), slots));
         }
         return b.toString();
     }
@@ -60,10 +98,23 @@ public final class Picture {
     /** The picture of one state, with its injection queues when the model has them. */
     public static String state(Model model, Snapshot s) {
         String net = network(model, s);
+        Topology t = model.network().topology();
+        if (s.flits() != null) {
+            StringBuilder b = new StringBuilder(net);
+            String sep = "  still to inject: ";
+            for (int v = 0; v < s.sources().length; v++) {
+                int k = s.sources()[v].length;
+                if (k > 0) {
+                    b.append(sep).append(k).append(k == 1 ? " flit of " : " flits of ").append(t.nodeName(v))
+                        .append(" -> ").append(t.nodeName(s.sources()[v][0]));
+                    sep = "; ";
+                }
+            }
+            return sep.startsWith(";") ? b.append('\n').toString() : net;
+        }
         if (s.sources().length == 0) {
             return net;
         }
-        Topology t = model.network().topology();
         StringBuilder b = new StringBuilder(net).append("  injection queues (head first):");
         for (int v = 0; v < s.sources().length; v++) {
             b.append(' ').append(t.nodeName(v)).append(" [");
@@ -93,7 +144,7 @@ public final class Picture {
                     if (c < 0 || (!torus.hasWrapAround() && x == k - 1)) {
                         break;
                     }
-                    b.append(sign > 0 ? " -" : " <-").append(queues(net, routing, s, c)).append(sign > 0 ? "-> " : "- ");
+                    b.append(sign > 0 ? " -" : " <-").append(queues(model, s, c)).append(sign > 0 ? "-> " : "- ");
                     if (x == k - 1) {
                         b.append(t.nodeName(0));
                     }
@@ -116,7 +167,7 @@ public final class Picture {
                 if (t.target(c) == node) {
                     String dir = t.direction(c) > 0 ? "+" : "-";
                     String label = torus ? "d" + t.dimension(c) + dir : "from " + t.nodeName(t.source(c));
-                    b.append("  ").append(label).append(' ').append(queues(net, routing, s, c));
+                    b.append("  ").append(label).append(' ').append(queues(model, s, c));
                 }
             }
             b.append('\n');
@@ -147,7 +198,7 @@ public final class Picture {
             }
             i++;
         }
-        b.append("final state (").append(LEGEND).append("):\n");
+        b.append("final state (").append(model.wormhole() == null ? LEGEND : WORMHOLE_LEGEND).append("):\n");
         b.append(state(model, trace.last()));
         return b.toString();
     }

@@ -38,6 +38,11 @@ import java.util.Map;
  * steps. A drift move has no destination; a generate move names its destination and no
  * queue. With injection queues, {@code "waiting"} lists each node's injection queue in the
  * final state.
+ *
+ * <p>Under {@code flow: wormhole} every move moves one flit, {@code "packets"} lists one
+ * header per flit (front first), each final queue also says which packet its VC is
+ * {@code "allocated-to"} and whether its front flit is the {@code "head"} and its back flit
+ * the {@code "tail"}, and {@code "waiting"} lists the flits each node still has to inject.
  */
 public final class CounterexampleFile {
 
@@ -99,7 +104,7 @@ public final class CounterexampleFile {
         ArrayNode fin = root.putArray("final");
         Snapshot last = trace.last();
         for (int q = 0; q < net.queues(); q++) {
-            if (last.packets()[q].length == 0 && last.marks()[q] == 0) {
+            if (last.packets()[q].length == 0 && last.marks()[q] == 0 && (last.flits() == null || last.flits()[q][0] < 0)) {
                 continue;
             }
             ObjectNode o = fin.addObject();
@@ -109,6 +114,14 @@ public final class CounterexampleFile {
                 p.add(spec.routing().headerName(d, t));
             }
             o.put("critical", last.marks()[q]);
+            if (last.flits() != null) {
+                int[] w = last.flits()[q];
+                if (w[0] >= 0) {
+                    o.put("allocated-to", spec.routing().headerName(w[0], t));
+                }
+                o.put("head", w[2] == 1);
+                o.put("tail", w[3] == 1);
+            }
         }
         if (last.sources().length > 0) {
             ArrayNode waiting = root.putArray("waiting");

@@ -28,6 +28,8 @@ import java.util.Set;
  *                   whose capacity is counted in its own slots); throws ConfigurationException
  * @param semantics  {@code semantics}: interleaving (default) or synchronous steps
  * @param injectionQueue {@code injection-queue}: packets each node's injection queue holds (0, the default: none)
+ * @param wormhole   {@code flow: wormhole}: packets of {@code packet-flits} flits over queues of {@code capacity}
+ *                   flits; null for {@code flow: vct} (the default, packets in whole-packet slots)
  */
 public record Spec(
     String source,
@@ -48,10 +50,11 @@ public record Spec(
     boolean capacityGiven,
     java.util.function.Function<Network, FlowControlRule> ruleFor,
     flowproof.explore.Semantics semantics,
-    int injectionQueue) {
+    int injectionQueue,
+    flowproof.explore.Wormhole wormhole) {
 
     public Model model() {
-        return new Model(network, routing, rule, pairs, escapeAny, semantics, injectionQueue);
+        return new Model(network, routing, rule, pairs, escapeAny, semantics, injectionQueue, wormhole);
     }
 
     /** The properties to check: the spec's list, or the rule's defaults. */

@@ -63,13 +63,17 @@ import java.util.Set;
  * limits: {states: 100000000, seconds: 600}
  * semantics: interleaving              # or synchronous (clock cycles, see flowproof.explore.Semantics)
  * injection-queue: 0                   # packets waiting per node before entering the network (0: none)
+ * flow: vct                            # or wormhole: capacity then counts flits per VC queue
+ * packet-flits: 2                      # flow: wormhole only, required there: flits per packet
  * # rule options: {kind: critical-bubble, drift: true}, {kind: theoretical-bubble, global: snapshot}
  * </pre>
  */
 public final class SpecReader {
 
     static final List<String> FIELDS = List.of("name", "description", "topology", "routing", "escape", "vcs", "capacity",
-        "rule", "traffic", "properties", "expect", "limits", "simulation", "semantics", "injection-queue");
+        "rule", "traffic", "properties", "expect", "limits", "simulation", "semantics", "injection-queue", "flow",
+        "packet-flits");
+    private static final List<String> FLOWS = List.of("vct", "wormhole");
     private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
         "flattened-butterfly", "dragonfly");
     private static final List<String> TOPOLOGY_FIELDS = List.of("kind", "radix", "bidirectional");
@@ -168,6 +172,29 @@ public final class SpecReader {
             }
             injectionQueue = iq.asInt();
         }
+        String flow = f.text(tree, "flow", "vct", false);
+        if (!FLOWS.contains(flow)) {
+            throw f.error("flow", "one of " + String.join(", ", FLOWS), tree.get("flow"));
+        }
+        flowproof.explore.Wormhole wormhole = null;
+        if (flow.equals("wormhole")) {
+            int packetFlits = f.positive(tree, "packet-flits", 0, true);
+            if (!tree.has("capacity")) {
+                throw f.missing("capacity", "a positive integer (flits per VC queue under flow: wormhole)");
+            }
+            if (semantics != Semantics.INTERLEAVING) {
+                throw f.error("semantics", "interleaving under flow: wormhole (synchronous wormhole is not built)",
+                    tree.get("semantics"));
+            }
+            if (injectionQueue != 0) {
+                throw f.error("injection-queue", "0 under flow: wormhole (injection queues are not built for it)", iq);
+            }
+            wormhole = new flowproof.explore.Wormhole(packetFlits, capacity);
+            capacity = 1;
+        } else if (tree.has("packet-flits")) {
+            throw f.error("packet-flits", "no packet-flits under flow: vct (packets fill whole-packet slots;"
+                + " set flow: wormhole)", tree.get("packet-flits"));
+        }
 
         JsonNode ruleNode = tree.get("rule");
         String ruleKey;
@@ -226,6 +253,11 @@ public final class SpecReader {
             throw new SpecException(file, prefix + "rule.global", "no global option for rule " + kind.key()
                 + " (only theoretical-bubble reads global ring occupancy)", SpecReader.describe(ruleNode.get("global")));
         }
+        if (wormhole != null && kind.takesBubbles()) {
+            throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
+                "a rule without critical marks under flow: wormhole (" + RuleKind.keys().replace("critical-bubble, ", "")
+                    + ")", kind.key());
+        }
         if (kind.needsRings() && topology.rings() == 0) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                 "a rule that needs no rings on a " + kindOf(topology) + " (vct, vc-per-hop)", kind.key());
@@ -252,7 +284,10 @@ public final class SpecReader {
             if (routing.hasEscape()) {
                 rule = new EscapeVcs(rule, network.ringVcs());
             }
-            if (capacityGiven) {
+            if (wormhole != null) {
+                new flowproof.explore.WormholeLayout(new flowproof.explore.Model(network, routing, rule, List.of(),
+                    false, semantics, 0, wormhole));
+            } else if (capacityGiven) {
                 new StateLayout(network, rule.marksPerRing() > 0, routing.headers(), injectionQueue);
             }
         } catch (ConfigurationException e) {
@@ -340,7 +375,7 @@ public final class SpecReader {
         };
         return new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
             properties, expect, limits, escapePolicy.equals("any"), simulation, capacityGiven, ruleFor, semantics,
-            injectionQueue);
+            injectionQueue, wormhole);
     }
 
     private static Topology topology(Fields f, JsonNode tree) throws SpecException {
