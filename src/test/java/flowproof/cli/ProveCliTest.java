@@ -113,6 +113,10 @@ class ProveCliTest {
             .startsWith("specs/ring4-c1-theoretical-bubble-snapshot-sync.yaml: semantics: expected interleaving");
         Run iq = run("prove", "specs/r6-ring4-c1-critical-bubble-iq1.yaml");
         assertThat(iq.err().strip()).contains(": injection-queue: expected 0");
+        Run wh = run("prove", "specs/wh-ring4-c1-l2-dateline.yaml");
+        assertThat(wh.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(wh.err().strip()).doesNotContain("\n")
+            .startsWith("specs/wh-ring4-c1-l2-dateline.yaml: flow: expected vct");
         Run p = run("bound", "specs/sim/torus8x8-dateline.yaml", "--pattern", "no-such-pattern");
         assertThat(p.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(p.err().strip()).doesNotContain("\n").contains("--pattern");
