@@ -56,7 +56,7 @@ final class CdgCommand implements Callable<Integer> {
         ChannelDependencyGraph cdg;
         try {
             cdg = s.routing().hasEscape() && !full
-                ? ChannelDependencyGraph.buildEscape(s.network(), s.routing(), s.rule(), s.pairs(), false)
+                ? ChannelDependencyGraph.buildEscape(s.network(), s.routing(), s.rule(), s.pairs(), s.wormhole() != null)
                 : ChannelDependencyGraph.build(s.network(), s.routing(), s.rule(), s.pairs());
         } catch (RoutingException e) {
             err.println(spec + ": routing: " + e.getMessage());

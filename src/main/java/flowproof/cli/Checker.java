@@ -144,7 +144,8 @@ final class Checker {
     static Outcome check(Spec spec, Path saveDir, long states, double seconds) throws IOException {
         long t0 = System.nanoTime();
         ChannelDependencyGraph cdg = spec.routing().hasEscape()
-            ? ChannelDependencyGraph.buildEscape(spec.network(), spec.routing(), spec.rule(), spec.pairs(), false)
+            ? ChannelDependencyGraph.buildEscape(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
+                spec.wormhole() != null)
             : ChannelDependencyGraph.build(spec.network(), spec.routing(), spec.rule(), spec.pairs());
         double cdgSeconds = (System.nanoTime() - t0) / 1e9;
         if (cdg.acyclic() && spec.rule().freeSlotSuffices() && CDG_PROVABLE.containsAll(spec.effectiveProperties())) {
