@@ -210,6 +210,15 @@ class Expander implements BufferView {
         fwdQueues[k] = n.exits() ? EXIT : n.queues();
     }
 
+    /** The target queues of a packet with {@code header} at the head of queue {@code q} ({@link #EXIT}: it leaves here). */
+    final int[] targetsOf(int q, int header) {
+        int k = q * headers + header;
+        if (fwdQueues[k] == null) {
+            route(k, q, header);
+        }
+        return fwdQueues[k];
+    }
+
     /** Unpacks a state; it becomes the current state for the view and for {@link #expand}. */
     void load(long[] s, int off) {
         System.arraycopy(s, off, cur, 0, cur.length);

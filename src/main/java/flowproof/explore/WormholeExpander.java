@@ -121,12 +121,8 @@ final class WormholeExpander extends Expander {
                 }
                 continue;
             }
+            int[] targets = targetsOf(q, h);
             int k = q * headers + h;
-            int[] targets = fwdQueues[k];
-            if (targets == null) {
-                route(k, q, h);
-                targets = fwdQueues[k];
-            }
             if (targets == EXIT) {
                 System.arraycopy(cur, 0, succ, 0, cur.length);
                 wl.setQueue(succ, q, afterLeave(f));
