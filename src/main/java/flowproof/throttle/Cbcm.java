@@ -144,7 +144,9 @@ public final class Cbcm implements Scheme {
 
         // sources, per flow t * n + d
         private final int[] degree;
-        private final double[] tokens;
+        /** Package-private for the property suite's broken variant (a CBCM that never resets tokens). */
+        final double[] tokens;
+        private final long[] tokensSince;
         private final long[] genFlits;
         private final long[] flowEpoch;
         private final int[] active;
@@ -179,6 +181,7 @@ public final class Cbcm implements Scheme {
             sentDegree = new int[n];
             degree = new int[n * n];
             tokens = new double[n * n];
+            tokensSince = new long[n * n];
             genFlits = new long[n * n];
             flowEpoch = new long[n * n];
             active = new int[n * n];
@@ -342,6 +345,7 @@ public final class Cbcm implements Scheme {
                 }
                 degree[f] = payload;
                 tokens[f] = 0;
+                tokensSince[f] = now;
             } else {
                 // unthrottle from sender `source` to hot spot `destination`
                 int d = destination;
@@ -506,6 +510,24 @@ public final class Cbcm implements Scheme {
         /** The throttling degree flow {@code terminal -> destination} is under (0: not throttled). */
         public int degree(int terminal, int destination) {
             return degree[terminal * n + destination];
+        }
+
+        /** The tokens of flow {@code terminal -> destination} (flits it may still send while throttled). */
+        public double tokens(int terminal, int destination) {
+            return tokens[terminal * n + destination];
+        }
+
+        /**
+         * The cycle the flow's tokens were last reset by a throttle packet; they gain 1/D_t per
+         * cycle from the next cycle on, so they never exceed {@code (now - since) / D_t}.
+         */
+        public long tokensSince(int terminal, int destination) {
+            return tokensSince[terminal * n + destination];
+        }
+
+        /** Sources and destinations (terminals). */
+        public int terminals() {
+            return n;
         }
 
         /** Whether {@code terminal} is a hot spot now. */
