@@ -44,6 +44,12 @@ public interface SimState extends BufferView {
     /** Whether an input VC holds output VC {@code q}. */
     boolean allocated(int q);
 
+    /** Whether the packet at the head of queue {@code q}'s buffer holds its next VC (it is leaving). */
+    boolean departing(int q);
+
+    /** Critical marks on their way to queue {@code q}'s counter on a control line (CBS's backward transfer). */
+    int marksInFlight(int q);
+
     /** The packet of the {@code i}-th flit (0 = head of the buffer) of queue {@code q}'s buffer. */
     int bufferedPacket(int q, int i);
 

@@ -1632,6 +1632,22 @@ public final class Simulator implements Engine {
         }
 
         @Override
+        public boolean departing(int q) {
+            return ivOut[q] >= 0;
+        }
+
+        @Override
+        public int marksInFlight(int q) {
+            int n = 0;
+            for (int i = 0; i < controlCount; i++) {
+                if (controlLine[i] == q) {
+                    n++;
+                }
+            }
+            return n;
+        }
+
+        @Override
         public int bufferedPacket(int q, int i) {
             return bufPkt[q * cap + (bufHead[q] + i) % cap];
         }
