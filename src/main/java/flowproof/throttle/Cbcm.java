@@ -144,8 +144,7 @@ public final class Cbcm implements Scheme {
 
         // sources, per flow t * n + d
         private final int[] degree;
-        /** Package-private for the property suite's broken variant (a CBCM that never resets tokens). */
-        final double[] tokens;
+        private final double[] tokens;
         private final long[] tokensSince;
         private final long[] genFlits;
         private final long[] flowEpoch;
