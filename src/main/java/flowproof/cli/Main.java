@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     description = "Proves flow-control rules of interconnection networks deadlock-free, "
         + "or finds the shortest trace that breaks them.",
     subcommands = {ExploreCommand.class, CheckCommand.class, VerifyCommand.class, ReplayCommand.class, CdgCommand.class,
-        BenchCommand.class, SimulateCommand.class, SweepCommand.class, CompareCommand.class, SimBenchCommand.class})
+        BenchCommand.class, SimulateCommand.class, SweepCommand.class, CompareCommand.class, SimBenchCommand.class, FuzzCommand.class})
 public final class Main implements Runnable {
 
     public static final int OK = 0;
