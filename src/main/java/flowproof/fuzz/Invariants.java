@@ -1,7 +1,8 @@
 package flowproof.fuzz;
 
+import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
-import flowproof.rule.RuleKind;
+import flowproof.rule.Invariant;
 import flowproof.sim.CycleObserver;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
@@ -9,7 +10,7 @@ import flowproof.sim.SimState;
 import flowproof.sim.SimulationError;
 import flowproof.sim.Simulator;
 import flowproof.spec.SpecException;
-import flowproof.throttle.Cbcm;
+import flowproof.throttle.CbcmView;
 import flowproof.throttle.InjectionControl;
 import flowproof.throttle.NetworkState;
 import flowproof.throttle.RouterControl;
@@ -276,8 +277,7 @@ public final class Invariants {
         private final int slot;
         private final boolean vct;
         private final boolean bubble;
-        private final boolean critical;
-        private final int[] marksPerRing;
+        private final int marksPerRing;
         InjectionControl control;
         Violation found;
 
@@ -297,15 +297,14 @@ public final class Invariants {
             this.cap = cfg.bufferFlits();
             this.slot = cfg.slotFlits();
             this.vct = cfg.switching() == SimConfig.Switching.VCT;
-            RuleKind kind = reference.kind();
-            this.critical = kind == RuleKind.CRITICAL_BUBBLE;
-            this.bubble = vct && (critical || kind == RuleKind.THEORETICAL_BUBBLE);
-            this.marksPerRing = new int[net.rings()];
-            for (int r = 0; r < net.rings(); r++) {
-                for (int q : net.ringQueues(r)) {
-                    marksPerRing[r] += reference.initialMarks(net, q);
+            this.bubble = vct && !reference.invariants().isEmpty();
+            int m = 0;
+            if (net.rings() > 0) {
+                for (int q : net.ringQueues(0)) {
+                    m += reference.initialMarks(net, q);
                 }
             }
+            this.marksPerRing = m;
         }
 
         private void fail(String invariant, String message) {
@@ -343,7 +342,7 @@ public final class Invariants {
                 checkSpth(s, v, now);
             } else if (control instanceof TuneView v) {
                 checkTune(v, now);
-            } else if (control instanceof Cbcm.Control c) {
+            } else if (control instanceof CbcmView c) {
                 checkCbcm(c, now);
             }
         }
@@ -358,36 +357,58 @@ public final class Invariants {
             return flits / slot;
         }
 
+        /**
+         * The explorer's invariants of the rule ({@link FlowControlRule#invariants}) on the
+         * packet-level state: a leaving packet's flits count as free in the queue it leaves, and
+         * critical marks on a control line count on the queue they are going to. Judged only
+         * when no packet is between boundaries in a way the buffers do not show (cut through
+         * with all its flits on the link or upstream).
+         */
         private void checkBubbles(SimState s, long now) {
-            rings:
-            for (int r = 0; r < net.rings(); r++) {
-                for (int q : net.ringQueues(r)) {
-                    if (s.departing(q) && s.occupancy(q) == 0) {
-                        // a packet cut through q and its flits are all on the link or upstream: the ring is
-                        // between packet boundaries in a way the buffers do not show; judged next cycle
-                        continue rings;
-                    }
+            for (int q = 0; q < queues; q++) {
+                if (s.departing(q) && s.occupancy(q) == 0) {
+                    return;
                 }
-                int free = 0;
-                int marks = 0;
-                for (int q : net.ringQueues(r)) {
-                    int f = packetFree(s, q);
-                    free += f;
-                    if (critical) {
-                        int m = s.criticalMarks(q) + s.marksInFlight(q);
-                        marks += m;
-                        if (m > f) {
-                            fail("critical-bubble-invariant", "cycle " + now + ": " + net.queueName(q) + " holds " + m
-                                + " critical mark(s) but " + f + " free slot(s)");
+            }
+            BufferView packets = new BufferView() {
+                @Override
+                public Network network() {
+                    return net;
+                }
+
+                @Override
+                public int freeSlots(int queue) {
+                    return packetFree(s, queue);
+                }
+
+                @Override
+                public int criticalMarks(int queue) {
+                    return s.criticalMarks(queue) + s.marksInFlight(queue);
+                }
+
+                @Override
+                public int ringFreeSlots(int ring) {
+                    int free = 0;
+                    for (int q : net.ringQueues(ring)) {
+                        free += packetFree(s, q);
+                    }
+                    return free;
+                }
+            };
+            for (Invariant inv : reference.invariants()) {
+                if (!inv.holds(packets, marksPerRing)) {
+                    StringBuilder rings = new StringBuilder();
+                    for (int r = 0; r < net.rings(); r++) {
+                        rings.append(r == 0 ? "" : "; ").append("ring ").append(r).append(":");
+                        for (int q : net.ringQueues(r)) {
+                            rings.append(' ').append(net.queueName(q)).append(" free ").append(packetFree(s, q));
+                            if (packets.criticalMarks(q) > 0) {
+                                rings.append(" marks ").append(packets.criticalMarks(q));
+                            }
                         }
                     }
-                }
-                if (free < 1) {
-                    fail("bubble-invariant", "cycle " + now + ": ring " + r + " has no free packet slot");
-                }
-                if (critical && marks != marksPerRing[r]) {
-                    fail("critical-bubble-invariant", "cycle " + now + ": ring " + r + " holds " + marks
-                        + " critical marks, not " + marksPerRing[r]);
+                    fail(inv.key(), "cycle " + now + ": " + inv.key() + " of rule " + reference.describe()
+                        + " (m = " + marksPerRing + ") broken: " + rings);
                 }
             }
         }
@@ -524,7 +545,7 @@ public final class Invariants {
                 : "no drop, no throttling must keep " + before + ", got " + v.decision() + " " + after;
         }
 
-        private void checkCbcm(Cbcm.Control c, long now) {
+        private void checkCbcm(CbcmView c, long now) {
             int n = c.terminals();
             for (int t = 0; t < n; t++) {
                 for (int d = 0; d < n; d++) {

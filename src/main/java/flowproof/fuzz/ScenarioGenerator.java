@@ -68,6 +68,8 @@ public final class ScenarioGenerator {
         new Net("{\"kind\":\"flattened-butterfly\",\"radix\":4,\"dimensions\":1,\"concentration\":2}", null, 1,
             "{\"kind\":\"vct\"}", Safety.ALWAYS, ANY),
         new Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, ANY),
+        new Net("{\"kind\":\"flattened-butterfly\",\"radix\":4,\"dimensions\":1,\"concentration\":2}", null, 3,
+            "{\"kind\":\"vct\"}", Safety.ALWAYS, List.of("cbcm", "ecn", "ideal")),
         new Net("{\"kind\":\"mesh\",\"radix\":[6,6]}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, TORUS));
 
     /** Traffic patterns, plainest first. */
@@ -166,6 +168,11 @@ public final class ScenarioGenerator {
             case VCT -> vct;
             case VCT_TWO_SLOTS -> vct && slots >= 2;
         };
+        if (control != null && !control.path("drift").asBoolean(true)) {
+            // cbs-global without drifting marks: its marks can pile up on one buffer of an idle ring,
+            // which then can never be entered (CbsGlobal documents it): not claimed
+            safe = false;
+        }
         return new Scenario(spec, safe, null).withPackets(packets);
     }
 
@@ -199,6 +206,21 @@ public final class ScenarioGenerator {
                     return null;
                 }
                 o.put("slots", d.range(2, slots));
+            }
+            case "cbcm" -> {
+                o.put("num-samples", d.range(1, 20));
+                o.put("bound-sample-interval", d.range(1, 5));
+                o.put("threshold", d.range(1, 20) / 10.0);
+                o.put("epoch", d.range(5, 100));
+                o.put("source-epoch", d.range(5, 200));
+                o.put("min-degree", d.range(1, 3));
+                o.put("epsilon", d.range(5, 50) / 100.0);
+            }
+            case "ecn" -> {
+                o.put("threshold", d.range(5, 10) / 10.0);
+                o.put("ipd-increment", d.range(0, 50));
+                o.put("ipd-max", d.range(0, 200));
+                o.put("decrement-timer", d.range(1, 100));
             }
             case "cbs-global" -> {
                 o.put("bubbles", d.range(1, 3));

@@ -27,7 +27,9 @@ import java.util.function.UnaryOperator;
  *       with one free slot in the target, without the ring-wide bubble check;</li>
  *   <li>{@code spth-no-hop-delay}: SPTh whose registers read every buffer along the
  *       direction in the same cycle (stale-free, so earlier than the hop delay allows);</li>
- *   <li>{@code alo-unconditional}: ALO that lets every packet in.</li>
+ *   <li>{@code alo-unconditional}: ALO that lets every packet in;</li>
+ *   <li>{@code cbcm-no-token-reset}: CBCM whose throttle packets never reset the tokens
+ *       ({@link flowproof.throttle.BrokenCbcm}).</li>
  * </ul>
  */
 final class BrokenVariants implements Variants {
@@ -38,6 +40,8 @@ final class BrokenVariants implements Variants {
         "cbs-no-backward-transfer", cfg -> withRule(cfg, new NoBackwardTransfer(cfg.rule())),
         "theoretical-no-ring-check", cfg -> withRule(cfg, new NoRingCheck(cfg.rule())),
         "spth-no-hop-delay", cfg -> cfg.control() instanceof Spth s ? cfg.withControl(new SpthNoHopDelay(s)) : cfg,
+        "cbcm-no-token-reset", cfg -> cfg.control().key().equals("cbcm")
+            ? cfg.withControl(new flowproof.throttle.BrokenCbcm(cfg.control())) : cfg,
         "alo-unconditional", cfg -> cfg.control().key().equals("alo") ? cfg.withControl(new AloUnconditional()) : cfg);
 
     @Override

@@ -90,6 +90,14 @@ class BrokenVariantsTest {
     }
 
     @Test
+    void cbcmNeverResettingTokensIsCaught() throws Exception {
+        List<Net> menu = List.of(new Net("{\"kind\":\"flattened-butterfly\",\"radix\":4,\"dimensions\":1,"
+            + "\"concentration\":2}", null, 3, "{\"kind\":\"vct\"}", Safety.ALWAYS, List.of("cbcm")));
+        Shrinker.Result r = catchAndShrink(menu, "cbcm-no-token-reset", Set.of("cbcm"));
+        assertThat(r.scenario().packets()).hasSizeLessThanOrEqualTo(40);
+    }
+
+    @Test
     void aloWithoutItsConditionIsCaught() throws Exception {
         List<Net> menu = List.of(
             new Net(RING4, null, 2, "{\"kind\":\"dateline\"}", Safety.ALWAYS, List.of("alo")));

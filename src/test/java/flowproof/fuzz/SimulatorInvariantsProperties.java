@@ -14,7 +14,7 @@ class SimulatorInvariantsProperties {
 
     @Test
     void everyInvariantHoldsOnGeneratedScenarios() {
-        qt().withExamples(120).withShrinkCycles(200).forAll(ScenarioGen.scenarios(120))
+        qt().withExamples(400).withShrinkCycles(200).forAll(ScenarioGen.scenarios(120))
             .checkAssert(s -> assertThat(Invariants.check(s, Variants.NONE)).as("%s", s).isNull());
     }
 
