@@ -28,6 +28,8 @@ import java.util.function.UnaryOperator;
  *   <li>{@code spth-no-hop-delay}: SPTh whose registers read every buffer along the
  *       direction in the same cycle (stale-free, so earlier than the hop delay allows);</li>
  *   <li>{@code alo-unconditional}: ALO that lets every packet in;</li>
+ *   <li>{@code tune-wrong-direction}: Tune climbing against its decision table
+ *       ({@link flowproof.throttle.BrokenTune});</li>
  *   <li>{@code cbcm-no-token-reset}: CBCM whose throttle packets never reset the tokens
  *       ({@link flowproof.throttle.BrokenCbcm}).</li>
  * </ul>
@@ -42,6 +44,8 @@ final class BrokenVariants implements Variants {
         "spth-no-hop-delay", cfg -> cfg.control() instanceof Spth s ? cfg.withControl(new SpthNoHopDelay(s)) : cfg,
         "cbcm-no-token-reset", cfg -> cfg.control().key().equals("cbcm")
             ? cfg.withControl(new flowproof.throttle.BrokenCbcm(cfg.control())) : cfg,
+        "tune-wrong-direction", cfg -> cfg.control().key().equals("tune")
+            ? cfg.withControl(new flowproof.throttle.BrokenTune(cfg.control())) : cfg,
         "alo-unconditional", cfg -> cfg.control().key().equals("alo") ? cfg.withControl(new AloUnconditional()) : cfg);
 
     @Override

@@ -98,6 +98,15 @@ class BrokenVariantsTest {
     }
 
     @Test
+    void tuneClimbingAgainstItsDecisionTableIsCaught() throws Exception {
+        List<Net> menu = List.of(new Net(RING4, null, 2, "{\"kind\":\"dateline\"}", Safety.ALWAYS, List.of("tune")),
+            new Net(TORUS33, null, 2, "{\"kind\":\"dateline\"}", Safety.ALWAYS, List.of("tune")));
+        Shrinker.Result r = catchAndShrink(menu, "tune-wrong-direction", Set.of("tune"));
+        assertThat(r.scenario().routers()).isLessThanOrEqualTo(4);
+        assertThat(r.scenario().packets()).hasSizeLessThanOrEqualTo(20);
+    }
+
+    @Test
     void aloWithoutItsConditionIsCaught() throws Exception {
         List<Net> menu = List.of(
             new Net(RING4, null, 2, "{\"kind\":\"dateline\"}", Safety.ALWAYS, List.of("alo")));
