@@ -4,11 +4,13 @@ import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.Invariant;
 import flowproof.sim.CycleObserver;
+import flowproof.sim.Engine;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
 import flowproof.sim.SimState;
 import flowproof.sim.SimulationError;
 import flowproof.sim.Simulator;
+import flowproof.sim.queues.QueueEngine;
 import flowproof.spec.SpecException;
 import flowproof.throttle.CbcmView;
 import flowproof.throttle.InjectionControl;
@@ -149,7 +151,12 @@ public final class Invariants {
             List.of(new Packet(0, p.source(), p.destination(), p.size())));
         SimConfig one = cfg.withWorkload(lone).withRun(1, 0, cfg.seed()).withDrain(STARVATION_BOUND);
         long[] done = {-1};
-        new Simulator(one).onDelivery((src, dst, size, created, injected, at, hops) -> done[0] = at).run(null);
+        Simulator.DeliveryListener l = (src, dst, size, created, injected, at, hops) -> done[0] = at;
+        if (one.control() instanceof Engine.Factory f && f.engine(one) instanceof QueueEngine qe) {
+            qe.onDelivery(l).run(null);
+        } else {
+            new Simulator(one).onDelivery(l).run(null);
+        }
         if (done[0] < 0 || done[0] > STARVATION_BOUND) {
             return new Violation("starvation", "a lone packet " + p.source() + "->" + p.destination()
                 + " in an empty network was not delivered within " + STARVATION_BOUND + " cycles");
@@ -175,6 +182,27 @@ public final class Invariants {
 
     private static Run run(SimConfig cfg, FlowControlRule reference, String key, boolean observe) {
         Run run = new Run();
+        if (cfg.control() instanceof Engine.Factory f) {
+            // input-queued organisations (FBICM, VOQ, single queue): the packet-level engine, whose check
+            // mode verifies credits, RAM and, for FBICM, at most c CFQs per port and every CFQ packet's
+            // destination in its CAM line; it delivers each flow in order or fails
+            Engine e = f.engine(cfg);
+            if (e instanceof QueueEngine qe) {
+                qe.onDelivery((src, dst, size, created, injected, done, hops) -> {
+                    run.deliveries.add(new long[] {src, dst, size, created, done});
+                    run.log.append(src).append('>').append(dst).append('@').append(done).append(';');
+                });
+            }
+            try {
+                run.result = e.run(null);
+            } catch (SimulationError err) {
+                String m = err.getMessage();
+                run.violation = new Violation(m.contains("CFQ") || m.contains("CAM") ? key
+                    : m.contains("out of order") ? "throttling-only-delays"
+                    : m.contains("credit") || m.contains("memory") || m.contains("RAM") ? "buffers" : "conservation", m);
+            }
+            return run;
+        }
         Checker checker = new Checker(cfg, reference, key);
         SimConfig c = observe ? cfg.withControl(new CheckedScheme(cfg.control(), key, checker)) : cfg;
         Simulator sim = new Simulator(c).onDelivery((src, dst, size, created, injected, done, hops) -> {

@@ -70,6 +70,8 @@ public final class ScenarioGenerator {
         new Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, ANY),
         new Net("{\"kind\":\"flattened-butterfly\",\"radix\":4,\"dimensions\":1,\"concentration\":2}", null, 3,
             "{\"kind\":\"vct\"}", Safety.ALWAYS, List.of("cbcm", "ecn", "ideal")),
+        new Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}", "turnaround", 1, "{\"kind\":\"vct\"}",
+            Safety.ALWAYS, List.of("fbicm", "voq-switch", "voq-net", "single-queue")),
         new Net("{\"kind\":\"mesh\",\"radix\":[6,6]}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, TORUS));
 
     /** Traffic patterns, plainest first. */
@@ -157,7 +159,7 @@ public final class ScenarioGenerator {
         sim.put("deadlock-cycles", 300);
         sim.put("drain", 20_000);
         sim.put("seed", d.range(1, 1000));
-        JsonNode control = scheme(d, net, buffer, vct ? slots : 1);
+        JsonNode control = scheme(d, net, buffer, vct ? slots : 1, big);
         if (control != null) {
             sim.set("control", control);
         }
@@ -177,7 +179,7 @@ public final class ScenarioGenerator {
     }
 
     /** A scheme legal on {@code net} with random legal parameters, or null for none (the simplest). */
-    static JsonNode scheme(Draw d, Net net, int buffer, int slots) {
+    static JsonNode scheme(Draw d, Net net, int buffer, int slots, int big) {
         int k = d.range(0, net.schemes().size());
         if (k == 0) {
             return null;
@@ -207,6 +209,16 @@ public final class ScenarioGenerator {
                 }
                 o.put("slots", d.range(2, slots));
             }
+            case "fbicm" -> {
+                int packets = d.range(2, 8);
+                o.put("memory", big * packets);
+                o.put("cfqs", d.range(1, packets - 1));
+                o.put("detection", d.range(0, packets - 1));
+                int stop = d.range(1, packets - 1);
+                o.put("stop", stop);
+                o.put("go", d.range(0, stop - 1));
+            }
+            case "voq-switch", "voq-net", "single-queue" -> o.put("memory", big * d.range(2, 8));
             case "cbcm" -> {
                 o.put("num-samples", d.range(1, 20));
                 o.put("bound-sample-interval", d.range(1, 5));
