@@ -159,7 +159,7 @@ public final class ScenarioGenerator {
         sim.put("deadlock-cycles", 300);
         sim.put("drain", 20_000);
         sim.put("seed", d.range(1, 1000));
-        JsonNode control = scheme(d, net, buffer, vct ? slots : 1, big);
+        JsonNode control = scheme(d, net, buffer, vct ? slots : 1, big, terminals[i]);
         if (control != null) {
             sim.set("control", control);
         }
@@ -179,7 +179,7 @@ public final class ScenarioGenerator {
     }
 
     /** A scheme legal on {@code net} with random legal parameters, or null for none (the simplest). */
-    static JsonNode scheme(Draw d, Net net, int buffer, int slots, int big) {
+    static JsonNode scheme(Draw d, Net net, int buffer, int slots, int big, int terminals) {
         int k = d.range(0, net.schemes().size());
         if (k == 0) {
             return null;
@@ -218,7 +218,8 @@ public final class ScenarioGenerator {
                 o.put("stop", stop);
                 o.put("go", d.range(0, stop - 1));
             }
-            case "voq-switch", "voq-net", "single-queue" -> o.put("memory", big * d.range(2, 8));
+            // one packet per queue at least: VOQnet has one queue per terminal, VOQsw one per switch output
+            case "voq-switch", "voq-net", "single-queue" -> o.put("memory", big * (terminals + d.range(0, 8)));
             case "cbcm" -> {
                 o.put("num-samples", d.range(1, 20));
                 o.put("bound-sample-interval", d.range(1, 5));
