@@ -85,7 +85,11 @@ public final class Invariants {
         if (first.violation != null) {
             return first.violation;
         }
-        Violation v = afterRun(s, cfg, first);
+        Violation v = starvation(s, cfg);
+        if (v != null) {
+            return v;
+        }
+        v = afterRun(s, cfg, first);
         if (v != null) {
             return v;
         }
@@ -94,7 +98,7 @@ public final class Invariants {
             return new Violation("determinism", "two runs with seed " + cfg.seed() + " differ: " + first.summary()
                 + " vs " + second.summary());
         }
-        return starvation(s, cfg);
+        return null;
     }
 
     private static Violation afterRun(Scenario s, SimConfig cfg, Run run) {

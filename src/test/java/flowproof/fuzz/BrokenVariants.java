@@ -28,6 +28,11 @@ import java.util.function.UnaryOperator;
  *   <li>{@code spth-no-hop-delay}: SPTh whose registers read every buffer along the
  *       direction in the same cycle (stale-free, so earlier than the hop delay allows);</li>
  *   <li>{@code alo-unconditional}: ALO that lets every packet in;</li>
+ *   <li>{@code threshold-unseeded}: a throttle deciding with an unseeded random source (not
+ *       reproducible);</li>
+ *   <li>{@code threshold-starving}: a throttle that holds packets while the network is empty;</li>
+ *   <li>{@code threshold-reordering}: a throttle that lets a flow's second queued packet
+ *       overtake its first;</li>
  *   <li>{@code tune-wrong-direction}: Tune climbing against its decision table
  *       ({@link flowproof.throttle.BrokenTune});</li>
  *   <li>{@code cbcm-no-token-reset}: CBCM whose throttle packets never reset the tokens
@@ -38,15 +43,19 @@ final class BrokenVariants implements Variants {
 
     static final BrokenVariants ALL = new BrokenVariants();
 
-    private static final Map<String, UnaryOperator<SimConfig>> VARIANTS = Map.of(
-        "cbs-no-backward-transfer", cfg -> withRule(cfg, new NoBackwardTransfer(cfg.rule())),
-        "theoretical-no-ring-check", cfg -> withRule(cfg, new NoRingCheck(cfg.rule())),
-        "spth-no-hop-delay", cfg -> cfg.control() instanceof Spth s ? cfg.withControl(new SpthNoHopDelay(s)) : cfg,
-        "cbcm-no-token-reset", cfg -> cfg.control().key().equals("cbcm")
-            ? cfg.withControl(new flowproof.throttle.BrokenCbcm(cfg.control())) : cfg,
-        "tune-wrong-direction", cfg -> cfg.control().key().equals("tune")
-            ? cfg.withControl(new flowproof.throttle.BrokenTune(cfg.control())) : cfg,
-        "alo-unconditional", cfg -> cfg.control().key().equals("alo") ? cfg.withControl(new AloUnconditional()) : cfg);
+    private static final Map<String, UnaryOperator<SimConfig>> VARIANTS = Map.ofEntries(
+        Map.entry("cbs-no-backward-transfer", cfg -> withRule(cfg, new NoBackwardTransfer(cfg.rule()))),
+        Map.entry("theoretical-no-ring-check", cfg -> withRule(cfg, new NoRingCheck(cfg.rule()))),
+        Map.entry("spth-no-hop-delay", cfg -> cfg.control() instanceof Spth s ? cfg.withControl(new SpthNoHopDelay(s)) : cfg),
+        Map.entry("cbcm-no-token-reset", cfg -> cfg.control().key().equals("cbcm")
+            ? cfg.withControl(new flowproof.throttle.BrokenCbcm(cfg.control())) : cfg),
+        Map.entry("tune-wrong-direction", cfg -> cfg.control().key().equals("tune")
+            ? cfg.withControl(new flowproof.throttle.BrokenTune(cfg.control())) : cfg),
+        Map.entry("threshold-unseeded", cfg -> cfg.control().key().equals("static-threshold") ? cfg.withControl(new Unseeded()) : cfg),
+        Map.entry("threshold-starving", cfg -> cfg.control().key().equals("static-threshold") ? cfg.withControl(new Starving()) : cfg),
+        Map.entry("threshold-reordering", cfg -> cfg.control().key().equals("static-threshold") ? cfg.withControl(new Reordering())
+            : cfg),
+        Map.entry("alo-unconditional", cfg -> cfg.control().key().equals("alo") ? cfg.withControl(new AloUnconditional()) : cfg));
 
     @Override
     public SimConfig apply(String variant, SimConfig cfg) {
@@ -133,6 +142,91 @@ final class BrokenVariants implements Variants {
         @Override
         public InjectionControl create(NetworkState state, long seed) {
             return (terminal, destination, size, firstQueues, n) -> true;
+        }
+    }
+
+    /** Decides with the clock: two runs with the same seed differ. */
+    static final class Unseeded implements Scheme {
+        @Override
+        public String key() {
+            return "static-threshold";
+        }
+
+        @Override
+        public String describe() {
+            return "threshold-unseeded";
+        }
+
+        @Override
+        public InjectionControl create(NetworkState state, long seed) {
+            java.util.Random clock = new java.util.Random(System.nanoTime());
+            return (terminal, destination, size, firstQueues, n) -> clock.nextInt(3) != 0;
+        }
+    }
+
+    /** Lets a packet in only while some buffer is full: an empty network starves. */
+    static final class Starving implements Scheme {
+        @Override
+        public String key() {
+            return "static-threshold";
+        }
+
+        @Override
+        public String describe() {
+            return "threshold-starving";
+        }
+
+        @Override
+        public InjectionControl create(NetworkState state, long seed) {
+            return (terminal, destination, size, firstQueues, n) -> state.fullBuffers() > 0;
+        }
+    }
+
+    /** Takes a source queue's second packet before its first whenever two are waiting. */
+    static final class Reordering implements Scheme {
+        @Override
+        public String key() {
+            return "static-threshold";
+        }
+
+        @Override
+        public String describe() {
+            return "threshold-reordering";
+        }
+
+        @Override
+        public InjectionControl create(NetworkState state, long seed) {
+            boolean[] skip = new boolean[state.terminals()];
+            return new flowproof.throttle.RouterControl() {
+                @Override
+                public void bind(Port port) {
+                }
+
+                @Override
+                public int classes() {
+                    return 0;
+                }
+
+                @Override
+                public int lookahead() {
+                    return 2;
+                }
+
+                @Override
+                public int sourceClass(int terminal, int destination, int size) {
+                    skip[terminal] = !skip[terminal];
+                    return skip[terminal] ? -1 : 0;
+                }
+
+                @Override
+                public void deliveredData(int source, int destination, int size, boolean marked) {
+                }
+
+                @Override
+                public boolean mayInject(int terminal, int destination, int size, int[] firstQueues, int n) {
+                    return true;
+                }
+            };
         }
     }
 
