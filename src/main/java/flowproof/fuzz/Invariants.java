@@ -13,6 +13,7 @@ import flowproof.sim.Simulator;
 import flowproof.sim.queues.QueueEngine;
 import flowproof.spec.SpecException;
 import flowproof.throttle.CbcmView;
+import flowproof.throttle.ForwardingControl;
 import flowproof.throttle.InjectionControl;
 import flowproof.throttle.NetworkState;
 import flowproof.throttle.RouterControl;
@@ -262,37 +263,12 @@ public final class Invariants {
             if (c instanceof RouterControl || c == InjectionControl.NONE) {
                 return c;
             }
-            return new InjectionControl() {
-                @Override
-                public void beginCycle(long now) {
-                    c.beginCycle(now);
-                }
-
+            return new ForwardingControl(c) {
                 @Override
                 public boolean mayInject(int terminal, int destination, int size, int[] firstQueues, int n) {
-                    boolean ok = c.mayInject(terminal, destination, size, firstQueues, n);
+                    boolean ok = delegate.mayInject(terminal, destination, size, firstQueues, n);
                     checker.judgeInjection(state, ok, terminal, firstQueues, n);
                     return ok;
-                }
-
-                @Override
-                public void injected(int terminal, int destination, int size) {
-                    c.injected(terminal, destination, size);
-                }
-
-                @Override
-                public void delivered(int source, int destination, int size) {
-                    c.delivered(source, destination, size);
-                }
-
-                @Override
-                public List<String> seriesNames() {
-                    return c.seriesNames();
-                }
-
-                @Override
-                public void sample(double[] out) {
-                    c.sample(out);
                 }
             };
         }

@@ -1551,17 +1551,17 @@ public final class Simulator implements Engine {
     private final class Probe implements SimState {
         @Override
         public Network network() {
-            return net;
+            return view.network();
         }
 
         @Override
         public int freeSlots(int queue) {
-            return slots(queue);
+            return view.freeSlots(queue);
         }
 
         @Override
         public int criticalMarks(int queue) {
-            return marks[queue];
+            return view.criticalMarks(queue);
         }
 
         @Override

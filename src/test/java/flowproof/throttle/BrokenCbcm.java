@@ -2,7 +2,6 @@ package flowproof.throttle;
 
 import flowproof.rule.FlowControlRule;
 import flowproof.topology.Network;
-import java.util.List;
 
 /**
  * A deliberately broken CBCM for the property suite: a throttle packet updates D_t but never
@@ -37,10 +36,11 @@ public final class BrokenCbcm implements Scheme {
         return new NoReset((Cbcm.Control) real.create(state, seed));
     }
 
-    private static final class NoReset implements RouterControl, CbcmView {
+    private static final class NoReset extends ForwardingControl implements RouterControl, CbcmView {
         private final Cbcm.Control c;
 
         NoReset(Cbcm.Control c) {
+            super(c);
             this.c = c;
         }
 
@@ -119,36 +119,6 @@ public final class BrokenCbcm implements Scheme {
         @Override
         public void deliveredData(int source, int destination, int size, boolean marked) {
             c.deliveredData(source, destination, size, marked);
-        }
-
-        @Override
-        public void beginCycle(long now) {
-            c.beginCycle(now);
-        }
-
-        @Override
-        public boolean mayInject(int terminal, int destination, int size, int[] firstQueues, int n) {
-            return c.mayInject(terminal, destination, size, firstQueues, n);
-        }
-
-        @Override
-        public void injected(int terminal, int destination, int size) {
-            c.injected(terminal, destination, size);
-        }
-
-        @Override
-        public void delivered(int source, int destination, int size) {
-            c.delivered(source, destination, size);
-        }
-
-        @Override
-        public List<String> seriesNames() {
-            return c.seriesNames();
-        }
-
-        @Override
-        public void sample(double[] out) {
-            c.sample(out);
         }
 
         @Override

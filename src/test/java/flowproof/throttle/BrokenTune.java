@@ -1,7 +1,5 @@
 package flowproof.throttle;
 
-import java.util.List;
-
 /**
  * A deliberately broken Tune for the property suite: it climbs the wrong way (where the
  * decision table says decrease it increases, where it says increase it decreases) and gates
@@ -31,12 +29,13 @@ public final class BrokenTune implements Scheme {
         return new Wrong(new TuneControl(real, state));
     }
 
-    private static final class Wrong implements InjectionControl, TuneView {
+    private static final class Wrong extends ForwardingControl implements TuneView {
         private final TuneControl c;
         private long threshold;
         private boolean closed;
 
         Wrong(TuneControl c) {
+            super(c);
             this.c = c;
             this.threshold = c.threshold();
         }
@@ -59,26 +58,6 @@ public final class BrokenTune implements Scheme {
         @Override
         public boolean mayInject(int terminal, int destination, int size, int[] firstQueues, int n) {
             return !closed;
-        }
-
-        @Override
-        public void delivered(int source, int destination, int size) {
-            c.delivered(source, destination, size);
-        }
-
-        @Override
-        public void injected(int terminal, int destination, int size) {
-            c.injected(terminal, destination, size);
-        }
-
-        @Override
-        public List<String> seriesNames() {
-            return c.seriesNames();
-        }
-
-        @Override
-        public void sample(double[] out) {
-            c.sample(out);
         }
 
         @Override
