@@ -61,6 +61,24 @@ class BrokenVariantsTest {
     }
 
     @Test
+    void aFailingPropertyReportsTheShrunkCaseWithItsSeedFileAndReplayCommands() {
+        List<Net> menu = List.of(
+            new Net(RING4, null, 1, "{\"kind\":\"critical-bubble\"}", Safety.VCT_TWO_SLOTS, List.of()));
+        System.setProperty("flowproof.seed", "99");
+        try {
+            assertThatThrownBy(() -> PropertyRun.assertInvariantsHold("BrokenVariantsTest",
+                ScenarioGen.scenarios(menu, 40, "cbs-no-backward-transfer"), 200, BrokenVariants.ALL))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("critical-bubble-invariant")
+                .hasMessageContaining("-Dflowproof.seed=99")
+                .hasMessageContaining("./flowproof fuzz target/fuzz-counterexamples/BrokenVariantsTest-99.json");
+        } finally {
+            System.clearProperty("flowproof.seed");
+        }
+        assertThat(Path.of("target/fuzz-counterexamples/BrokenVariantsTest-99.json")).exists();
+    }
+
+    @Test
     void cbsWithoutBackwardTransferIsCaughtAndShrunkToAFourNodeRing() throws Exception {
         List<Net> menu = List.of(
             new Net(RING4, null, 1, "{\"kind\":\"critical-bubble\"}", Safety.VCT_TWO_SLOTS, List.of()),

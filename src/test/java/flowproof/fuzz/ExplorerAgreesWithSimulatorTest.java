@@ -16,6 +16,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import flowproof.fuzz.ScenarioGenerator.Net;
+import flowproof.fuzz.ScenarioGenerator.Safety;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -24,7 +27,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * counterexample of a rule with deterministic routing (plain VCT on rings and tori, the
  * Critical Bubble Scheme with one-packet buffers, minimal routing on the dragonfly), replayed
  * in the simulator as a traffic script of its injections (one-flit packets, buffers of the
- * spec's capacity, one-cycle routers and links), deadlocks it too.
+ * spec's capacity, one-cycle routers and links), deadlocks it too. And on small rings and tori
+ * every packet-level state the simulator passes through satisfies the explorer's invariants
+ * of the rule ({@link flowproof.rule.Invariant}, judged by {@link Invariants}).
  */
 class ExplorerAgreesWithSimulatorTest {
 
@@ -80,5 +85,27 @@ class ExplorerAgreesWithSimulatorTest {
         SimResult r = new Simulator(cfg).run(null);
         assertThat(r.deadlock()).as("%s replayed in the simulator (%s)", file, s.packets()).isNotNull();
         assertThat(r.drained()).isFalse();
+    }
+
+    private static final String CBS = "{\"kind\":\"critical-bubble\"}";
+    private static final String TBFC = "{\"kind\":\"theoretical-bubble\"}";
+    private static final String LBS = "{\"kind\":\"localized-bubble\"}";
+
+    /** Bubble rules on rings of 3 to 6 and small tori, with and without schemes. */
+    static final List<Net> SMALL = List.of(
+        new Net("{\"kind\":\"ring\",\"radix\":[3]}", null, 1, CBS, Safety.VCT_TWO_SLOTS, List.of("cbs-global")),
+        new Net("{\"kind\":\"ring\",\"radix\":[4]}", null, 1, TBFC, Safety.VCT, List.of("best-local")),
+        new Net("{\"kind\":\"ring\",\"radix\":[5]}", null, 1, LBS, Safety.NONE, List.of()),
+        new Net("{\"kind\":\"ring\",\"radix\":[6],\"bidirectional\":true}", null, 1, CBS, Safety.VCT_TWO_SLOTS,
+            List.of("cbs-global", "spth")),
+        new Net("{\"kind\":\"torus\",\"radix\":[3,2]}", null, 1, TBFC, Safety.VCT, List.of()),
+        new Net("{\"kind\":\"torus\",\"radix\":[3,3]}", null, 1, CBS, Safety.VCT_TWO_SLOTS, List.of("cbs-global")),
+        new Net("{\"kind\":\"torus\",\"radix\":[4,4],\"bidirectional\":true}", null, 1, LBS, Safety.NONE,
+            List.of()));
+
+    @Test
+    void everyPacketLevelStateOfTheSimulatorSatisfiesTheExplorersInvariants() {
+        PropertyRun.assertInvariantsHold("ExplorerAgreesWithSimulatorTest", ScenarioGen.scenarios(SMALL, 150, null), 200,
+            Variants.NONE);
     }
 }
