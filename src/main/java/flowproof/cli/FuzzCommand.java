@@ -78,12 +78,13 @@ final class FuzzCommand implements Callable<Integer> {
         if (tree != null && FuzzFile.FORMAT.equals(tree.path("format").asText())) {
             return replay(outw, err);
         }
-        if (Main.readSpec(spec, err) == null) {
+        flowproof.spec.Spec read = Main.readSpec(spec, err);
+        if (read == null) {
             return Main.BAD_INPUT;
         }
         ScenarioGenerator.Net net;
         try {
-            net = netOf((ObjectNode) tree);
+            net = netOf((ObjectNode) tree, read);
         } catch (IllegalArgumentException e) {
             err.println(spec + ": " + e.getMessage());
             return Main.BAD_INPUT;
@@ -120,15 +121,21 @@ final class FuzzCommand implements Callable<Integer> {
     }
 
     /** The spec's network, routing, VCs and rule as the generator's one-entry menu; its scheme is kept as the spec has it. */
-    private static ScenarioGenerator.Net netOf(ObjectNode tree) {
+    private static ScenarioGenerator.Net netOf(ObjectNode tree, flowproof.spec.Spec read) {
         JsonNode rule = tree.get("rule");
         String ruleJson = rule.isTextual() ? "{\"kind\":\"" + rule.asText() + "\"}" : rule.toString();
         return new ScenarioGenerator.Net(tree.get("topology").toString(), tree.path("routing").isTextual()
-            ? tree.get("routing").asText() : null, tree.path("vcs").asInt(1), ruleJson, claim(tree), List.of());
+            ? tree.get("routing").asText() : null, tree.path("vcs").asInt(1), ruleJson, claim(tree, read), List.of());
     }
 
-    /** Deadlock freedom is claimed when the spec expects it (the explorer's or the CDG's verdict). */
-    private static ScenarioGenerator.Safety claim(ObjectNode tree) {
+    /**
+     * Deadlock freedom is claimed when the channel dependency graph proves it (acyclic, and the
+     * rule needs only a free slot) or when the spec expects it (the explorer's verdict).
+     */
+    private static ScenarioGenerator.Safety claim(ObjectNode tree, flowproof.spec.Spec read) {
+        if (read.rule().freeSlotSuffices() && Checker.cdg(read).acyclic()) {
+            return ScenarioGenerator.Safety.ALWAYS;
+        }
         String expect = tree.path("expect").asText("");
         if (!expect.equals("deadlock-free") && !expect.equals("proved")) {
             return ScenarioGenerator.Safety.NONE;
