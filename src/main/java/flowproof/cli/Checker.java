@@ -140,13 +140,18 @@ final class Checker {
     private Checker() {
     }
 
-    /** The cheapest sound method: the dependency graph, then the explorer. */
-    static Outcome check(Spec spec, Path saveDir, long states, double seconds) throws IOException {
-        long t0 = System.nanoTime();
-        ChannelDependencyGraph cdg = spec.routing().hasEscape()
+    /** The spec's channel dependency graph (Duato's extended graph of the escape VCs for routing with escape VCs). */
+    static ChannelDependencyGraph cdg(Spec spec) {
+        return spec.routing().hasEscape()
             ? ChannelDependencyGraph.buildEscape(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
                 spec.wormhole() != null)
             : ChannelDependencyGraph.build(spec.network(), spec.routing(), spec.rule(), spec.pairs());
+    }
+
+    /** The cheapest sound method: the dependency graph, then the explorer. */
+    static Outcome check(Spec spec, Path saveDir, long states, double seconds) throws IOException {
+        long t0 = System.nanoTime();
+        ChannelDependencyGraph cdg = cdg(spec);
         double cdgSeconds = (System.nanoTime() - t0) / 1e9;
         if (cdg.acyclic() && spec.rule().freeSlotSuffices() && CDG_PROVABLE.containsAll(spec.effectiveProperties())) {
             return new Outcome(spec, cdg, cdgSeconds, null, Map.of());

@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
         + "or finds the shortest trace that breaks them.",
     subcommands = {ExploreCommand.class, CheckCommand.class, VerifyCommand.class, ReplayCommand.class, CdgCommand.class,
         BenchCommand.class, SimulateCommand.class, SweepCommand.class, CompareCommand.class, SimBenchCommand.class,
-        ProveCommand.class, BoundCommand.class, BenchProveCommand.class})
+        ProveCommand.class, BoundCommand.class, BenchProveCommand.class,
+        FuzzCommand.class})
 public final class Main implements Runnable {
 
     public static final int OK = 0;

@@ -191,6 +191,9 @@ public final class Simulator implements Engine {
 
     private final View view = new View();
     private DeliveryListener listener;
+    /** Null unless a test or {@code fuzz} watches the run. */
+    private CycleObserver observer;
+    private Probe probe;
 
     // congestion control
     private final InjectionControl control;
@@ -476,6 +479,13 @@ public final class Simulator implements Engine {
         return this;
     }
 
+    /** Sets the observer told about every allocation and every cycle's end (tests, fuzz); null for none. */
+    public Simulator observe(CycleObserver o) {
+        this.observer = o;
+        this.probe = o == null ? null : new Probe();
+        return this;
+    }
+
     /** Runs the configured workload; {@code progress} (may be null) is told the cycle now and then. */
     @Override
     public SimResult run(LongConsumer progress) {
@@ -598,6 +608,9 @@ public final class Simulator implements Engine {
         series.sample(now, genFlitsWindow, accFlitsWindow, inNetworkPackets, terminals, gen.offered(now));
         if (spaceTime != null) {
             spaceTime.record(now);
+        }
+        if (observer != null) {
+            observer.endOfCycle(probe);
         }
     }
 
@@ -848,6 +861,9 @@ public final class Simulator implements Engine {
         int verdict = rule.admit(view, from, ov);
         if (verdict == FlowControlRule.DENY) {
             return;
+        }
+        if (observer != null) {
+            observer.allocating(probe, from, ov);
         }
         int before = slots(ov);
         ovOwner[ov] = iv;
@@ -1521,6 +1537,142 @@ public final class Simulator implements Engine {
                     + "known to: add its kind to the simulator's trackRings");
             }
             return ringFree[ring];
+        }
+    }
+
+    /** What a {@link CycleObserver} reads. */
+    private final class Probe implements SimState {
+        @Override
+        public Network network() {
+            return view.network();
+        }
+
+        @Override
+        public int freeSlots(int queue) {
+            return view.freeSlots(queue);
+        }
+
+        @Override
+        public int criticalMarks(int queue) {
+            return view.criticalMarks(queue);
+        }
+
+        @Override
+        public int ringFreeSlots(int ring) {
+            if (trackRings) {
+                return ringFree[ring];
+            }
+            int sum = 0;
+            for (int q : net.ringQueues(ring)) {
+                sum += slots(q);
+            }
+            return sum;
+        }
+
+        @Override
+        public long now() {
+            return now;
+        }
+
+        @Override
+        public FlowControlRule rule() {
+            return rule;
+        }
+
+        @Override
+        public InjectionControl control() {
+            return control;
+        }
+
+        @Override
+        public int bufferFlits() {
+            return cap;
+        }
+
+        @Override
+        public boolean virtualCutThrough() {
+            return vct;
+        }
+
+        @Override
+        public int credits(int q) {
+            return credits[q];
+        }
+
+        @Override
+        public int occupancy(int q) {
+            return bufCount[q];
+        }
+
+        @Override
+        public int reserved(int q) {
+            return reserved[q];
+        }
+
+        @Override
+        public int onLink(int q) {
+            return onLink[q];
+        }
+
+        @Override
+        public int creditsReturning(int q) {
+            return creditsBack[q];
+        }
+
+        @Override
+        public boolean allocated(int q) {
+            return ovOwner[q] >= 0;
+        }
+
+        @Override
+        public boolean departing(int q) {
+            return ivOut[q] >= 0;
+        }
+
+        @Override
+        public int marksInFlight(int q) {
+            int n = 0;
+            for (int i = 0; i < controlCount; i++) {
+                if (controlLine[i] == q) {
+                    n++;
+                }
+            }
+            return n;
+        }
+
+        @Override
+        public int bufferedPacket(int q, int i) {
+            return bufPkt[q * cap + (bufHead[q] + i) % cap];
+        }
+
+        @Override
+        public int bufferedFlit(int q, int i) {
+            return bufFlit[q * cap + (bufHead[q] + i) % cap];
+        }
+
+        @Override
+        public int destination(int p) {
+            return pDst[p];
+        }
+
+        @Override
+        public int size(int p) {
+            return Math.abs(pSize[p]);
+        }
+
+        @Override
+        public long created() {
+            return created;
+        }
+
+        @Override
+        public long delivered() {
+            return delivered;
+        }
+
+        @Override
+        public long flitsInNetwork() {
+            return netFlits;
         }
     }
 

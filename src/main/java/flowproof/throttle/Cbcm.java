@@ -131,7 +131,7 @@ public final class Cbcm implements Scheme {
     }
 
     /** One run's CBCM state: routers, destinations and sources. */
-    public static final class Control implements RouterControl {
+    public static final class Control implements RouterControl, CbcmView {
         private final Cbcm s;
         private final int n;
         private Port port;
@@ -166,7 +166,9 @@ public final class Cbcm implements Scheme {
 
         // sources, per flow t * n + d
         private final int[] degree;
-        private final double[] tokens;
+        /** Package-private only for the property suite's broken variant (a CBCM that never resets tokens, test scope). */
+        final double[] tokens;
+        private final long[] tokensSince;
         private final long[] genFlits;
         private final long[] flowEpoch;
         private final int[] active;
@@ -203,6 +205,7 @@ public final class Cbcm implements Scheme {
             hotEpochStart = new long[n];
             degree = new int[n * n];
             tokens = new double[n * n];
+            tokensSince = new long[n * n];
             genFlits = new long[n * n];
             flowEpoch = new long[n * n];
             active = new int[n * n];
@@ -372,6 +375,7 @@ public final class Cbcm implements Scheme {
                 }
                 degree[f] = payload;
                 tokens[f] = 0;
+                tokensSince[f] = now;
             } else {
                 // unthrottle from sender `source` to hot spot `destination`
                 int d = destination;
@@ -551,8 +555,30 @@ public final class Cbcm implements Scheme {
         }
 
         /** The throttling degree flow {@code terminal -> destination} is under (0: not throttled). */
+        @Override
         public int degree(int terminal, int destination) {
             return degree[terminal * n + destination];
+        }
+
+        /** The tokens of flow {@code terminal -> destination} (flits it may still send while throttled). */
+        @Override
+        public double tokens(int terminal, int destination) {
+            return tokens[terminal * n + destination];
+        }
+
+        /**
+         * The cycle the flow's tokens were last reset by a throttle packet; they gain 1/D_t per
+         * cycle from the next cycle on, so they never exceed {@code (now - since) / D_t}.
+         */
+        @Override
+        public long tokensSince(int terminal, int destination) {
+            return tokensSince[terminal * n + destination];
+        }
+
+        /** Sources and destinations (terminals). */
+        @Override
+        public int terminals() {
+            return n;
         }
 
         /** Whether {@code terminal} is a hot spot now. */

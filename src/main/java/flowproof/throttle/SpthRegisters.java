@@ -11,7 +11,7 @@ import java.util.List;
  * ahead); {@code hop-delay + 1} generations are kept in a ring so every update reads the
  * generation {@code hop-delay} cycles old and no update sees another of the same cycle.
  */
-final class SpthRegisters implements InjectionControl {
+final class SpthRegisters implements InjectionControl, SpthView {
 
     private final NetworkState state;
     private final int vcs;
@@ -76,8 +76,34 @@ final class SpthRegisters implements InjectionControl {
     }
 
     /** The register of queue {@code q} (at the router upstream of q's buffer) this cycle. */
-    long register(int q) {
+    @Override
+    public long register(int q) {
         return current[q];
+    }
+
+    @Override
+    public int next(int q) {
+        return next[q];
+    }
+
+    @Override
+    public int hopDelay() {
+        return delay;
+    }
+
+    @Override
+    public int margin() {
+        return margin;
+    }
+
+    @Override
+    public boolean byOccupancy() {
+        return byOccupancy;
+    }
+
+    @Override
+    public boolean anyVc() {
+        return anyVc;
     }
 
     @Override

@@ -182,6 +182,26 @@ public final class Tune implements Scheme {
         return gather;
     }
 
+    /** Throughput below this fraction of the previous period's is a drop. */
+    public double drop() {
+        return drop;
+    }
+
+    /** Throughput below this fraction of the remembered maximum resets the threshold (local maxima). */
+    public double resetBelow() {
+        return resetBelow;
+    }
+
+    /** Consecutive resets after which the maximum is forgotten. */
+    public int resets() {
+        return resets;
+    }
+
+    /** Whether the local-maxima rule applies. */
+    public boolean localMaxima() {
+        return localMaxima;
+    }
+
     /** The tuning period in cycles. */
     public int tuningPeriod() {
         return tuningPeriod;

@@ -17,12 +17,7 @@ import java.util.List;
  * cycle T = m·P (P the tuning period) the throughput of the period is D(j1) − D(j1 − P/g):
  * the delivered flits of the last P cycles the side band has reported.
  */
-final class TuneControl implements InjectionControl {
-
-    /** What the last tuning step did (for tests and the time series). */
-    enum Decision {
-        NONE, KEEP, INCREASE, DECREASE, RESET, RESET_FORGET
-    }
+final class TuneControl implements InjectionControl, TuneView {
 
     private final Tune p;
     private final NetworkState state;
@@ -178,7 +173,8 @@ final class TuneControl implements InjectionControl {
         throttledInPeriod = false;
     }
 
-    long threshold() {
+    @Override
+    public long threshold() {
         return threshold;
     }
 
@@ -186,36 +182,54 @@ final class TuneControl implements InjectionControl {
         return estimate;
     }
 
-    boolean gateClosed() {
+    @Override
+    public boolean gateClosed() {
         return gateClosed;
     }
 
-    Decision decision() {
+    @Override
+    public Decision decision() {
         return decision;
     }
 
-    long maxThroughput() {
+    @Override
+    public long maxThroughput() {
         return maxThroughput;
     }
 
-    long nMax() {
+    @Override
+    public long nMax() {
         return nMax;
     }
 
-    long tMax() {
+    @Override
+    public long tMax() {
         return tMax;
     }
 
-    long lastThroughput() {
+    @Override
+    public long lastThroughput() {
         return lastThroughput;
     }
 
-    long increment() {
+    @Override
+    public long increment() {
         return increment;
     }
 
-    long decrement() {
+    @Override
+    public long decrement() {
         return decrement;
+    }
+
+    @Override
+    public int buffers() {
+        return buffers;
+    }
+
+    @Override
+    public Tune scheme() {
+        return p;
     }
 
     @Override

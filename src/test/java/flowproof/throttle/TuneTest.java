@@ -13,7 +13,7 @@ import flowproof.sim.SimConfig;
 import flowproof.sim.SimulationReader;
 import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;
-import flowproof.throttle.TuneControl.Decision;
+import flowproof.throttle.TuneView.Decision;
 import flowproof.topology.Network;
 import flowproof.topology.Torus;
 import java.nio.file.Files;

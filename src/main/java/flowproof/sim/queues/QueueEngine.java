@@ -240,6 +240,15 @@ public final class QueueEngine implements Engine {
     private double sumQueueing;
     private final Series series;
 
+    /** Null unless a test or {@code fuzz} watches deliveries. */
+    private flowproof.sim.Simulator.DeliveryListener listener;
+
+    /** Sets the listener told about every delivered packet (tests, fuzz); null for none. */
+    public QueueEngine onDelivery(flowproof.sim.Simulator.DeliveryListener l) {
+        this.listener = l;
+        return this;
+    }
+
     public QueueEngine(SimConfig cfg, InputQueueing setup) {
         this.cfg = cfg;
         this.setup = setup;
@@ -620,6 +629,9 @@ public final class QueueEngine implements Engine {
         lastDelivery = now;
         sumHops += pHops[k];
         accWindow += pSize[k];
+        if (listener != null) {
+            listener.delivered(src, dst, pSize[k], pGen[k], pInj[k], now, pHops[k]);
+        }
         if (pMeasured[k]) {
             int lat = (int) (now - pGen[k]);
             if (latCount == latencies.length) {

@@ -1,0 +1,181 @@
+package flowproof.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import flowproof.fuzz.Draw;
+import flowproof.fuzz.FuzzFile;
+import flowproof.fuzz.Invariants;
+import flowproof.fuzz.Scenario;
+import flowproof.fuzz.ScenarioGenerator;
+import flowproof.fuzz.Shrinker;
+import flowproof.fuzz.Variants;
+import flowproof.fuzz.Violation;
+import flowproof.spec.SpecException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "fuzz", mixinStandardHelpOptions = true,
+    description = {"Generates random traffic scripts (patterns, hot spots, bursts, loads up to 2 flits/node/cycle) and "
+        + "router timings for the network, rule and scheme of a spec, runs each in the simulator with every invariant "
+        + "of the property suite checked, and shrinks the first failure (smaller network, fewer packets, earlier "
+        + "cycles) into a counterexample file.",
+        "Given a counterexample file (counterexamples/sim/*.json) instead of a spec, replays it.",
+        "Exit code: 0 no violation found (not a proof), 1 a violation, 2 bad input."})
+final class FuzzCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML; its network, routing, VCs, rule and simulation.control are used), or a fuzz counterexample (JSON)")
+    Path spec;
+
+    @Option(names = "--minutes", paramLabel = "N", description = "how long to generate cases (default 1)")
+    double minutes = 1;
+
+    @Option(names = "--seed", paramLabel = "S", description = "generator seed (default: from the clock, printed)")
+    Long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where a shrunk counterexample is written (default counterexamples/sim)")
+    Path out = Path.of("counterexamples/sim");
+
+    @Option(names = "--max-packets", paramLabel = "N", description = "packets per generated case, at most (default 200)")
+    int maxPackets = 200;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec cmd;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter outw = cmd.commandLine().getOut();
+        PrintWriter err = cmd.commandLine().getErr();
+        if (!(minutes > 0) || minutes > 100_000) {
+            err.println("flowproof fuzz: --minutes: expected a positive number of minutes, found " + minutes);
+            return Main.BAD_INPUT;
+        }
+        if (maxPackets < 1) {
+            err.println("flowproof fuzz: --max-packets: expected at least 1, found " + maxPackets);
+            return Main.BAD_INPUT;
+        }
+        if (!Files.isRegularFile(spec)) {
+            err.println(spec + ": no such file");
+            return Main.BAD_INPUT;
+        }
+        JsonNode tree;
+        try {
+            tree = new ObjectMapper(new YAMLFactory()).readTree(spec.toFile());
+        } catch (IOException e) {
+            err.println(spec + ": not valid YAML or JSON: " + e.getMessage().lines().findFirst().orElse(""));
+            return Main.BAD_INPUT;
+        }
+        if (tree != null && FuzzFile.FORMAT.equals(tree.path("format").asText())) {
+            return replay(outw, err);
+        }
+        flowproof.spec.Spec read = Main.readSpec(spec, err);
+        if (read == null) {
+            return Main.BAD_INPUT;
+        }
+        ScenarioGenerator.Net net;
+        try {
+            net = netOf((ObjectNode) tree, read);
+        } catch (IllegalArgumentException e) {
+            err.println(spec + ": " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        long s = seed != null ? seed : System.nanoTime();
+        outw.println("fuzz " + spec + ": seed " + s);
+        SplittableRandom random = new SplittableRandom(s);
+        ScenarioGenerator gen = new ScenarioGenerator(List.of(net), maxPackets);
+        long deadline = System.nanoTime() + (long) (minutes * 60e9);
+        long runs = 0;
+        while (System.nanoTime() < deadline) {
+            Scenario sc = keepSpecSimulation(gen.generate(Draw.of(random)), (ObjectNode) tree);
+            Violation v;
+            try {
+                v = Invariants.check(sc, Variants.NONE);
+            } catch (IllegalArgumentException e) {
+                continue;
+            }
+            runs++;
+            if (v != null) {
+                outw.println("violation after " + runs + " runs: " + v);
+                Shrinker.Result r = new Shrinker(c -> Invariants.check(c, Variants.NONE), 2_000).shrink(sc, v);
+                Path file = out.resolve(tree.path("name").asText("spec") + "." + v.invariant() + ".json");
+                FuzzFile.write(file, r.scenario(), r.violation(), s, "found by flowproof fuzz " + spec + " --seed " + s);
+                outw.println("shrunk in " + r.tried() + " tries to " + r.scenario().describe() + ": " + r.violation());
+                outw.println("written to " + file);
+                outw.println("replay: ./flowproof fuzz " + file + "   (or rerun: ./flowproof fuzz " + spec + " --seed " + s
+                    + ")");
+                return Main.VIOLATION;
+            }
+        }
+        outw.println("no violation in " + runs + " runs (" + minutes + " minutes, seed " + s + ")");
+        return Main.OK;
+    }
+
+    /** The spec's network, routing, VCs and rule as the generator's one-entry menu; its scheme is kept as the spec has it. */
+    private static ScenarioGenerator.Net netOf(ObjectNode tree, flowproof.spec.Spec read) {
+        JsonNode rule = tree.get("rule");
+        String ruleJson = rule.isTextual() ? "{\"kind\":\"" + rule.asText() + "\"}" : rule.toString();
+        return new ScenarioGenerator.Net(tree.get("topology").toString(), tree.path("routing").isTextual()
+            ? tree.get("routing").asText() : null, tree.path("vcs").asInt(1), ruleJson, claim(tree, read), List.of());
+    }
+
+    /**
+     * Deadlock freedom is claimed when the channel dependency graph proves it (acyclic, and the
+     * rule needs only a free slot) or when the spec expects it (the explorer's verdict).
+     */
+    private static ScenarioGenerator.Safety claim(ObjectNode tree, flowproof.spec.Spec read) {
+        if (read.rule().freeSlotSuffices() && Checker.cdg(read).acyclic()) {
+            return ScenarioGenerator.Safety.ALWAYS;
+        }
+        String expect = tree.path("expect").asText("");
+        if (!expect.equals("deadlock-free") && !expect.equals("proved")) {
+            return ScenarioGenerator.Safety.NONE;
+        }
+        return tree.path("rule").toString().contains("critical-bubble") ? ScenarioGenerator.Safety.VCT_TWO_SLOTS
+            : tree.path("rule").toString().contains("bubble") ? ScenarioGenerator.Safety.VCT
+            : ScenarioGenerator.Safety.ALWAYS;
+    }
+
+    /** The generated case with the spec's switching, buffer and control kept when the spec sets them. */
+    private static Scenario keepSpecSimulation(Scenario sc, ObjectNode tree) {
+        JsonNode sim = tree.path("simulation");
+        Scenario r = sc;
+        for (String f : List.of("control")) {
+            if (sim.has(f)) {
+                r = r.withSimulation(f, sim.get(f));
+            }
+        }
+        return r;
+    }
+
+    private int replay(PrintWriter outw, PrintWriter err) {
+        FuzzFile.Loaded l;
+        try {
+            l = FuzzFile.read(spec);
+        } catch (SpecException e) {
+            err.println(e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        if (l.scenario().variant() != null) {
+            err.println(spec + ": variant: expected no variant (the real rules and schemes), found " + l.scenario().variant()
+                + " (a test-only broken variant: mvn -B test -Dtest=FuzzCounterexampleRegressionTest replays it)");
+            return Main.BAD_INPUT;
+        }
+        Violation v = Invariants.check(l.scenario(), Variants.NONE);
+        if (v == null) {
+            outw.println(spec + ": " + l.invariant() + " no longer breaks: every invariant holds");
+            return Main.OK;
+        }
+        outw.println(spec + ": reproduced: " + v);
+        return Main.VIOLATION;
+    }
+}
