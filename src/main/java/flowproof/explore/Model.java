@@ -22,6 +22,16 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
         this(network, routing, rule, traffic, false);
     }
 
+    /**
+     * Whether {@link Symmetry} permutes every component of this model's states (queue
+     * contents and critical marks). A model whose states hold more (per-node queues,
+     * packets spread over several queues, a step phase) must answer false until
+     * {@link Symmetry#apply} permutes that too; symmetry reduction then switches itself off.
+     */
+    public boolean symmetryCovered() {
+        return true;
+    }
+
     public String describe() {
         return network.topology().describe() + ", " + network.vcs() + " VC" + (network.vcs() > 1 ? "s" : "")
             + ", capacity " + network.capacity() + ", " + routing.name() + ", " + rule.describe()
