@@ -117,10 +117,11 @@ final class Checker {
      * How the explorer runs: threads, symmetry reduction, a memory budget in bytes for its
      * visited set (reaching it ends the search as incomplete), and progress reports (or null).
      */
-    record Engine(int threads, boolean symmetry, long maxBytes, flowproof.explore.SearchProgress progress) {
+    record Engine(int threads, boolean symmetry, long maxBytes, long expectedStates,
+                  flowproof.explore.SearchProgress progress) {
 
         /** One thread, no reduction, no budget beyond the spec's, silent. */
-        static final Engine SEQUENTIAL = new Engine(1, false, Long.MAX_VALUE, null);
+        static final Engine SEQUENTIAL = new Engine(1, false, Long.MAX_VALUE, 0, null);
     }
 
     /** The cheapest sound method, with the sequential explorer. */
@@ -160,7 +161,8 @@ final class Checker {
         Limits limits = new Limits(states > 0 ? states : l.states(), seconds > 0 ? seconds : l.seconds(),
             Math.min(l.bytes(), engine.maxBytes()));
         ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
-            .threads(engine.threads()).symmetry(engine.symmetry()).progress(engine.progress()).run();
+            .threads(engine.threads()).symmetry(engine.symmetry()).expectedStates(engine.expectedStates())
+            .progress(engine.progress()).run();
         Map<Property, String> saved = new EnumMap<>(Property.class);
         if (saveDir != null) {
             for (Trace t : r.traces().values()) {

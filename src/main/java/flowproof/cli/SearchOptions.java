@@ -37,6 +37,11 @@ final class SearchOptions {
             + "reaching it ends the search as incomplete")
     String maxMemory;
 
+    @Option(names = "--expected-states", paramLabel = "N",
+        description = "size the parallel search's visited set for N stored states (orbits with --symmetry) from the "
+            + "start, so that a large search never pays for growing it (old and new table at once)")
+    long expectedStates;
+
     /** Bytes in a size such as {@code 8g}, {@code 512m}, {@code 100000k} or {@code 4096}; -1 when malformed. */
     static long parseSize(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
@@ -67,13 +72,16 @@ final class SearchOptions {
     Checker.Engine engine(PrintWriter err) {
         long bytes = maxMemory == null ? Long.MAX_VALUE : parseSize(maxMemory);
         Progress p = new Progress(err, json);
-        return new Checker.Engine(threads, symmetry, bytes, p.on() ? p::search : null);
+        return new Checker.Engine(threads, symmetry, bytes, expectedStates, p.on() ? p::search : null);
     }
 
     /** One line naming a bad option value, or null. */
     String problem() {
         if (threads < 1) {
             return "--threads: expected a positive number of threads, found " + threads;
+        }
+        if (expectedStates < 0) {
+            return "--expected-states: expected a positive number of states, found " + expectedStates;
         }
         if (maxMemory != null && parseSize(maxMemory) < 0) {
             return "--max-memory: expected a size such as 8g, 512m or 100000k, found " + maxMemory;

@@ -103,6 +103,22 @@ final class ConcurrentStateTable {
         }
     }
 
+    /**
+     * Reads the home slot of each of {@code count} encoded states (one after another in
+     * {@code codes}) and returns a value that depends on the reads. The reads do not depend
+     * on each other, so the processor overlaps their cache misses, and the inserts or finds
+     * that follow find the lines in the cache: purely a speed measure.
+     */
+    long touch(long[] codes, int count) {
+        long[] t = table;
+        int n = slots;
+        long acc = 0;
+        for (int k = 0; k < count; k++) {
+            acc += t[index(hash(codes, k * w, w), n) * w];
+        }
+        return acc;
+    }
+
     /** The slot holding the encoded state, or -1. Safe during inserts by other threads. */
     int find(long[] code, int off) {
         long[] t = table;

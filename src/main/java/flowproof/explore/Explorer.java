@@ -38,6 +38,7 @@ public final class Explorer {
     private int threads = 1;
     private boolean symmetry;
     private SearchProgress progress;
+    private long expectedStates;
 
     public Explorer(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation) {
         this.model = model;
@@ -65,6 +66,16 @@ public final class Explorer {
      */
     public Explorer symmetry(boolean on) {
         this.symmetry = on;
+        return this;
+    }
+
+    /**
+     * Sizes the visited set of the parallel search for this many stored states (orbits under
+     * symmetry reduction) from the start, so that it never has to grow (a growing table
+     * briefly holds its old and new arrays). A hint: more states still fit, by growing.
+     */
+    public Explorer expectedStates(long n) {
+        this.expectedStates = n;
         return this;
     }
 
@@ -104,7 +115,7 @@ public final class Explorer {
     public ExplorationResult run() {
         if (threads > 1 || symmetry || progress != null) {
             LevelSearch search = LevelSearch.create(model, properties, limits, stopAtFirstViolation, threads, symmetry,
-                progress, forceFixpoint);
+                progress, forceFixpoint, expectedStates);
             if (search != null) {
                 return search.run();
             }

@@ -70,8 +70,8 @@ final class LevelSearch {
     private long start;
 
     private LevelSearch(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation, int threads,
-                        boolean reduce, SearchProgress progress, boolean forceFixpoint, StateLayout layout,
-                        CompactCodec codec) {
+                        boolean reduce, SearchProgress progress, boolean forceFixpoint, long expectedStates,
+                        StateLayout layout, CompactCodec codec) {
         this.model = model;
         this.properties = properties;
         this.limits = limits;
@@ -92,19 +92,21 @@ final class LevelSearch {
         }
         this.maxBranch = new Expander(model, layout).maxSuccessors();
         long initialSlots = Math.max(1 << 12, (long) (2 * threads * BLOCK * maxBranch / ConcurrentStateTable.MAX_LOAD));
-        this.table = new ConcurrentStateTable(cw, (int) Math.min(initialSlots, (Integer.MAX_VALUE - 16) / cw));
+        initialSlots = Math.max(initialSlots, (long) (expectedStates / 0.75));
+        this.table = new ConcurrentStateTable(cw, (int) Math.min(initialSlots, (Integer.MAX_VALUE - 16L) / cw));
     }
 
     /** A search, or null when the model's states do not fit the encoded visited set (then only the sequential search runs). */
     static LevelSearch create(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
-                              int threads, boolean reduce, SearchProgress progress, boolean forceFixpoint) {
+                              int threads, boolean reduce, SearchProgress progress, boolean forceFixpoint,
+                              long expectedStates) {
         StateLayout layout = new StateLayout(model.network(), model.rule().marksPerRing() > 0, model.routing().headers());
         CompactCodec codec = CompactCodec.of(layout, model.routing().headers());
         if (codec == null) {
             return null;
         }
         return new LevelSearch(model, properties, limits, stopAtFirstViolation, Math.max(1, threads), reduce, progress,
-            forceFixpoint, layout, codec);
+            forceFixpoint, expectedStates, layout, codec);
     }
 
     /** Append-only list of encoded states in chunks (never copied when it grows). */
@@ -164,6 +166,12 @@ final class LevelSearch {
         long stuck;
         long weight;
 
+        /** Encoded successors of the state being expanded, looked up as a batch by {@link #flush}. */
+        long[] batch = new long[64 * cw];
+        int[] stabilisers = new int[64];
+        int count;
+        long warm;
+
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
             if (stop != null) {
@@ -176,18 +184,33 @@ final class LevelSearch {
                 fixed = symmetry.canonicalize(succ, 0, canon, 0, scratch);
                 s = canon;
             }
-            codec.encode(s, 0, code, 0);
-            if (table.insert(code, 0) < 0) {
-                return;
+            if (count == stabilisers.length) {
+                batch = Arrays.copyOf(batch, batch.length * 2);
+                stabilisers = Arrays.copyOf(stabilisers, count * 2);
             }
-            long n = stored.incrementAndGet();
-            represented += symmetry == null ? 1 : symmetry.order() / fixed;
-            if (!next.add(code)) {
-                stop = "memory";
+            codec.encode(s, 0, batch, count * cw);
+            stabilisers[count++] = fixed;
+        }
+
+        /** Inserts the batch: first touches every home slot, so that the cache misses overlap. */
+        void flush() {
+            warm += table.touch(batch, count);
+            for (int k = 0; k < count; k++) {
+                if (table.insert(batch, k * cw) < 0) {
+                    continue;
+                }
+                long n = stored.incrementAndGet();
+                represented += symmetry == null ? 1 : symmetry.order() / stabilisers[k];
+                System.arraycopy(batch, k * cw, code, 0, cw);
+                if (!next.add(code)) {
+                    stop = "memory";
+                }
+                if (n > limits.states()) {
+                    stop = "states";
+                    break;
+                }
             }
-            if (n > limits.states()) {
-                stop = "states";
-            }
+            count = 0;
         }
 
         void expand(CodeList list, int from, int to) {
@@ -203,6 +226,7 @@ final class LevelSearch {
                     }
                 }
                 ex.expand(this, true);
+                flush();
                 if (ex.packets() > 0 && ex.drainMoves == 0) {
                     stuck += weight;
                     if (properties.contains(Property.STUCK_FREEDOM)) {
@@ -433,6 +457,7 @@ final class LevelSearch {
             final long[] scratch = new long[layout.words];
             final long[] one = new long[layout.words];
 
+
             @Override
             public int idLimit() {
                 return table.slots();
@@ -448,8 +473,14 @@ final class LevelSearch {
                 return true;
             }
 
+            long[] codes = new long[64 * cw];
+            long warm;
+
             @Override
             public void findAll(long[] batch, int count, int[] ids) {
+                if (codes.length < count * cw) {
+                    codes = new long[count * cw];
+                }
                 for (int k = 0; k < count; k++) {
                     System.arraycopy(batch, k * layout.words, one, 0, layout.words);
                     long[] s = one;
@@ -457,8 +488,11 @@ final class LevelSearch {
                         symmetry.canonicalize(one, 0, canon, 0, scratch);
                         s = canon;
                     }
-                    codec.encode(s, 0, code, 0);
-                    ids[k] = table.find(code, 0);
+                    codec.encode(s, 0, codes, k * cw);
+                }
+                warm += table.touch(codes, count);
+                for (int k = 0; k < count; k++) {
+                    ids[k] = table.find(codes, k * cw);
                 }
             }
         };

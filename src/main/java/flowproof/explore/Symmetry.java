@@ -49,12 +49,29 @@ final class Symmetry {
     private final long[][] fieldMap;
     /** Why the group is what it is, one line for results. */
     private final String note;
+    /** inverse[g][q']: the queue whose contents g moves to queue q'. */
+    private final int[][] inverse;
+    /** Queue fields from the most significant (word 0, highest shift) to the least: the order states compare in. */
+    private final int[] significance;
 
     private Symmetry(StateLayout layout, List<int[]> queueMaps, List<int[]> headerMaps, String note) {
         this.layout = layout;
         this.queueMap = queueMaps.toArray(new int[0][]);
         this.headerMap = headerMaps.toArray(new int[0][]);
         this.note = note;
+        this.inverse = new int[queueMap.length][layout.queues];
+        for (int g = 0; g < queueMap.length; g++) {
+            for (int q = 0; q < layout.queues; q++) {
+                inverse[g][queueMap[g][q]] = q;
+            }
+        }
+        Integer[] order = new Integer[layout.queues];
+        for (int q = 0; q < order.length; q++) {
+            order[q] = q;
+        }
+        Arrays.sort(order, (a, b) -> layout.word[a] != layout.word[b] ? Integer.compare(layout.word[a], layout.word[b])
+            : Integer.compare(layout.shift[b], layout.shift[a]));
+        this.significance = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
         if (layout.fieldBits <= 12) {
             fieldMap = new long[queueMap.length][1 << layout.fieldBits];
             for (int g = 0; g < queueMap.length; g++) {
@@ -248,34 +265,44 @@ final class Symmetry {
      * Writes the canonical representative of the orbit of {@code s} to {@code out} (which
      * must not overlap {@code s}; {@code scratch} holds one state) and returns the size of
      * the stabiliser of {@code s}: the orbit has {@code order() / stabiliser} states.
+     *
+     * <p>This runs for every successor of every state, so it does not build each image:
+     * it computes an image field by field in the order states compare, and drops the
+     * group element at the first field that is larger than the best image so far (most
+     * are dropped at the first or second field). The elements whose image equals the
+     * least one form a coset of the stabiliser, so counting them gives its size.
      */
     int canonicalize(long[] s, int off, long[] out, int outOff, long[] scratch) {
-        int w = layout.words;
-        System.arraycopy(s, off, out, outOff, w);
-        int fixed = 1;
+        System.arraycopy(s, off, out, outOff, layout.words);
+        int ties = 1;
+        int fields = significance.length;
         for (int g = 1; g < queueMap.length; g++) {
-            apply(g, s, off, scratch, 0);
-            int c = compare(scratch, 0, out, outOff, w);
-            if (c < 0) {
-                System.arraycopy(scratch, 0, out, outOff, w);
+            int[] inv = inverse[g];
+            long[] fm = fieldMap == null ? null : fieldMap[g];
+            int c = 0;
+            for (int k = 0; k < fields; k++) {
+                int q = significance[k];
+                long f = layout.field(s, off, inv[q]);
+                long v = fm != null ? fm[(int) f] : mapField(g, f);
+                long b = layout.field(out, outOff, q);
+                if (v != b) {
+                    c = Long.compareUnsigned(v, b);
+                    break;
+                }
             }
-            if (compare(scratch, 0, s, off, w) == 0) {
-                fixed++;
+            if (c == 0) {
+                ties++;
+            } else if (c < 0) {
+                apply(g, s, off, out, outOff);
+                ties = 1;
             }
         }
-        return fixed;
+        return ties;
     }
 
-    /** The number of states in the orbit of {@code s}. */
+    /** The number of states in the orbit of {@code s}; {@code scratch} holds one state. */
     int orbitSize(long[] s, int off, long[] scratch) {
-        int fixed = 1;
-        for (int g = 1; g < queueMap.length; g++) {
-            apply(g, s, off, scratch, 0);
-            if (compare(scratch, 0, s, off, layout.words) == 0) {
-                fixed++;
-            }
-        }
-        return queueMap.length / fixed;
+        return queueMap.length / canonicalize(s, off, scratch, 0, scratch);
     }
 
     /** A group element that maps {@code from} to {@code to}, or -1 when they lie in different orbits. */
