@@ -15,8 +15,17 @@ final class Progress {
     private int width;
 
     Progress(PrintWriter err, boolean json) {
+        this(!json && System.console() != null && System.getenv("FLOWPROOF_NO_PROGRESS") == null, err);
+    }
+
+    /** A progress line shown whatever the output is: for tests. */
+    static Progress shown(PrintWriter err) {
+        return new Progress(true, err);
+    }
+
+    private Progress(boolean on, PrintWriter err) {
         this.err = err;
-        this.on = !json && System.console() != null && System.getenv("FLOWPROOF_NO_PROGRESS") == null;
+        this.on = on;
     }
 
     private double lastSeconds;
