@@ -96,6 +96,32 @@ public final class Explorer {
         return p;
     }
 
+    /**
+     * The status of every property: not checked when not asked for, violated when it has a
+     * trace, holds after a complete search; else unknown (drainability: not checked, it
+     * needs the complete state space).
+     */
+    static Map<Property, PropertyStatus> statuses(Set<Property> checked, Set<Property> violated, boolean complete) {
+        Map<Property, PropertyStatus> statuses = new EnumMap<>(Property.class);
+        for (Property p : Property.values()) {
+            if (!checked.contains(p)) {
+                statuses.put(p, PropertyStatus.NOT_CHECKED);
+            } else if (violated.contains(p)) {
+                statuses.put(p, PropertyStatus.VIOLATED);
+            } else if (complete) {
+                statuses.put(p, PropertyStatus.HOLDS);
+            } else {
+                statuses.put(p, p == Property.DRAINABILITY ? PropertyStatus.NOT_CHECKED : PropertyStatus.UNKNOWN);
+            }
+        }
+        return statuses;
+    }
+
+    /** The verdict of a search that found a violation or not, and finished or not. */
+    static Verdict verdict(boolean violated, boolean complete) {
+        return violated ? Verdict.COUNTEREXAMPLE : complete ? Verdict.DEADLOCK_FREE : Verdict.INCOMPLETE;
+    }
+
     /** Test hook: decide drainability by the fixpoint even when the graph is acyclic. */
     void forceFixpoint() {
         this.forceFixpoint = true;
@@ -206,23 +232,13 @@ public final class Explorer {
             }
         }
 
-        Map<Property, PropertyStatus> statuses = new EnumMap<>(Property.class);
         Map<Property, Trace> traces = new EnumMap<>(Property.class);
         int[] levelStarts = Arrays.copyOf(levels, levelCount);
-        for (Property p : Property.values()) {
-            if (!properties.contains(p)) {
-                statuses.put(p, PropertyStatus.NOT_CHECKED);
-            } else if (firstViolation.containsKey(p)) {
-                statuses.put(p, PropertyStatus.VIOLATED);
-                traces.put(p, trace(p, firstViolation.get(p), set, ex, layout, levelStarts, expanded));
-            } else if (complete) {
-                statuses.put(p, PropertyStatus.HOLDS);
-            } else {
-                statuses.put(p, p == Property.DRAINABILITY ? PropertyStatus.NOT_CHECKED : PropertyStatus.UNKNOWN);
-            }
+        for (Map.Entry<Property, Integer> v : firstViolation.entrySet()) {
+            traces.put(v.getKey(), trace(v.getKey(), v.getValue(), set, ex, layout, levelStarts, expanded));
         }
-        Verdict verdict = !traces.isEmpty() ? Verdict.COUNTEREXAMPLE
-            : complete ? Verdict.DEADLOCK_FREE : Verdict.INCOMPLETE;
+        Map<Property, PropertyStatus> statuses = statuses(properties, traces.keySet(), complete);
+        Verdict verdict = verdict(!traces.isEmpty(), complete);
         double seconds = (System.nanoTime() - start) / 1e9;
         return new ExplorationResult(model, verdict, complete, limit, set.size(), sink.transitions, depth, seconds,
             Collections.unmodifiableMap(statuses), Collections.unmodifiableMap(traces), stuck, undrainable,

@@ -44,8 +44,11 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class LevelSearch {
 
-    /** States a thread expands between two looks at the shared limits. */
-    static final int BLOCK = 1024;
+    /**
+     * States a thread expands between two looks at the shared limits: 1024, fewer when a
+     * state can have many successors, so that a block never inserts more than about 2^16.
+     */
+    private final int block;
 
     private final Model model;
     private final Set<Property> properties;
@@ -91,7 +94,8 @@ final class LevelSearch {
             }
         }
         this.maxBranch = new Expander(model, layout).maxSuccessors();
-        long initialSlots = Math.max(1 << 12, (long) (2 * threads * BLOCK * maxBranch / ConcurrentStateTable.MAX_LOAD));
+        this.block = (int) Math.max(16, Math.min(1024, (1 << 16) / maxBranch));
+        long initialSlots = Math.max(1 << 12, (long) (2 * threads * block * maxBranch / ConcurrentStateTable.MAX_LOAD));
         initialSlots = Math.max(initialSlots, (long) (expectedStates / 0.75));
         this.table = new ConcurrentStateTable(cw, (int) Math.min(initialSlots, (Integer.MAX_VALUE - 16L) / cw));
     }
@@ -291,8 +295,8 @@ final class LevelSearch {
                 List<int[]> blocks = new ArrayList<>();
                 for (int s = 0; s < frontier.length; s++) {
                     levelSize += frontier[s].size();
-                    for (int b = 0; b < frontier[s].size(); b += BLOCK) {
-                        blocks.add(new int[] {s, b, Math.min(frontier[s].size(), b + BLOCK)});
+                    for (int b = 0; b < frontier[s].size(); b += block) {
+                        blocks.add(new int[] {s, b, Math.min(frontier[s].size(), b + block)});
                     }
                 }
                 if (levelSize == 0) {
@@ -310,7 +314,7 @@ final class LevelSearch {
                 AtomicInteger cursor = new AtomicInteger();
                 int done = 0;
                 while (done < blocks.size() && stop == null) {
-                    long perBlock = BLOCK * maxBranch;
+                    long perBlock = block * maxBranch;
                     if (table.room(stored.get()) < threads * perBlock && !grow(threads * perBlock * 4)) {
                         stop = "memory";
                         break;
@@ -366,22 +370,14 @@ final class LevelSearch {
                 limit = "memory";
             }
         }
-        Map<Property, PropertyStatus> statuses = new EnumMap<>(Property.class);
         Map<Property, Trace> traces = new EnumMap<>(Property.class);
-        for (Property p : Property.values()) {
-            if (!properties.contains(p)) {
-                statuses.put(p, PropertyStatus.NOT_CHECKED);
-            } else if (firstViolation.containsKey(p)) {
-                statuses.put(p, PropertyStatus.VIOLATED);
-                traces.put(p, trace(p, firstViolation.get(p), violationDepth.get(p), levels, ex));
-            } else if (complete) {
-                statuses.put(p, PropertyStatus.HOLDS);
-            } else {
-                statuses.put(p, p == Property.DRAINABILITY ? PropertyStatus.NOT_CHECKED : PropertyStatus.UNKNOWN);
+        for (Map.Entry<Property, long[]> v : firstViolation.entrySet()) {
+            if (properties.contains(v.getKey())) {
+                traces.put(v.getKey(), trace(v.getKey(), v.getValue(), violationDepth.get(v.getKey()), levels, ex));
             }
         }
-        Verdict verdict = !traces.isEmpty() ? Verdict.COUNTEREXAMPLE
-            : complete ? Verdict.DEADLOCK_FREE : Verdict.INCOMPLETE;
+        Map<Property, PropertyStatus> statuses = Explorer.statuses(properties, traces.keySet(), complete);
+        Verdict verdict = Explorer.verdict(!traces.isEmpty(), complete);
         double seconds = (System.nanoTime() - start) / 1e9;
         if (progress != null) {
             progress.update(new SearchProgress.Status("done", depth, 0, 0, 0, stored.get(), represented,
