@@ -350,6 +350,9 @@ final class LevelSearch {
         } finally {
             pool.shutdownNow();
         }
+        if (stop != null) {
+            depth--; // the loop counted past the level it was expanding when it stopped
+        }
         for (Worker w : workers) {
             represented += w.represented;
         }

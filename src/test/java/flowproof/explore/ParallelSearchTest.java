@@ -63,6 +63,9 @@ class ParallelSearchTest {
         assertThat(r.verdict()).isEqualTo(Verdict.INCOMPLETE);
         assertThat(r.limit()).isEqualTo("states");
         assertThat(r.orbits()).isBetween(5_001L, 5_003L);
+        ExplorationResult seq = new Explorer(m, Explorer.defaultProperties(m.rule()), new Limits(5_000, 600, Long.MAX_VALUE),
+            false).run();
+        assertThat(r.depth()).as("the level being expanded when the limit struck").isEqualTo(seq.depth());
         assertThat(r.properties().get(Property.DRAINABILITY)).isEqualTo(PropertyStatus.NOT_CHECKED);
     }
 
