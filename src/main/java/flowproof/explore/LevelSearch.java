@@ -200,18 +200,27 @@ final class LevelSearch {
         void flush() {
             warm += table.touch(batch, count);
             for (int k = 0; k < count; k++) {
+                if (stored.get() >= limits.states()) {
+                    // as the sequential search: at the limit, a state not seen yet stops the search
+                    if (table.find(batch, k * cw) < 0) {
+                        stop = "states";
+                        break;
+                    }
+                    continue;
+                }
                 if (table.insert(batch, k * cw) < 0) {
                     continue;
                 }
-                long n = stored.incrementAndGet();
+                if (stored.incrementAndGet() > limits.states()) {
+                    // another thread took the last place first: this state is not counted
+                    stored.decrementAndGet();
+                    stop = "states";
+                    break;
+                }
                 represented += symmetry == null ? 1 : symmetry.order() / stabilisers[k];
                 System.arraycopy(batch, k * cw, code, 0, cw);
                 if (!next.add(code)) {
                     stop = "memory";
-                }
-                if (n > limits.states()) {
-                    stop = "states";
-                    break;
                 }
             }
             count = 0;
