@@ -69,6 +69,8 @@ final class LevelSearch {
     private final AtomicLong listBytes = new AtomicLong();
     private final AtomicLong expandedInLevel = new AtomicLong();
     private volatile String stop;
+    /** States the stored orbits stand for, once the search is over (for the drainability pass's progress). */
+    private long totalRepresented;
     private long deadline;
     private long start;
 
@@ -365,6 +367,7 @@ final class LevelSearch {
         for (Worker w : workers) {
             represented += w.represented;
         }
+        totalRepresented = represented;
         String limit = stop;
         boolean complete = limit == null;
         long transitions = 0;
@@ -522,7 +525,7 @@ final class LevelSearch {
             if (progress != null && now - last[0] > 400_000_000L) {
                 last[0] = now;
                 progress.update(new SearchProgress.Status("drainability", -1, done, table.slots(), 0, stored.get(),
-                    stored.get(), table.bytes() + listBytes.get(), (now - start) / 1e9));
+                    totalRepresented, table.bytes() + listBytes.get(), (now - start) / 1e9));
             }
         });
         long undrainable = 0;
