@@ -32,8 +32,14 @@ final class CompactCodec {
         this.markRadix = layout.markBits == 0 ? 1 : layout.capacity + 1;
     }
 
-    /** The codec for a layout, or null when a single queue field has more than 2^62 values. */
+    /**
+     * The codec for a layout, or null when a single queue field has more than 2^62 values or
+     * the layout holds anything besides its queue fields (then only the sequential search runs).
+     */
     static CompactCodec of(StateLayout layout, int headers) {
+        if (layout.bits() != (long) layout.queues * layout.fieldBits) {
+            return null; // the layout holds more than queue fields: this codec would drop it
+        }
         int q = layout.queues;
         long r = 1;
         for (int i = 0; i < layout.capacity; i++) {
