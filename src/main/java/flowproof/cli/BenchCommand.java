@@ -23,17 +23,31 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
-    description = {"Measures the explorer on the reference configurations T1, T2 and R8: states per second "
-        + "(one thread) and bytes per stored state, best of several runs after a warm-up run.",
+    description = {"Measures the explorer on the reference configurations T1, T2, R8 and T4: states per second "
+        + "and bytes per stored state, best of several runs after a warm-up run, for every engine asked for "
+        + "(--engines): 'seq' the sequential search, 'par' the level-synchronous search on --threads threads, "
+        + "'seq+sym' and 'par+sym' the same with symmetry reduction (the level-synchronous engine on 1 or N threads).",
         "'search' is the breadth-first enumeration with the invariants and stuck-freedom; "
-            + "'check' adds drainability and traces, as explore does."})
+            + "'check' adds drainability and traces, as explore does. T4 is too large to finish here: it runs "
+            + "search only, stopped after --prefix-states stored states, and reports the rate up to there."})
 final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--runs", defaultValue = "3", description = "measured runs per configuration (default: ${DEFAULT-VALUE})")
     int runs;
 
-    @Option(names = "--only", split = ",", description = "configurations to run (T1, T2, R8)")
+    @Option(names = "--only", split = ",", description = "configurations to run (T1, T2, R8, T4; default all but T4)")
     List<String> only;
+
+    @Option(names = "--engines", split = ",", defaultValue = "seq",
+        description = "engines to measure: seq, par, seq+sym, par+sym (default: ${DEFAULT-VALUE})")
+    List<String> engines;
+
+    @Option(names = "--threads", paramLabel = "N", description = "threads of the par engines (default: all cores)")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--prefix-states", paramLabel = "N", defaultValue = "10000000",
+        description = "stored states after which the T4 search stops (default: ${DEFAULT-VALUE})")
+    long prefixStates;
 
     @Option(names = "--json", description = "print one JSON object per configuration")
     boolean json;
@@ -41,7 +55,12 @@ final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
-    record Config(String id, int[] radix, int vcs, int capacity, RuleKind rule) {
+    record Config(String id, int[] radix, int vcs, int capacity, RuleKind rule, boolean prefix) {
+
+        Config(String id, int[] radix, int vcs, int capacity, RuleKind rule) {
+            this(id, radix, vcs, capacity, rule, false);
+        }
+
         Model model() {
             Torus t = Torus.torus(radix, false);
             Network n = new Network(t, vcs, capacity);
@@ -53,7 +72,43 @@ final class BenchCommand implements Callable<Integer> {
     static final List<Config> CONFIGS = List.of(
         new Config("T1", new int[] {3, 2}, 1, 1, RuleKind.VCT),
         new Config("T2", new int[] {3, 2}, 1, 1, RuleKind.THEORETICAL_BUBBLE),
-        new Config("R8", new int[] {5}, 1, 2, RuleKind.CRITICAL_BUBBLE));
+        new Config("R8", new int[] {5}, 1, 2, RuleKind.CRITICAL_BUBBLE),
+        new Config("T4", new int[] {3, 3}, 1, 1, RuleKind.THEORETICAL_BUBBLE, true));
+
+    private static final List<String> ENGINES = List.of("seq", "par", "seq+sym", "par+sym");
+
+    private void print(PrintWriter out, Config c, Model m, String engine, String phase, ExplorationResult best) {
+        double rate = best.states() / best.seconds();
+        double orbitRate = best.orbits() / best.seconds();
+        double ratio = best.bytesPerState() / (8.0 * best.stateWords());
+        String id = c.id() + (best.complete() ? "" : "*");
+        if (json) {
+            ObjectNode o = new ObjectMapper().createObjectNode();
+            o.put("id", c.id());
+            o.put("model", m.describe());
+            o.put("engine", engine);
+            o.put("threads", best.threads());
+            o.put("symmetryGroup", best.symmetryOrder());
+            o.put("phase", phase);
+            o.put("complete", best.complete());
+            o.put("states", best.states());
+            o.put("orbits", best.orbits());
+            o.put("transitions", best.transitions());
+            o.put("seconds", best.seconds());
+            o.put("statesPerSecond", Math.round(rate));
+            o.put("orbitsPerSecond", Math.round(orbitRate));
+            o.put("stateBits", best.stateBits());
+            o.put("stateWords", best.stateWords());
+            o.put("bytesPerState", best.bytesPerState());
+            o.put("bytesPerStateOverPackedSize", ratio);
+            out.println(o);
+        } else {
+            out.printf("%-4s %-8s %-6s %,13d %,12d %,13d %9.3f %,14.0f %,13.0f %11d %13.1f %6.2fx%n", id, engine, phase,
+                best.states(), best.orbits(), best.transitions(), best.seconds(), rate, orbitRate, best.stateBits(),
+                best.bytesPerState(), ratio);
+        }
+        out.flush();
+    }
 
     @Override
     public Integer call() {
@@ -62,53 +117,50 @@ final class BenchCommand implements Callable<Integer> {
             cmd.commandLine().getErr().println("--runs: expected a positive number of runs, found " + runs);
             return Main.BAD_INPUT;
         }
+        for (String e : engines) {
+            if (!ENGINES.contains(e)) {
+                cmd.commandLine().getErr().println("--engines: expected some of " + String.join(", ", ENGINES)
+                    + ", found " + e);
+                return Main.BAD_INPUT;
+            }
+        }
+        if (threads < 1 || prefixStates < 1) {
+            cmd.commandLine().getErr().println(threads < 1 ? "--threads: expected a positive number of threads, found "
+                + threads : "--prefix-states: expected a positive number of states, found " + prefixStates);
+            return Main.BAD_INPUT;
+        }
         if (!json) {
-            out.printf("%-4s %-6s %11s %12s %9s %14s %11s %13s %7s%n", "id", "phase", "states", "transitions",
-                "seconds", "states/s", "state bits", "bytes/state", "ratio");
+            out.printf("%-4s %-8s %-6s %13s %12s %13s %9s %14s %13s %11s %13s %7s%n", "id", "engine", "phase", "states",
+                "orbits", "transitions", "seconds", "states/s", "orbits/s", "state bits", "bytes/stored", "ratio");
         }
         for (Config c : CONFIGS) {
-            if (only != null && !only.contains(c.id())) {
+            if (only == null ? c.prefix() : !only.contains(c.id())) {
                 continue;
             }
             Model m = c.model();
             Set<Property> all = Explorer.defaultProperties(m.rule());
             Set<Property> search = EnumSet.copyOf(all);
             search.remove(Property.DRAINABILITY);
-            for (String phase : List.of("search", "check")) {
-                Set<Property> props = phase.equals("search") ? search : all;
-                new Explorer(m, props, Limits.defaults(), false).run();
-                ExplorationResult best = null;
-                for (int i = 0; i < runs; i++) {
-                    ExplorationResult r = new Explorer(m, props, Limits.defaults(), false).run();
-                    if (best == null || r.seconds() < best.seconds()) {
-                        best = r;
+            Limits limits = c.prefix() ? new Limits(prefixStates, Limits.DEFAULT_SECONDS, Long.MAX_VALUE) : Limits.defaults();
+            for (String engine : engines) {
+                int n = engine.startsWith("par") ? threads : 1;
+                boolean sym = engine.endsWith("+sym");
+                for (String phase : c.prefix() ? List.of("search") : List.of("search", "check")) {
+                    Set<Property> props = phase.equals("search") ? search : all;
+                    ExplorationResult best = null;
+                    for (int i = 0; i <= runs; i++) {
+                        ExplorationResult r = new Explorer(m, props, limits, false).threads(n).symmetry(sym).run();
+                        if (i > 0 && (best == null || r.seconds() < best.seconds())) {
+                            best = r;
+                        }
                     }
+                    print(out, c, m, engine, phase, best);
                 }
-                double rate = best.states() / best.seconds();
-                double ratio = best.bytesPerState() / (8.0 * best.stateWords());
-                if (json) {
-                    ObjectNode o = new ObjectMapper().createObjectNode();
-                    o.put("id", c.id());
-                    o.put("model", m.describe());
-                    o.put("phase", phase);
-                    o.put("states", best.states());
-                    o.put("transitions", best.transitions());
-                    o.put("seconds", best.seconds());
-                    o.put("statesPerSecond", Math.round(rate));
-                    o.put("stateBits", best.stateBits());
-                    o.put("stateWords", best.stateWords());
-                    o.put("bytesPerState", best.bytesPerState());
-                    o.put("bytesPerStateOverPackedSize", ratio);
-                    out.println(o);
-                } else {
-                    out.printf("%-4s %-6s %,11d %,12d %9.3f %,14.0f %11d %13.1f %6.2fx%n", c.id(), phase, best.states(),
-                        best.transitions(), best.seconds(), rate, best.stateBits(), best.bytesPerState(), ratio);
-                }
-                out.flush();
             }
         }
         if (!json) {
-            out.println("ratio: stored bytes per state over the packed state size (" + "8 bytes per word)");
+            out.println("ratio: stored bytes per stored state over the packed state size (8 bytes per word); "
+                + "orbits: states stored (one per orbit with +sym); * stopped at --prefix-states (T4)");
         }
         return Main.OK;
     }

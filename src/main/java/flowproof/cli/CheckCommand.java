@@ -40,7 +40,8 @@ final class CheckCommand implements Callable<Integer> {
         }
         Checker.Outcome o;
         try {
-            o = Checker.check(s, options.saveDir(), options.maxStates, options.maxSeconds);
+            o = Checker.check(s, options.saveDir(), options.maxStates, options.maxSeconds,
+                options.engine(err));
         } catch (RoutingException e) {
             err.println(spec + ": routing: " + e.getMessage());
             return Main.BAD_INPUT;

@@ -148,15 +148,36 @@ final class Checker {
             : ChannelDependencyGraph.build(spec.network(), spec.routing(), spec.rule(), spec.pairs());
     }
 
-    /** The cheapest sound method: the dependency graph, then the explorer. */
+    /**
+     * How the explorer runs: threads, symmetry reduction, a memory budget in bytes for its
+     * visited set (reaching it ends the search as incomplete), and progress reports (or null).
+     */
+    record Engine(int threads, boolean symmetry, long maxBytes, long expectedStates,
+                  flowproof.explore.SearchProgress progress) {
+
+        /** One thread, no reduction, no budget beyond the spec's, silent. */
+        static final Engine SEQUENTIAL = new Engine(1, false, Long.MAX_VALUE, 0, null);
+    }
+
+    /** The cheapest sound method, with the sequential explorer. */
     static Outcome check(Spec spec, Path saveDir, long states, double seconds) throws IOException {
+        return check(spec, saveDir, states, seconds, Engine.SEQUENTIAL);
+    }
+
+    /** Enumeration only, with the sequential explorer. */
+    static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first) throws IOException {
+        return explore(spec, saveDir, states, seconds, first, Engine.SEQUENTIAL);
+    }
+
+    /** The cheapest sound method: the dependency graph, then the explorer. */
+    static Outcome check(Spec spec, Path saveDir, long states, double seconds, Engine engine) throws IOException {
         long t0 = System.nanoTime();
         ChannelDependencyGraph cdg = cdg(spec);
         double cdgSeconds = (System.nanoTime() - t0) / 1e9;
         if (cdg.acyclic() && spec.rule().freeSlotSuffices() && CDG_PROVABLE.containsAll(spec.effectiveProperties())) {
             return new Outcome(spec, cdg, cdgSeconds, null, Map.of());
         }
-        Outcome o = explore(spec, saveDir, states, seconds, false);
+        Outcome o = explore(spec, saveDir, states, seconds, false, engine);
         if (o.result().verdict() == Verdict.INCOMPLETE && OrTools.problem() == null) {
             try {
                 Proving.Outcome p = Proving.prove(spec, DeadlockProver.Options.defaults(), Proving.ReachLimits.defaults(),
@@ -177,10 +198,14 @@ final class Checker {
      * @param states  overrides the spec's state limit when > 0
      * @param seconds overrides the spec's time limit when > 0
      */
-    static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first) throws IOException {
+    static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first, Engine engine)
+        throws IOException {
         Limits l = spec.limits();
-        Limits limits = new Limits(states > 0 ? states : l.states(), seconds > 0 ? seconds : l.seconds(), l.bytes());
-        ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(), limits, first).run();
+        Limits limits = new Limits(states > 0 ? states : l.states(), seconds > 0 ? seconds : l.seconds(),
+            Math.min(l.bytes(), engine.maxBytes()));
+        ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
+            .threads(engine.threads()).symmetry(engine.symmetry()).expectedStates(engine.expectedStates())
+            .progress(engine.progress()).run();
         Map<Property, String> saved = new EnumMap<>(Property.class);
         if (saveDir != null) {
             for (Trace t : r.traces().values()) {

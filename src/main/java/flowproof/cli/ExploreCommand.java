@@ -37,7 +37,8 @@ final class ExploreCommand implements Callable<Integer> {
         if (s == null) {
             return Main.BAD_INPUT;
         }
-        Checker.Outcome o = Checker.explore(s, options.saveDir(), options.maxStates, options.maxSeconds, first);
+        Checker.Outcome o = Checker.explore(s, options.saveDir(), options.maxStates, options.maxSeconds, first,
+            options.engine(cmd.commandLine().getErr()));
         var out = cmd.commandLine().getOut();
         out.print(options.json ? ResultJson.line(o.json()) + "\n" : o.text());
         out.flush();

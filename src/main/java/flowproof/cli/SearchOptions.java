@@ -1,6 +1,8 @@
 package flowproof.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that run the explorer ({@code explore}, {@code verify}). */
@@ -22,8 +24,68 @@ final class SearchOptions {
     @Option(names = "--max-seconds", paramLabel = "S", description = "override the spec's time limit")
     double maxSeconds;
 
+    @Option(names = "--threads", paramLabel = "N",
+        description = "threads that expand states (default: all cores); counts and trace lengths do not depend on it")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--symmetry", description = "reduce by the translations the topology, routing, rule and traffic "
+        + "all respect: store one state per orbit, count every state it stands for")
+    boolean symmetry;
+
+    @Option(names = "--max-memory", paramLabel = "SIZE",
+        description = "most memory for the visited set and level lists, e.g. 8g or 512m (default: what the JVM allows); "
+            + "reaching it ends the search as incomplete")
+    String maxMemory;
+
+    @Option(names = "--expected-states", paramLabel = "N",
+        description = "size the parallel search's visited set for N stored states (orbits with --symmetry) from the "
+            + "start, so that a large search never pays for growing it (old and new table at once)")
+    long expectedStates;
+
+    /** Bytes in a size such as {@code 8g}, {@code 512m}, {@code 100000k} or {@code 4096}; -1 when malformed. */
+    static long parseSize(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        long unit = 1;
+        if (t.endsWith("b")) {
+            t = t.substring(0, t.length() - 1);
+        }
+        if (!t.isEmpty()) {
+            switch (t.charAt(t.length() - 1)) {
+                case 'k' -> unit = 1L << 10;
+                case 'm' -> unit = 1L << 20;
+                case 'g' -> unit = 1L << 30;
+                case 't' -> unit = 1L << 40;
+                default -> unit = 1;
+            }
+            if (unit > 1) {
+                t = t.substring(0, t.length() - 1);
+            }
+        }
+        if (!t.matches("[0-9]+(\\.[0-9]+)?")) {
+            return -1;
+        }
+        double v = Double.parseDouble(t) * unit;
+        return v < 1 || v > Long.MAX_VALUE / 2 ? -1 : (long) v;
+    }
+
+    /** The engine settings the options ask for; progress goes to {@code err} on a terminal. */
+    Checker.Engine engine(PrintWriter err) {
+        long bytes = maxMemory == null ? Long.MAX_VALUE : parseSize(maxMemory);
+        Progress p = new Progress(err, json);
+        return new Checker.Engine(threads, symmetry, bytes, expectedStates, p.on() ? p::search : null);
+    }
+
     /** One line naming a bad option value, or null. */
     String problem() {
+        if (threads < 1) {
+            return "--threads: expected a positive number of threads, found " + threads;
+        }
+        if (expectedStates < 0) {
+            return "--expected-states: expected a positive number of states, found " + expectedStates;
+        }
+        if (maxMemory != null && parseSize(maxMemory) < 0) {
+            return "--max-memory: expected a size such as 8g, 512m or 100000k, found " + maxMemory;
+        }
         if (maxStates < 0) {
             return "--max-states: expected a positive number of states, found " + maxStates;
         }

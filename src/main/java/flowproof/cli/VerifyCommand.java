@@ -77,7 +77,8 @@ final class VerifyCommand implements Callable<Integer> {
             }
             Checker.Outcome o;
             try {
-                o = Checker.check(spec, options.saveDir(), options.maxStates, options.maxSeconds);
+                o = Checker.check(spec, options.saveDir(), options.maxStates, options.maxSeconds,
+                    options.engine(err));
             } catch (RoutingException e) {
                 err.println(spec.source() + ": routing: " + e.getMessage());
                 bad++;

@@ -21,14 +21,15 @@ final class DrainComponents {
     private DrainComponents() {
     }
 
-    static byte[] decide(StateSet set, Expander ex, StateLayout layout) {
-        int n = set.size();
+    /** Drain status of every id of {@code set}: DRAINS, STUCK_FOREVER, or UNKNOWN for an unused id. */
+    static byte[] decide(Drainability.Index set, Expander ex) {
+        int n = set.idLimit();
         byte[] status = new byte[n];
         int[] index = new int[n];
         int[] low = new int[n];
         boolean[] drains = new boolean[n];
-        long[] state = new long[layout.words];
-        Explorer.IdSink succ = new Explorer.IdSink(set);
+        long[] state = new long[ex.layout.words];
+        Drainability.IdSink succ = new Drainability.IdSink(set, ex.layout.words);
         int[] frameId = new int[64];
         int[] frameNext = new int[64];
         int[] frameEnd = new int[64];
@@ -36,7 +37,7 @@ final class DrainComponents {
         int sp = 0;
         int counter = 0;
         for (int root = 0; root < n; root++) {
-            if (index[root] != 0) {
+            if (index[root] != 0 || !set.get(root, state)) {
                 continue;
             }
             int top = -1;
@@ -47,12 +48,12 @@ final class DrainComponents {
                     pending = -1;
                     index[v] = ++counter;
                     low[v] = index[v];
-                    status[v] = Explorer.ON_STACK;
+                    status[v] = Drainability.ON_STACK;
                     if (sp == stack.length) {
                         stack = Arrays.copyOf(stack, sp * 2);
                     }
                     stack[sp++] = v;
-                    set.get(v, state, 0);
+                    set.get(v, state);
                     ex.load(state, 0);
                     int begin = succ.size;
                     if (ex.packets() == 0) {
@@ -80,7 +81,7 @@ final class DrainComponents {
                         pending = w;
                         break;
                     }
-                    if (status[w] == Explorer.ON_STACK) {
+                    if (status[w] == Drainability.ON_STACK) {
                         low[v] = Math.min(low[v], index[w]);
                     }
                     if (drains[w]) {
@@ -104,7 +105,7 @@ final class DrainComponents {
                     do {
                         w = stack[--sp];
                         drains[w] = any;
-                        status[w] = any ? Explorer.DRAINS : Explorer.STUCK_FOREVER;
+                        status[w] = any ? Drainability.DRAINS : Drainability.STUCK_FOREVER;
                     } while (w != v);
                 }
                 succ.size = top == 0 ? 0 : frameEnd[top - 1];

@@ -203,6 +203,16 @@ class Expander implements BufferView {
         return up;
     }
 
+    /** An upper bound on the successors of any state: every queue head's candidates and every injection's. */
+    long maxSuccessors() {
+        long perHead = (long) Math.max(1, model.routing().maxCandidates()) * net.vcs() * (model.routing().hasEscape() ? 2 : 1);
+        long n = queues * perHead;
+        for (QueueRoutes.Next nx : injectNext) {
+            n += nx.size();
+        }
+        return Math.max(1, n);
+    }
+
     void route(int k, int q, int header) {
         QueueRoutes.Next n = routes.next(q, -1, header);
         fwdHeaders[k] = n.headers();

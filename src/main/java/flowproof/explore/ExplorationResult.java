@@ -19,7 +19,12 @@ import java.util.Map;
  * @param undrainableStates reachable states from which the network cannot drain (-1 when not checked)
  * @param stateWords    longs per packed state
  * @param stateBits     bits of information per packed state
- * @param storedBytes   bytes held by the visited set at the end
+ * @param storedBytes   bytes held by the visited set at the end (with the level lists of a parallel search)
+ * @param orbits        distinct states stored: orbit representatives under symmetry reduction,
+ *                      else equal to {@code states} (which then counts every state they stand for)
+ * @param symmetryOrder size of the symmetry group the search reduced by (1: no reduction)
+ * @param symmetry      one line on the reduction (which group, or why it is off), or null when not asked for
+ * @param threads       threads that expanded states
  */
 public record ExplorationResult(
     Model model,
@@ -36,14 +41,28 @@ public record ExplorationResult(
     long undrainableStates,
     int stateWords,
     long stateBits,
-    long storedBytes) {
+    long storedBytes,
+    long orbits,
+    int symmetryOrder,
+    String symmetry,
+    int threads) {
+
+    /** A result of the sequential search without symmetry reduction. */
+    public ExplorationResult(Model model, Verdict verdict, boolean complete, String limit, long states, long transitions,
+                             int depth, double seconds, Map<Property, PropertyStatus> properties,
+                             Map<Property, Trace> traces, long stuckStates, long undrainableStates, int stateWords,
+                             long stateBits, long storedBytes) {
+        this(model, verdict, complete, limit, states, transitions, depth, seconds, properties, traces, stuckStates,
+            undrainableStates, stateWords, stateBits, storedBytes, states, 1, null, 1);
+    }
 
     /** The trace to show first: the first violated property in property order. */
     public Trace primaryTrace() {
         return traces.isEmpty() ? null : traces.values().iterator().next();
     }
 
+    /** Bytes per stored state (per orbit under symmetry reduction). */
     public double bytesPerState() {
-        return states == 0 ? 0 : (double) storedBytes / states;
+        return orbits == 0 ? 0 : (double) storedBytes / orbits;
     }
 }

@@ -36,12 +36,54 @@ public final class Explorer {
     private final Limits limits;
     private final boolean stopAtFirstViolation;
     private boolean forceFixpoint;
+    private int threads = 1;
+    private boolean symmetry;
+    private SearchProgress progress;
+    private long expectedStates;
 
     public Explorer(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation) {
         this.model = model;
         this.properties = properties.isEmpty() ? EnumSet.noneOf(Property.class) : EnumSet.copyOf(properties);
         this.limits = limits;
         this.stopAtFirstViolation = stopAtFirstViolation;
+    }
+
+    /**
+     * Expands states on {@code n} threads (level-synchronous BFS, {@link LevelSearch}); the
+     * counts, verdicts and trace lengths are those of the sequential search.
+     */
+    public Explorer threads(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, found " + n);
+        }
+        this.threads = n;
+        return this;
+    }
+
+    /**
+     * Reduces by the symmetry group the model declares ({@link Symmetry}): stores one state
+     * per orbit, counts every state an orbit stands for, keeps traces concrete. The result
+     * says which group was used, or why none was.
+     */
+    public Explorer symmetry(boolean on) {
+        this.symmetry = on;
+        return this;
+    }
+
+    /**
+     * Sizes the visited set of the parallel search for this many stored states (orbits under
+     * symmetry reduction) from the start, so that it never has to grow (a growing table
+     * briefly holds its old and new arrays). A hint: more states still fit, by growing.
+     */
+    public Explorer expectedStates(long n) {
+        this.expectedStates = n;
+        return this;
+    }
+
+    /** Reports the search's progress a few times a second (run on the level-synchronous engine). */
+    public Explorer progress(SearchProgress listener) {
+        this.progress = listener;
+        return this;
     }
 
     /** The properties checked by default for a rule: deadlock freedom and the rule's own invariants. */
@@ -53,6 +95,32 @@ public final class Explorer {
             }
         }
         return p;
+    }
+
+    /**
+     * The status of every property: not checked when not asked for, violated when it has a
+     * trace, holds after a complete search; else unknown (drainability: not checked, it
+     * needs the complete state space).
+     */
+    static Map<Property, PropertyStatus> statuses(Set<Property> checked, Set<Property> violated, boolean complete) {
+        Map<Property, PropertyStatus> statuses = new EnumMap<>(Property.class);
+        for (Property p : Property.values()) {
+            if (!checked.contains(p)) {
+                statuses.put(p, PropertyStatus.NOT_CHECKED);
+            } else if (violated.contains(p)) {
+                statuses.put(p, PropertyStatus.VIOLATED);
+            } else if (complete) {
+                statuses.put(p, PropertyStatus.HOLDS);
+            } else {
+                statuses.put(p, p == Property.DRAINABILITY ? PropertyStatus.NOT_CHECKED : PropertyStatus.UNKNOWN);
+            }
+        }
+        return statuses;
+    }
+
+    /** The verdict of a search that found a violation or not, and finished or not. */
+    static Verdict verdict(boolean violated, boolean complete) {
+        return violated ? Verdict.COUNTEREXAMPLE : complete ? Verdict.DEADLOCK_FREE : Verdict.INCOMPLETE;
     }
 
     /** Test hook: decide drainability by the fixpoint even when the graph is acyclic. */
@@ -72,6 +140,27 @@ public final class Explorer {
     }
 
     public ExplorationResult run() {
+        if (threads > 1 || symmetry || progress != null) {
+            LevelSearch search = LevelSearch.create(model, properties, limits, stopAtFirstViolation, threads, symmetry,
+                progress, forceFixpoint, expectedStates);
+            if (search != null) {
+                return search.run();
+            }
+        }
+        ExplorationResult r = runSequential();
+        if (symmetry && !model.supportsSymmetry()) {
+            // say why the reduction (and the parallel engine) did not run
+            r = new ExplorationResult(r.model(), r.verdict(), r.complete(), r.limit(), r.states(), r.transitions(),
+                r.depth(), r.seconds(), r.properties(), r.traces(), r.stuckStates(), r.undrainableStates(),
+                r.stateWords(), r.stateBits(), r.storedBytes(), r.orbits(), 1,
+                "off: synchronous steps, injection queues, drifting marks and wormhole flits are not permuted;"
+                    + " sequential engine", 1);
+        }
+        return r;
+    }
+
+    /** The single-threaded search over {@link StateSet}, without symmetry reduction. */
+    private ExplorationResult runSequential() {
         long start = System.nanoTime();
         FlowControlRule rule = model.rule();
         StateLayout layout = StateLayout.of(model);
@@ -141,10 +230,10 @@ public final class Explorer {
 
         long undrainable = -1;
         if (complete && properties.contains(Property.DRAINABILITY)) {
-            byte[] status = drainability(set, ex, layout);
+            byte[] status = drainability(set, ex);
             undrainable = 0;
             for (int i = 0; i < status.length; i++) {
-                if (status[i] != DRAINS) {
+                if (status[i] != Drainability.DRAINS) {
                     if (undrainable == 0) {
                         firstViolation.put(Property.DRAINABILITY, i);
                     }
@@ -153,23 +242,13 @@ public final class Explorer {
             }
         }
 
-        Map<Property, PropertyStatus> statuses = new EnumMap<>(Property.class);
         Map<Property, Trace> traces = new EnumMap<>(Property.class);
         int[] levelStarts = Arrays.copyOf(levels, levelCount);
-        for (Property p : Property.values()) {
-            if (!properties.contains(p)) {
-                statuses.put(p, PropertyStatus.NOT_CHECKED);
-            } else if (firstViolation.containsKey(p)) {
-                statuses.put(p, PropertyStatus.VIOLATED);
-                traces.put(p, trace(p, firstViolation.get(p), set, ex, layout, levelStarts, expanded));
-            } else if (complete) {
-                statuses.put(p, PropertyStatus.HOLDS);
-            } else {
-                statuses.put(p, p == Property.DRAINABILITY ? PropertyStatus.NOT_CHECKED : PropertyStatus.UNKNOWN);
-            }
+        for (Map.Entry<Property, Integer> v : firstViolation.entrySet()) {
+            traces.put(v.getKey(), trace(v.getKey(), v.getValue(), set, ex, layout, levelStarts, expanded));
         }
-        Verdict verdict = !traces.isEmpty() ? Verdict.COUNTEREXAMPLE
-            : complete ? Verdict.DEADLOCK_FREE : Verdict.INCOMPLETE;
+        Map<Property, PropertyStatus> statuses = statuses(properties, traces.keySet(), complete);
+        Verdict verdict = verdict(!traces.isEmpty(), complete);
         double seconds = (System.nanoTime() - start) / 1e9;
         return new ExplorationResult(model, verdict, complete, limit, set.size(), sink.transitions, depth, seconds,
             Collections.unmodifiableMap(statuses), Collections.unmodifiableMap(traces), stuck, undrainable,
@@ -238,148 +317,34 @@ public final class Explorer {
         }
     }
 
-    static final byte UNKNOWN = 0;
-    static final byte ON_STACK = 1;
-    static final byte DRAINS = 2;
-    static final byte STUCK_FOREVER = 3;
+    /** Drain status of every state: {@link Drainability#DRAINS} or {@link Drainability#STUCK_FOREVER}. */
+    byte[] drainability(StateSet set, Expander ex) {
+        Drainability.Index index = new Drainability.Index() {
+            int[] slots = new int[64];
 
-    /** Drain status of every state: {@link #DRAINS} or {@link #STUCK_FOREVER}. */
-    byte[] drainability(StateSet set, Expander ex, StateLayout layout) {
-        if (model.routing().minimal() && !forceFixpoint) {
-            byte[] status = drainDepthFirst(set, ex, layout);
-            if (status != null) {
-                return status;
+            @Override
+            public int idLimit() {
+                return set.size();
             }
-        }
-        return forceFixpoint ? drainFixpoint(set, ex, layout) : DrainComponents.decide(set, ex, layout);
-    }
 
-    /** Appends the ids of the forward and eject successors of the loaded state on {@link #resolve}. */
-    static final class IdSink extends BatchSink {
-        int[] ids = new int[64];
-        int size;
-
-        IdSink(StateSet set) {
-            super(set);
-        }
-
-        void resolve() {
-            set.prefetch(batch, count, slots);
-            for (int k = 0; k < count; k++) {
-                int sid = set.find(batch, k * w);
-                if (sid < 0) {
-                    throw new IllegalStateException("a successor of a reachable state is missing from the visited set");
-                }
-                if (size == ids.length) {
-                    ids = Arrays.copyOf(ids, size * 2);
-                }
-                ids[size++] = sid;
+            @Override
+            public boolean get(int id, long[] dst) {
+                set.get(id, dst, 0);
+                return true;
             }
-            count = 0;
-        }
-    }
 
-    private static byte[] drainDepthFirst(StateSet set, Expander ex, StateLayout layout) {
-        int n = set.size();
-        byte[] status = new byte[n];
-        long[] state = new long[layout.words];
-        IdSink succ = new IdSink(set);
-        int[] frameId = new int[64];
-        int[] frameNext = new int[64];
-        int[] frameEnd = new int[64];
-        for (int root = 0; root < n; root++) {
-            if (status[root] != UNKNOWN) {
-                continue;
-            }
-            int top = -1;
-            int pending = root;
-            while (true) {
-                if (pending >= 0) {
-                    set.get(pending, state, 0);
-                    ex.load(state, 0);
-                    if (ex.packets() == 0) {
-                        status[pending] = DRAINS;
-                    } else {
-                        status[pending] = ON_STACK;
-                        int begin = succ.size;
-                        ex.expand(succ, false);
-                        succ.resolve();
-                        if (++top == frameId.length) {
-                            frameId = Arrays.copyOf(frameId, top * 2);
-                            frameNext = Arrays.copyOf(frameNext, top * 2);
-                            frameEnd = Arrays.copyOf(frameEnd, top * 2);
-                        }
-                        frameId[top] = pending;
-                        frameNext[top] = begin;
-                        frameEnd[top] = succ.size;
-                    }
-                    pending = -1;
+            @Override
+            public void findAll(long[] batch, int count, int[] ids) {
+                if (slots.length < count) {
+                    slots = new int[count];
                 }
-                if (top < 0) {
-                    break;
-                }
-                int f = frameId[top];
-                boolean resolved = false;
-                while (frameNext[top] < frameEnd[top]) {
-                    int s = succ.ids[frameNext[top]];
-                    byte st = status[s];
-                    if (st == DRAINS) {
-                        status[f] = DRAINS;
-                        resolved = true;
-                        break;
-                    } else if (st == UNKNOWN) {
-                        pending = s;
-                        break;
-                    } else if (st == ON_STACK) {
-                        return null;
-                    }
-                    frameNext[top]++;
-                }
-                if (pending >= 0) {
-                    continue;
-                }
-                if (!resolved) {
-                    status[f] = STUCK_FOREVER;
-                }
-                succ.size = top == 0 ? 0 : frameEnd[top - 1];
-                top--;
-            }
-        }
-        return status;
-    }
-
-    private static byte[] drainFixpoint(StateSet set, Expander ex, StateLayout layout) {
-        int n = set.size();
-        byte[] status = new byte[n];
-        long[] state = new long[layout.words];
-        IdSink succ = new IdSink(set);
-        for (int id = 0; id < n; id++) {
-            set.get(id, state, 0);
-            ex.load(state, 0);
-            status[id] = ex.packets() == 0 ? DRAINS : STUCK_FOREVER;
-        }
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int id = 0; id < n; id++) {
-                if (status[id] == DRAINS) {
-                    continue;
-                }
-                set.get(id, state, 0);
-                ex.load(state, 0);
-                succ.size = 0;
-                ex.expand(succ, false);
-                succ.resolve();
-                for (int i = 0; i < succ.size; i++) {
-                    if (status[succ.ids[i]] == DRAINS) {
-                        status[id] = DRAINS;
-                        changed = true;
-                        break;
-                    }
+                set.prefetch(batch, count, slots);
+                for (int k = 0; k < count; k++) {
+                    ids[k] = set.find(batch, k * set.words());
                 }
             }
-        }
-        return status;
+        };
+        return Drainability.decide(index, ex, model.routing().minimal(), forceFixpoint);
     }
 
     /** Finds a predecessor of a state in the previous level, and the step (its moves) between them. */

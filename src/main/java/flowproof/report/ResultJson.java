@@ -78,6 +78,15 @@ public final class ResultJson {
         o.put("stateBits", r.stateBits());
         o.put("stateWords", r.stateWords());
         o.put("bytesPerState", Math.round(r.bytesPerState() * 10) / 10.0);
+        o.put("orbits", r.orbits());
+        o.put("symmetryGroup", r.symmetryOrder());
+        if (r.symmetry() == null) {
+            o.putNull("symmetry");
+        } else {
+            o.put("symmetry", r.symmetry());
+        }
+        o.put("threads", r.threads());
+        o.put("storedBytes", r.storedBytes());
         return o;
     }
 

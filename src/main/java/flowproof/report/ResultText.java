@@ -23,6 +23,15 @@ public final class ResultText {
         b.append(String.format("  %-14s %s (%s%s)%n", "verdict", r.verdict().key(), how, exp));
         b.append(String.format("  %-14s %,d %s, %,d transitions, depth %d, %.2f s%n", "states", r.states(),
             r.complete() ? "reachable" : "found so far", r.transitions(), r.depth(), r.seconds()));
+        if (r.symmetry() != null) {
+            b.append(String.format("  %-14s %s%s%n", "symmetry", r.symmetry(), r.symmetryOrder() == 1 ? ""
+                : String.format("; %,d orbits stored for those %,d states", r.orbits(), r.states())));
+        }
+        if (r.threads() > 1 || r.symmetry() != null) {
+            b.append(String.format("  %-14s %d thread%s, %,.0f states/s, %.1f MB stored (%.1f bytes per stored state)%n",
+                "search", r.threads(), r.threads() == 1 ? "" : "s", r.states() / Math.max(1e-9, r.seconds()),
+                r.storedBytes() / 1e6, r.bytesPerState()));
+        }
         for (Map.Entry<Property, PropertyStatus> e : r.properties().entrySet()) {
             if (e.getValue() == PropertyStatus.NOT_CHECKED && !r.complete() && e.getKey() != Property.DRAINABILITY) {
                 continue;

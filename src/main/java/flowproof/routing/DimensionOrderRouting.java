@@ -16,6 +16,12 @@ public final class DimensionOrderRouting implements RoutingFunction {
         this.torus = torus;
     }
 
+    /** DOR looks only at coordinate differences, so it commutes with every translation of a torus. */
+    @Override
+    public boolean translationInvariant() {
+        return true;
+    }
+
     @Override
     public int candidates(int node, int inChannel, int destination, int[] out) {
         for (int i = 0; i < torus.dimensions(); i++) {

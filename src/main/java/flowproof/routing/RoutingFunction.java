@@ -87,6 +87,16 @@ public interface RoutingFunction {
         return topology.nodeName(destinationOf(header));
     }
 
+    /**
+     * Whether the function commutes with every translation of its topology
+     * ({@link Topology#translations}) when headers are destinations: translating a packet's
+     * position and destination translates its candidates. False by default; the explorer's
+     * symmetry reduction checks the claim on every (queue, header) before relying on it.
+     */
+    default boolean translationInvariant() {
+        return false;
+    }
+
     /** Whether the function has an escape sub-function (Duato's R1) on dedicated escape VCs. */
     default boolean hasEscape() {
         return false;

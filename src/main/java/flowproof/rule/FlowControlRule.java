@@ -101,6 +101,17 @@ public interface FlowControlRule {
         return queue == home ? m : 0;
     }
 
+    /**
+     * Whether the rule's decisions and its initial state are the same at every position of a
+     * torus: it reads only free slots of queues and rings, never where a queue sits or
+     * whether a channel is a wrap-around one. The explorer's symmetry reduction is applied
+     * only to rules that say so. False by default: a dateline picks VCs at a fixed channel,
+     * the critical bubble scheme starts its marks at fixed queues.
+     */
+    default boolean translationInvariant() {
+        return false;
+    }
+
     /** The invariants the rule is designed to keep; checked by default. */
     Set<Invariant> invariants();
 

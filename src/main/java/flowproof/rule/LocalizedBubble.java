@@ -37,6 +37,12 @@ public final class LocalizedBubble implements FlowControlRule {
         return free >= entrySlots ? ADMIT : DENY;
     }
 
+    /** Position-independent: it reads only the target's free slots. */
+    @Override
+    public boolean translationInvariant() {
+        return true;
+    }
+
     @Override
     public Set<Invariant> invariants() {
         return EnumSet.of(Invariant.BUBBLE);

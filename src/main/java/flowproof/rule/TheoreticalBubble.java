@@ -50,6 +50,12 @@ public final class TheoreticalBubble implements FlowControlRule {
         return ring < 0 || view.ringFreeSlots(ring) >= 2 ? ADMIT : DENY;
     }
 
+    /** Position-independent: it reads only free slots of the target and its ring. */
+    @Override
+    public boolean translationInvariant() {
+        return true;
+    }
+
     @Override
     public Set<Invariant> invariants() {
         return EnumSet.of(Invariant.BUBBLE);

@@ -16,6 +16,12 @@ public final class VirtualCutThrough implements FlowControlRule {
         return true;
     }
 
+    /** Position-independent: it reads only the target's free slots. */
+    @Override
+    public boolean translationInvariant() {
+        return true;
+    }
+
     @Override
     public Set<Invariant> invariants() {
         return EnumSet.noneOf(Invariant.class);

@@ -100,6 +100,17 @@ public interface Topology {
         return 1;
     }
 
+    /**
+     * The translation group of the topology as node permutations ({@code perm[node]} is the
+     * image of {@code node}), the identity first: every permutation maps each channel to a
+     * channel of the same dimension and direction. Only the identity by default; a torus
+     * has one translation per node. The explorer's symmetry reduction uses them only when
+     * the routing function and the rule also declare themselves translation-invariant.
+     */
+    default java.util.List<int[]> translations() {
+        return java.util.List.of(java.util.stream.IntStream.range(0, nodes()).toArray());
+    }
+
     /** One line describing the topology, e.g. {@code unidirectional torus 3x2}. */
     String describe();
 }

@@ -108,6 +108,27 @@ public final class Torus implements Topology {
         ringHome = homes.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /** Every translation of a torus (one per node, the identity first); only the identity for a mesh. */
+    @Override
+    public List<int[]> translations() {
+        if (!wrap) {
+            return Topology.super.translations();
+        }
+        List<int[]> group = new ArrayList<>();
+        for (int t = 0; t < nodes; t++) {
+            int[] perm = new int[nodes];
+            for (int v = 0; v < nodes; v++) {
+                int image = 0;
+                for (int i = 0; i < radix.length; i++) {
+                    image += Math.floorMod(coordinate(v, i) + coordinate(t, i), radix[i]) * stride[i];
+                }
+                perm[v] = image;
+            }
+            group.add(perm);
+        }
+        return group;
+    }
+
     /** A torus: every dimension has wrap-around channels. */
     public static Torus torus(int[] radix, boolean bidirectional) {
         return new Torus(radix, bidirectional, true);

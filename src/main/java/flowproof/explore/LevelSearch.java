@@ -1,0 +1,657 @@
+package flowproof.explore;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Level-synchronous breadth-first search on several threads, optionally reduced by the
+ * model's symmetry group: the engine behind {@link Explorer} when more than one thread,
+ * symmetry reduction or progress reports are asked for. It checks the same model and
+ * properties as the sequential search and returns the same counts.
+ *
+ * <p>The states of one BFS level are kept in per-thread lists of encoded states
+ * ({@link CompactCodec}); the threads expand the current level block by block and insert
+ * the successors into one lock-free visited set ({@link ConcurrentStateTable}); a state a
+ * thread inserts first goes to that thread's list for the next level. A level is finished
+ * before the next begins, so every state is found at its BFS depth and traces stay
+ * shortest. The level is processed in rounds that can insert at most what the table holds
+ * below its load limit; between rounds (no thread running) the table grows, the limits
+ * are checked and progress is reported.
+ *
+ * <p>Under symmetry reduction every successor is replaced by the canonical representative
+ * of its orbit ({@link Symmetry#canonicalize}) before the lookup, and every count is
+ * weighted by orbit size ({@code |G| / |stabiliser|}, computed exactly per state): states,
+ * transitions, stuck and undrainable states are those of the unreduced search. Traces are
+ * rebuilt concrete: walking back level by level, a predecessor representative found for the
+ * current state's orbit is moved by the group element that maps its successor onto the
+ * current concrete state.
+ *
+ * <p>Among the violations of a property at the least depth, the one with the least encoded
+ * representative is reported, so the trace does not depend on thread scheduling.
+ */
+final class LevelSearch {
+
+    /**
+     * States a thread expands between two looks at the shared limits: 1024, fewer when a
+     * state can have many successors, so that a block never inserts more than about 2^16.
+     */
+    private final int block;
+
+    private final Model model;
+    private final Set<Property> properties;
+    private final List<Property> invariantProps = new ArrayList<>();
+    private final Limits limits;
+    private final boolean stopAtFirstViolation;
+    private final int threads;
+    private final SearchProgress progress;
+    private final boolean forceFixpoint;
+    private final StateLayout layout;
+    private final CompactCodec codec;
+    private final Symmetry symmetry;
+    private final String symmetryNote;
+    private final int cw;
+    private final long maxBranch;
+    private final ConcurrentStateTable table;
+    private final AtomicLong stored = new AtomicLong();
+    private final AtomicLong listBytes = new AtomicLong();
+    private final AtomicLong expandedInLevel = new AtomicLong();
+    private volatile String stop;
+    /** States the stored orbits stand for, once the search is over (for the drainability pass's progress). */
+    private long totalRepresented;
+    private long deadline;
+    private long start;
+
+    private LevelSearch(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation, int threads,
+                        boolean reduce, SearchProgress progress, boolean forceFixpoint, long expectedStates,
+                        StateLayout layout, CompactCodec codec) {
+        this.model = model;
+        this.properties = properties;
+        this.limits = limits;
+        this.stopAtFirstViolation = stopAtFirstViolation;
+        this.threads = threads;
+        this.progress = progress;
+        this.forceFixpoint = forceFixpoint;
+        this.layout = layout;
+        this.codec = codec;
+        this.cw = codec.words;
+        Symmetry sym = Symmetry.of(model, layout);
+        this.symmetryNote = reduce ? sym.note() : null;
+        this.symmetry = reduce && sym.reduces() ? sym : null;
+        for (Property p : properties) {
+            if (p.invariant() != null) {
+                invariantProps.add(p);
+            }
+        }
+        this.maxBranch = new Expander(model, layout).maxSuccessors();
+        this.block = (int) Math.max(16, Math.min(1024, (1 << 16) / maxBranch));
+        long initialSlots = Math.max(1 << 12, (long) (2 * threads * block * maxBranch / ConcurrentStateTable.MAX_LOAD));
+        initialSlots = Math.max(initialSlots, (long) (expectedStates / 0.75));
+        this.table = new ConcurrentStateTable(cw, (int) Math.min(initialSlots, (Integer.MAX_VALUE - 16L) / cw));
+    }
+
+    /** A search, or null when the model's states do not fit the encoded visited set (then only the sequential search runs). */
+    static LevelSearch create(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
+                              int threads, boolean reduce, SearchProgress progress, boolean forceFixpoint,
+                              long expectedStates) {
+        if (!model.supportsSymmetry()) {
+            // injection queues, clock-cycle steps, drifting marks, wormhole flits: the
+            // sequential engine's layouts and expanders only
+            return null;
+        }
+        StateLayout layout = new StateLayout(model.network(), model.rule().marksPerRing() > 0, model.routing().headers());
+        CompactCodec codec = CompactCodec.of(layout, model.routing().headers());
+        if (codec == null) {
+            return null;
+        }
+        return new LevelSearch(model, properties, limits, stopAtFirstViolation, Math.max(1, threads), reduce, progress,
+            forceFixpoint, expectedStates, layout, codec);
+    }
+
+    /** Append-only list of encoded states in chunks (never copied when it grows). */
+    final class CodeList {
+        private static final int CHUNK_STATES = 1 << 14;
+        private long[][] chunks = new long[4][];
+        private int size;
+
+        int size() {
+            return size;
+        }
+
+        boolean add(long[] code) {
+            int c = size / CHUNK_STATES;
+            if (size % CHUNK_STATES == 0) {
+                long bytes = 8L * CHUNK_STATES * cw;
+                if (!affordable(bytes)) {
+                    return false;
+                }
+                if (c == chunks.length) {
+                    chunks = Arrays.copyOf(chunks, c * 2);
+                }
+                chunks[c] = new long[CHUNK_STATES * cw];
+                listBytes.addAndGet(bytes);
+            }
+            System.arraycopy(code, 0, chunks[c], (size % CHUNK_STATES) * cw, cw);
+            size++;
+            return true;
+        }
+
+        void get(int i, long[] dst) {
+            System.arraycopy(chunks[i / CHUNK_STATES], (i % CHUNK_STATES) * cw, dst, 0, cw);
+        }
+    }
+
+    private boolean affordable(long extra) {
+        if (table.bytes() + listBytes.get() + extra > limits.bytes()) {
+            return false;
+        }
+        Runtime rt = Runtime.getRuntime();
+        long used = rt.totalMemory() - rt.freeMemory();
+        return used + extra < rt.maxMemory() - (96L << 20);
+    }
+
+    /** One thread's expander, scratch space, next-level list and counts. */
+    final class Worker implements Expander.Sink {
+        final Expander ex = new Expander(model, layout);
+        final long[] packed = new long[layout.words];
+        final long[] canon = new long[layout.words];
+        final long[] scratch = new long[layout.words];
+        final long[] code = new long[cw];
+        final long[] own = new long[cw];
+        final long[][] violation = new long[Property.values().length][];
+        CodeList next;
+        long represented;
+        long transitions;
+        long stuck;
+        long weight;
+
+        /** Encoded successors of the state being expanded, looked up as a batch by {@link #flush}. */
+        long[] batch = new long[64 * cw];
+        int[] stabilisers = new int[64];
+        int count;
+        long warm;
+
+        @Override
+        public void accept(int kind, int a, int b, int destination, long[] succ) {
+            if (stop != null) {
+                return;
+            }
+            transitions += weight;
+            int fixed = 1;
+            long[] s = succ;
+            if (symmetry != null) {
+                fixed = symmetry.canonicalize(succ, 0, canon, 0, scratch);
+                s = canon;
+            }
+            if (count == stabilisers.length) {
+                batch = Arrays.copyOf(batch, batch.length * 2);
+                stabilisers = Arrays.copyOf(stabilisers, count * 2);
+            }
+            codec.encode(s, 0, batch, count * cw);
+            stabilisers[count++] = fixed;
+        }
+
+        /** Inserts the batch: first touches every home slot, so that the cache misses overlap. */
+        void flush() {
+            warm += table.touch(batch, count);
+            for (int k = 0; k < count; k++) {
+                if (stored.get() >= limits.states()) {
+                    // as the sequential search: at the limit, a state not seen yet stops the search
+                    if (table.find(batch, k * cw) < 0) {
+                        stop = "states";
+                        break;
+                    }
+                    continue;
+                }
+                if (table.insert(batch, k * cw) < 0) {
+                    continue;
+                }
+                if (stored.incrementAndGet() > limits.states()) {
+                    // another thread took the last place first: this state is not counted
+                    stored.decrementAndGet();
+                    stop = "states";
+                    break;
+                }
+                represented += symmetry == null ? 1 : symmetry.order() / stabilisers[k];
+                System.arraycopy(batch, k * cw, code, 0, cw);
+                if (!next.add(code)) {
+                    stop = "memory";
+                }
+            }
+            count = 0;
+        }
+
+        void expand(CodeList list, int from, int to) {
+            int m = model.rule().marksPerRing();
+            for (int i = from; i < to && stop == null; i++) {
+                list.get(i, own);
+                codec.decode(own, 0, packed, 0);
+                ex.load(packed, 0);
+                weight = symmetry == null ? 1 : symmetry.orbitSize(packed, 0, scratch);
+                for (Property p : invariantProps) {
+                    if (!p.invariant().holds(ex, m)) {
+                        note(p, own);
+                    }
+                }
+                ex.expand(this, true);
+                flush();
+                if (ex.packets() > 0 && ex.drainMoves == 0) {
+                    stuck += weight;
+                    if (properties.contains(Property.STUCK_FREEDOM)) {
+                        note(Property.STUCK_FREEDOM, own);
+                    }
+                }
+            }
+            expandedInLevel.addAndGet(to - from);
+            if (System.nanoTime() > deadline) {
+                stop = "seconds";
+            }
+        }
+
+        private void note(Property p, long[] c) {
+            long[] best = violation[p.ordinal()];
+            if (best == null || compareCodes(c, best) < 0) {
+                violation[p.ordinal()] = c.clone();
+            }
+        }
+    }
+
+    private static int compareCodes(long[] a, long[] b) {
+        for (int i = 0; i < a.length; i++) {
+            int c = Long.compare(a[i], b[i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    ExplorationResult run() {
+        start = System.nanoTime();
+        deadline = limits.seconds() <= 0 ? Long.MAX_VALUE : start + (long) (limits.seconds() * 1e9);
+        Worker[] workers = new Worker[threads];
+        for (int i = 0; i < threads; i++) {
+            workers[i] = new Worker();
+        }
+        List<CodeList[]> levels = new ArrayList<>();
+        long[] init = Explorer.initialState(model, layout);
+        long[] code = new long[cw];
+        codec.encode(init, 0, code, 0);
+        table.insert(code, 0);
+        stored.set(1);
+        CodeList first = new CodeList();
+        first.add(code);
+        levels.add(new CodeList[] {first});
+        long represented = 1;
+        // property ordinal -> {depth, code...} of the first violation found
+        Map<Property, long[]> firstViolation = new EnumMap<>(Property.class);
+        Map<Property, Integer> violationDepth = new EnumMap<>(Property.class);
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "flowproof-explorer");
+            t.setDaemon(true);
+            return t;
+        });
+        int depth = 0;
+        try {
+            for (; stop == null; depth++) {
+                CodeList[] frontier = levels.get(depth);
+                long levelSize = 0;
+                List<int[]> blocks = new ArrayList<>();
+                for (int s = 0; s < frontier.length; s++) {
+                    levelSize += frontier[s].size();
+                    for (int b = 0; b < frontier[s].size(); b += block) {
+                        blocks.add(new int[] {s, b, Math.min(frontier[s].size(), b + block)});
+                    }
+                }
+                if (levelSize == 0) {
+                    levels.remove(depth);
+                    depth--;
+                    break;
+                }
+                CodeList[] next = new CodeList[threads];
+                for (int i = 0; i < threads; i++) {
+                    next[i] = new CodeList();
+                    workers[i].next = next[i];
+                }
+                levels.add(next);
+                expandedInLevel.set(0);
+                AtomicInteger cursor = new AtomicInteger();
+                int done = 0;
+                while (done < blocks.size() && stop == null) {
+                    long perBlock = block * maxBranch;
+                    if (table.room(stored.get()) < threads * perBlock && !grow(threads * perBlock * 4)) {
+                        stop = "memory";
+                        break;
+                    }
+                    int roundEnd = (int) Math.min(blocks.size(), done + Math.max(1, table.room(stored.get()) / perBlock));
+                    runRound(pool, workers, frontier, blocks, cursor, roundEnd, depth, levelSize);
+                    done = roundEnd;
+                    cursor.set(done);
+                    if (stopAtFirstViolation && stop == null) {
+                        for (Worker w : workers) {
+                            for (long[] v : w.violation) {
+                                if (v != null) {
+                                    stop = "first-violation";
+                                }
+                            }
+                        }
+                    }
+                }
+                for (Worker w : workers) {
+                    for (Property p : Property.values()) {
+                        long[] v = w.violation[p.ordinal()];
+                        if (v != null && !violationDepth.containsKey(p)
+                            && (!firstViolation.containsKey(p) || compareCodes(v, firstViolation.get(p)) < 0)) {
+                            firstViolation.put(p, v);
+                        }
+                        w.violation[p.ordinal()] = null;
+                    }
+                }
+                for (Property p : firstViolation.keySet()) {
+                    violationDepth.putIfAbsent(p, depth);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        if (stop != null) {
+            depth--; // the loop counted past the level it was expanding when it stopped
+        }
+        for (Worker w : workers) {
+            represented += w.represented;
+        }
+        totalRepresented = represented;
+        String limit = stop;
+        boolean complete = limit == null;
+        long transitions = 0;
+        long stuck = 0;
+        for (Worker w : workers) {
+            transitions += w.transitions;
+            stuck += w.stuck;
+        }
+        Expander ex = new Expander(model, layout);
+        long undrainable = -1;
+        if (complete && properties.contains(Property.DRAINABILITY)) {
+            undrainable = drainability(ex, levels, firstViolation, violationDepth);
+            if (undrainable < 0) {
+                complete = false;
+                limit = "memory";
+            }
+        }
+        Map<Property, Trace> traces = new EnumMap<>(Property.class);
+        for (Map.Entry<Property, long[]> v : firstViolation.entrySet()) {
+            if (properties.contains(v.getKey())) {
+                traces.put(v.getKey(), trace(v.getKey(), v.getValue(), violationDepth.get(v.getKey()), levels, ex));
+            }
+        }
+        Map<Property, PropertyStatus> statuses = Explorer.statuses(properties, traces.keySet(), complete);
+        Verdict verdict = Explorer.verdict(!traces.isEmpty(), complete);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (progress != null) {
+            progress.update(new SearchProgress.Status("done", depth, 0, 0, 0, stored.get(), represented,
+                table.bytes() + listBytes.get(), seconds));
+        }
+        return new ExplorationResult(model, verdict, complete, limit, represented, transitions, Math.max(0, depth),
+            seconds, Collections.unmodifiableMap(statuses), Collections.unmodifiableMap(traces), stuck, undrainable,
+            layout.words, layout.bits(), table.bytes() + listBytes.get(), stored.get(),
+            symmetry == null ? 1 : symmetry.order(), symmetryNote, threads);
+    }
+
+    private void runRound(ExecutorService pool, Worker[] workers, CodeList[] frontier, List<int[]> blocks,
+                          AtomicInteger cursor, int roundEnd, int depth, long levelSize) {
+        List<Future<?>> futures = new ArrayList<>();
+        for (Worker w : workers) {
+            futures.add(pool.submit(() -> {
+                int b;
+                while (stop == null && (b = cursor.getAndIncrement()) < roundEnd) {
+                    int[] blk = blocks.get(b);
+                    w.expand(frontier[blk[0]], blk[1], blk[2]);
+                }
+            }));
+        }
+        for (Future<?> f : futures) {
+            while (true) {
+                try {
+                    f.get(500, TimeUnit.MILLISECONDS);
+                    break;
+                } catch (TimeoutException e) {
+                    report("search", depth, expandedInLevel.get(), levelSize, workers);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("explorer thread failed: " + e.getCause(), e.getCause());
+                }
+            }
+        }
+        report("search", depth, expandedInLevel.get(), levelSize, workers);
+    }
+
+    private void report(String phase, int depth, long done, long total, Worker[] workers) {
+        if (progress == null) {
+            return;
+        }
+        long queued = 0;
+        long represented = 1;
+        for (Worker w : workers) {
+            queued += w.next == null ? 0 : w.next.size();
+            represented += w.represented;
+        }
+        progress.update(new SearchProgress.Status(phase, depth, done, total, queued, stored.get(), represented,
+            table.bytes() + listBytes.get(), (System.nanoTime() - start) / 1e9));
+    }
+
+    /** Grows the table so that {@code extra} more states fit below the load limit; false when memory does not allow it. */
+    private boolean grow(long extra) {
+        long need = (long) ((stored.get() + extra) / ConcurrentStateTable.MAX_LOAD) + 1;
+        long slots = Math.max(need, table.slots() + (long) table.slots() / 2);
+        slots = Math.min(slots, table.maxSlots());
+        if (slots < need || !affordable(8L * slots * cw + table.bytes())) {
+            return false;
+        }
+        table.grow((int) slots);
+        return true;
+    }
+
+    /** The drainability index over the table: ids are slots, lookups go through the canonical form. */
+    private Drainability.Index index() {
+        return new Drainability.Index() {
+            final long[] code = new long[cw];
+            final long[] canon = new long[layout.words];
+            final long[] scratch = new long[layout.words];
+            final long[] one = new long[layout.words];
+
+
+            @Override
+            public int idLimit() {
+                return table.slots();
+            }
+
+            @Override
+            public boolean get(int id, long[] dst) {
+                if (!table.occupied(id)) {
+                    return false;
+                }
+                table.get(id, code, 0);
+                codec.decode(code, 0, dst, 0);
+                return true;
+            }
+
+            long[] codes = new long[64 * cw];
+            long warm;
+
+            @Override
+            public void findAll(long[] batch, int count, int[] ids) {
+                if (codes.length < count * cw) {
+                    codes = new long[count * cw];
+                }
+                for (int k = 0; k < count; k++) {
+                    System.arraycopy(batch, k * layout.words, one, 0, layout.words);
+                    long[] s = one;
+                    if (symmetry != null) {
+                        symmetry.canonicalize(one, 0, canon, 0, scratch);
+                        s = canon;
+                    }
+                    codec.encode(s, 0, codes, k * cw);
+                }
+                warm += table.touch(codes, count);
+                for (int k = 0; k < count; k++) {
+                    ids[k] = table.find(codes, k * cw);
+                }
+            }
+        };
+    }
+
+    /**
+     * Decides drainability; returns the undrainable states (weighted by orbit size), or -1
+     * when memory does not allow the pass. Notes the least-depth undrainable state.
+     */
+    private long drainability(Expander ex, List<CodeList[]> levels, Map<Property, long[]> firstViolation,
+                              Map<Property, Integer> violationDepth) {
+        if (!affordable(table.slots())) {
+            return -1;
+        }
+        Drainability.Index index = index();
+        long[] last = {0};
+        byte[] status = Drainability.decide(index, ex, model.routing().minimal(), forceFixpoint, done -> {
+            long now = System.nanoTime();
+            if (progress != null && now - last[0] > 400_000_000L) {
+                last[0] = now;
+                progress.update(new SearchProgress.Status("drainability", -1, done, table.slots(), 0, stored.get(),
+                    totalRepresented, table.bytes() + listBytes.get(), (now - start) / 1e9));
+            }
+        });
+        long undrainable = 0;
+        long[] packed = new long[layout.words];
+        long[] scratch = new long[layout.words];
+        for (int id = 0; id < status.length; id++) {
+            if (status[id] == Drainability.STUCK_FOREVER) {
+                index.get(id, packed);
+                undrainable += symmetry == null ? 1 : symmetry.orbitSize(packed, 0, scratch);
+            }
+        }
+        if (undrainable == 0) {
+            return 0;
+        }
+        long[] code = new long[cw];
+        for (int d = 0; d < levels.size(); d++) {
+            long[] best = null;
+            for (CodeList list : levels.get(d)) {
+                for (int i = 0; i < list.size(); i++) {
+                    list.get(i, code);
+                    int id = table.find(code, 0);
+                    if (status[id] == Drainability.STUCK_FOREVER && (best == null || compareCodes(code, best) < 0)) {
+                        best = code.clone();
+                    }
+                }
+            }
+            if (best != null) {
+                firstViolation.put(Property.DRAINABILITY, best);
+                violationDepth.put(Property.DRAINABILITY, d);
+                break;
+            }
+        }
+        return undrainable;
+    }
+
+    /** Finds the successors of a state that fall in a given orbit (or equal a given state). */
+    private final class MatchSink implements Expander.Sink {
+        final long[] canon = new long[layout.words];
+        final long[] scratch = new long[layout.words];
+        long[] target;
+        boolean byOrbit;
+        long[] matched;
+        Move move;
+
+        @Override
+        public void accept(int kind, int a, int b, int destination, long[] succ) {
+            if (matched != null) {
+                return;
+            }
+            long[] s = succ;
+            if (byOrbit && symmetry != null) {
+                symmetry.canonicalize(succ, 0, canon, 0, scratch);
+                s = canon;
+            }
+            if (Arrays.equals(s, target)) {
+                matched = succ.clone();
+                move = Expander.move(kind, a, b, destination, model.network());
+            }
+        }
+    }
+
+    private Trace trace(Property p, long[] targetCode, int depth, List<CodeList[]> levels, Expander ex) {
+        List<Move> moves = new ArrayList<>();
+        List<Snapshot> states = new ArrayList<>();
+        long[] cur = new long[layout.words];
+        codec.decode(targetCode, 0, cur, 0);
+        states.add(layout.decode(cur, 0));
+        long[] code = new long[cw];
+        long[] pred = new long[layout.words];
+        long[] moved = new long[layout.words];
+        long[] scratch = new long[layout.words];
+        MatchSink sink = new MatchSink();
+        for (int level = depth; level > 0; level--) {
+            long[] canonCur = new long[layout.words];
+            if (symmetry != null) {
+                symmetry.canonicalize(cur, 0, canonCur, 0, scratch);
+            } else {
+                System.arraycopy(cur, 0, canonCur, 0, cur.length);
+            }
+            sink.target = canonCur;
+            sink.byOrbit = true;
+            sink.matched = null;
+            search:
+            for (CodeList list : levels.get(level - 1)) {
+                for (int i = 0; i < list.size(); i++) {
+                    list.get(i, code);
+                    codec.decode(code, 0, pred, 0);
+                    ex.load(pred, 0);
+                    ex.expand(sink, true);
+                    if (sink.matched != null) {
+                        break search;
+                    }
+                }
+            }
+            if (sink.matched == null) {
+                throw new IllegalStateException("no predecessor of a state at BFS level " + level);
+            }
+            int g = symmetry == null ? 0 : symmetry.mapping(sink.matched, cur);
+            if (g < 0) {
+                throw new IllegalStateException("a successor in the orbit of a state maps to it by no symmetry");
+            }
+            if (symmetry != null) {
+                symmetry.apply(g, pred, 0, moved, 0);
+            } else {
+                System.arraycopy(pred, 0, moved, 0, pred.length);
+            }
+            // The moved predecessor has the concrete state itself as a successor: find that move.
+            sink.target = cur.clone();
+            sink.byOrbit = false;
+            sink.matched = null;
+            ex.load(moved, 0);
+            ex.expand(sink, true);
+            if (sink.matched == null) {
+                throw new IllegalStateException("a symmetry did not carry a move over at BFS level " + level);
+            }
+            moves.add(sink.move);
+            System.arraycopy(moved, 0, cur, 0, cur.length);
+            states.add(layout.decode(cur, 0));
+        }
+        Collections.reverse(moves);
+        Collections.reverse(states);
+        return new Trace(p, List.copyOf(moves), List.copyOf(states));
+    }
+}

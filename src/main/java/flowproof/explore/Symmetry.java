@@ -1,0 +1,319 @@
+package flowproof.explore;
+
+import flowproof.routing.QueueRoutes;
+import flowproof.routing.RoutingFunction;
+import flowproof.rule.FlowControlRule;
+import flowproof.topology.Network;
+import flowproof.topology.Topology;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The symmetry group a search may reduce by: the translations of the topology
+ * ({@link Topology#translations}) that the whole model respects, each acting on packed
+ * states by moving every queue's contents to the translated queue and translating every
+ * packet's destination.
+ *
+ * <p>The group is declared, not assumed. It is the identity alone unless the routing
+ * function and the rule both declare themselves translation-invariant
+ * ({@link RoutingFunction#translationInvariant}, {@link FlowControlRule#translationInvariant}),
+ * headers are plain destinations, and the model says its states hold nothing the
+ * permutation below does not move ({@link Model#supportsSymmetry}). Of the topology's
+ * translations it then keeps those that map the traffic's (source, destination) pairs onto
+ * themselves and the initial state onto itself (a "3flows" pattern or fixed critical marks
+ * keep only the identity). The routing function's claim is checked on every (queue, header)
+ * and injection: a function that declares invariance but breaks it is a bug and throws.
+ * Each filter keeps a subgroup (a stabiliser), so what is left is a group.
+ *
+ * <p>The canonical representative of a state's orbit is its image with the least words
+ * (compared unsigned, word 0 first). The orbit of a state has {@code |G| / |stabiliser|}
+ * states, so a reduced search can count exactly the states its orbits stand for.
+ *
+ * <p>Every permutation of a packed state is in {@link #apply}: a new state component must
+ * be permuted there, or {@link Model#supportsSymmetry} must return false for models that
+ * have it.
+ */
+final class Symmetry {
+
+    private final StateLayout layout;
+    /** queueMap[g][q]: the queue that g moves queue q to. */
+    private final int[][] queueMap;
+    /** headerMap[g][h]: the header of a packet with header h after g. */
+    private final int[][] headerMap;
+    /** fieldMap[g][field value], when fields are short enough to tabulate; else null. */
+    private final long[][] fieldMap;
+    /** Why the group is what it is, one line for results. */
+    private final String note;
+    /** inverse[g][q']: the queue whose contents g moves to queue q'. */
+    private final int[][] inverse;
+    /** Queue fields from the most significant (word 0, highest shift) to the least: the order states compare in. */
+    private final int[] significance;
+
+    private Symmetry(StateLayout layout, List<int[]> queueMaps, List<int[]> headerMaps, String note) {
+        this.layout = layout;
+        this.queueMap = queueMaps.toArray(new int[0][]);
+        this.headerMap = headerMaps.toArray(new int[0][]);
+        this.note = note;
+        this.inverse = new int[queueMap.length][layout.queues];
+        for (int g = 0; g < queueMap.length; g++) {
+            for (int q = 0; q < layout.queues; q++) {
+                inverse[g][queueMap[g][q]] = q;
+            }
+        }
+        Integer[] order = new Integer[layout.queues];
+        for (int q = 0; q < order.length; q++) {
+            order[q] = q;
+        }
+        Arrays.sort(order, (a, b) -> layout.word[a] != layout.word[b] ? Integer.compare(layout.word[a], layout.word[b])
+            : Integer.compare(layout.shift[b], layout.shift[a]));
+        this.significance = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+        if (layout.fieldBits <= 12) {
+            fieldMap = new long[queueMap.length][1 << layout.fieldBits];
+            for (int g = 0; g < queueMap.length; g++) {
+                for (int v = 0; v < fieldMap[g].length; v++) {
+                    fieldMap[g][v] = mapField(g, v);
+                }
+            }
+        } else {
+            fieldMap = null;
+        }
+    }
+
+    /** The identity group alone. */
+    static Symmetry trivial(StateLayout layout, String note) {
+        return new Symmetry(layout, List.of(identity(layout.queues)),
+            List.of(identity(1 << layout.destBits)), note);
+    }
+
+    /** The translations the model respects; see the class comment. */
+    static Symmetry of(Model model, StateLayout layout) {
+        Network net = model.network();
+        Topology top = net.topology();
+        RoutingFunction routing = model.routing();
+        FlowControlRule rule = model.rule();
+        if (!model.supportsSymmetry()) {
+            return trivial(layout, "off: this model's states hold more than the symmetry reduction permutes");
+        }
+        if (!routing.translationInvariant()) {
+            return trivial(layout, "off: routing " + routing.name() + " declares no translation symmetry");
+        }
+        if (!rule.translationInvariant()) {
+            return trivial(layout, "off: rule " + rule.describe() + " declares no translation symmetry");
+        }
+        if (routing.headers() != top.nodes()) {
+            return trivial(layout, "off: packet headers of " + routing.name() + " are not plain destinations");
+        }
+        Set<Long> pairs = new HashSet<>();
+        for (int[] p : model.traffic()) {
+            pairs.add(pairKey(p[0], p[1]));
+        }
+        Map<Long, Integer> channelIndex = new HashMap<>();
+        for (int c = 0; c < top.channels(); c++) {
+            channelIndex.put(channelKey(top, top.source(c), top.target(c), c), c);
+        }
+        long[] initial = Explorer.initialState(model, layout);
+        QueueRoutes routes = new QueueRoutes(net, routing, rule);
+        List<int[]> queueMaps = new ArrayList<>();
+        List<int[]> headerMaps = new ArrayList<>();
+        int traffic = 0;
+        for (int[] perm : top.translations()) {
+            int[] qm = new int[net.queues()];
+            for (int c = 0; c < top.channels(); c++) {
+                Integer image = channelIndex.get(channelKey(top, perm[top.source(c)], perm[top.target(c)], c));
+                if (image == null) {
+                    throw new IllegalStateException(top.describe() + ": a translation maps channel "
+                        + top.channelName(c) + " to no channel");
+                }
+                for (int vc = 0; vc < net.vcs(); vc++) {
+                    qm[net.queue(c, vc)] = net.queue(image, vc);
+                }
+            }
+            int[] hm = new int[1 << layout.destBits];
+            for (int h = 0; h < hm.length; h++) {
+                hm[h] = h < perm.length ? perm[h] : h;
+            }
+            boolean keepsTraffic = true;
+            for (long key : pairs) {
+                if (!pairs.contains(pairKey(perm[(int) (key >>> 32)], perm[(int) key]))) {
+                    keepsTraffic = false;
+                    break;
+                }
+            }
+            if (!keepsTraffic) {
+                traffic++;
+                continue;
+            }
+            Symmetry single = new Symmetry(layout, List.of(qm), List.of(hm), "");
+            long[] image = new long[layout.words];
+            single.apply(0, initial, 0, image, 0);
+            if (!Arrays.equals(image, initial)) {
+                continue;
+            }
+            checkRoutes(routes, model, perm, qm, hm);
+            queueMaps.add(qm);
+            headerMaps.add(hm);
+        }
+        int all = top.translations().size();
+        if (queueMaps.size() == 1) {
+            return new Symmetry(layout, queueMaps, headerMaps, all == 1 ? "off: " + top.describe() + " has no translations"
+                : "off: " + (traffic == all - 1 ? "the traffic pattern" : "the initial state") + " is moved by every translation");
+        }
+        String kept = queueMaps.size() == all ? "" : " (of " + all + "; the others move the "
+            + (traffic > 0 ? "traffic pattern" : "initial state") + ")";
+        return new Symmetry(layout, queueMaps, headerMaps, queueMaps.size() + " translations" + kept);
+    }
+
+    private static long pairKey(int source, int destination) {
+        return ((long) source << 32) | (destination & 0xFFFFFFFFL);
+    }
+
+    private static long channelKey(Topology top, int source, int target, int like) {
+        return (((long) source * top.nodes() + target) * 64 + top.dimension(like) + 1) * 4 + top.direction(like) + 1;
+    }
+
+    /** Throws unless the routes of every packet commute with the translation. */
+    private static void checkRoutes(QueueRoutes routes, Model model, int[] perm, int[] qm, int[] hm) {
+        Network net = model.network();
+        int nodes = net.topology().nodes();
+        for (int h = 0; h < nodes; h++) {
+            for (int q = 0; q < net.queues(); q++) {
+                compare(routes.next(q, -1, h), routes.next(qm[q], -1, hm[h]), qm, hm, model, "at " + net.queueName(q));
+            }
+            for (int s = 0; s < nodes; s++) {
+                if (s != h) {
+                    compare(routes.next(FlowControlRule.INJECT, s, h), routes.next(FlowControlRule.INJECT, perm[s], hm[h]),
+                        qm, hm, model, "on injection at " + net.topology().nodeName(s));
+                }
+            }
+        }
+    }
+
+    private static void compare(QueueRoutes.Next a, QueueRoutes.Next b, int[] qm, int[] hm, Model model, String where) {
+        boolean same = a.exits() == b.exits() && a.size() == b.size() && a.primary() == b.primary();
+        for (int i = 0; same && i < a.size(); i++) {
+            same = qm[a.queues()[i]] == b.queues()[i] && hm[a.headers()[i]] == b.headers()[i];
+        }
+        if (!same) {
+            throw new IllegalStateException("routing " + model.routing().name()
+                + " declares translation invariance but a translation changes its route " + where);
+        }
+    }
+
+    private static int[] identity(int n) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        return p;
+    }
+
+    /** Number of group elements, the identity included. */
+    int order() {
+        return queueMap.length;
+    }
+
+    boolean reduces() {
+        return queueMap.length > 1;
+    }
+
+    String note() {
+        return note;
+    }
+
+    private long mapField(int g, long f) {
+        long marks = f & layout.markMask;
+        long slots = f >>> layout.markBits;
+        long out = 0;
+        int[] hm = headerMap[g];
+        for (int i = 0; slots != 0; i++) {
+            long d = slots & layout.destMask;
+            out |= (d == 0 ? 0 : (long) hm[(int) d - 1] + 1) << (i * layout.destBits);
+            slots >>>= layout.destBits;
+        }
+        return (out << layout.markBits) | marks;
+    }
+
+    /** Writes the image of state {@code s} under group element {@code g} to {@code out}. */
+    void apply(int g, long[] s, int off, long[] out, int outOff) {
+        Arrays.fill(out, outOff, outOff + layout.words, 0L);
+        int[] qm = queueMap[g];
+        long[] fm = fieldMap == null ? null : fieldMap[g];
+        for (int q = 0; q < layout.queues; q++) {
+            long f = layout.field(s, off, q);
+            if (f != 0) {
+                layout.setField(out, outOff, qm[q], fm != null ? fm[(int) f] : mapField(g, f));
+            }
+        }
+    }
+
+    private static int compare(long[] a, int aOff, long[] b, int bOff, int w) {
+        for (int i = 0; i < w; i++) {
+            int c = Long.compareUnsigned(a[aOff + i], b[bOff + i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Writes the canonical representative of the orbit of {@code s} to {@code out} (which
+     * must not overlap {@code s}; {@code scratch} holds one state) and returns the size of
+     * the stabiliser of {@code s}: the orbit has {@code order() / stabiliser} states.
+     *
+     * <p>This runs for every successor of every state, so it does not build each image:
+     * it computes an image field by field in the order states compare, and drops the
+     * group element at the first field that is larger than the best image so far (most
+     * are dropped at the first or second field). The elements whose image equals the
+     * least one form a coset of the stabiliser, so counting them gives its size.
+     */
+    int canonicalize(long[] s, int off, long[] out, int outOff, long[] scratch) {
+        System.arraycopy(s, off, out, outOff, layout.words);
+        int ties = 1;
+        int fields = significance.length;
+        for (int g = 1; g < queueMap.length; g++) {
+            int[] inv = inverse[g];
+            long[] fm = fieldMap == null ? null : fieldMap[g];
+            int c = 0;
+            for (int k = 0; k < fields; k++) {
+                int q = significance[k];
+                long f = layout.field(s, off, inv[q]);
+                long v = fm != null ? fm[(int) f] : mapField(g, f);
+                long b = layout.field(out, outOff, q);
+                if (v != b) {
+                    c = Long.compareUnsigned(v, b);
+                    break;
+                }
+            }
+            if (c == 0) {
+                ties++;
+            } else if (c < 0) {
+                apply(g, s, off, out, outOff);
+                ties = 1;
+            }
+        }
+        return ties;
+    }
+
+    /** The number of states in the orbit of {@code s}; {@code scratch} holds one state. */
+    int orbitSize(long[] s, int off, long[] scratch) {
+        return queueMap.length / canonicalize(s, off, scratch, 0, scratch);
+    }
+
+    /** A group element that maps {@code from} to {@code to}, or -1 when they lie in different orbits. */
+    int mapping(long[] from, long[] to) {
+        long[] img = new long[layout.words];
+        for (int g = 0; g < queueMap.length; g++) {
+            apply(g, from, 0, img, 0);
+            if (Arrays.equals(img, to)) {
+                return g;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,168 @@
+package flowproof.explore;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+
+import flowproof.rule.RuleKind;
+import flowproof.spec.Spec;
+import flowproof.spec.SpecReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.generators.Generate;
+
+/** Symmetry reduction: declared groups, exact orbit counts, same verdicts and concrete traces. */
+class SymmetryTest {
+
+    /** States the unreduced search may store: specs with a symmetry group get more room (T1 has 10^6 states). */
+    private static final long UNREDUCED_LIMIT = 1_200_000;
+    private static final long UNREDUCED_LIMIT_WITHOUT_GROUP = 200_000;
+
+    /**
+     * On every spec of specs/ whose unreduced search finishes within the limit, the reduced
+     * search gives the same verdict, statuses, trace lengths (and traces that replay), and
+     * the orbits it stores, each counted with its size |G|/|stabiliser|, add up to exactly
+     * the unreduced state count (and transition, stuck and undrainable counts).
+     */
+    @Test
+    void reducedAndUnreducedSearchesAgreeOnEverySpecWhereBothFinish() throws Exception {
+        List<Path> specs;
+        try (Stream<Path> s = Files.list(Path.of("specs"))) {
+            specs = s.filter(p -> p.toString().endsWith(".yaml")).sorted().collect(Collectors.toList());
+        }
+        int compared = 0;
+        int reduced = 0;
+        for (Path p : specs) {
+            Spec spec = SpecReader.read(p);
+            boolean group = symmetryOf(spec.model()).order() > 1;
+            Limits limits = new Limits(group ? UNREDUCED_LIMIT : UNREDUCED_LIMIT_WITHOUT_GROUP, 120, Long.MAX_VALUE);
+            ExplorationResult plain = new Explorer(spec.model(), spec.effectiveProperties(), limits, false).run();
+            if (!plain.complete() && plain.verdict() != Verdict.COUNTEREXAMPLE) {
+                continue;
+            }
+            ExplorationResult sym = new Explorer(spec.model(), spec.effectiveProperties(), limits, false)
+                .threads(2).symmetry(true).run();
+            assertThat(sym.complete()).as(p.toString()).isEqualTo(plain.complete());
+            if (!plain.complete()) {
+                continue;
+            }
+            ParallelSearchTest.assertSameSearch(plain, sym, p.toString());
+            assertThat(sym.symmetry()).as(p.toString()).isNotNull();
+            if (sym.symmetryOrder() > 1 && sym.states() > 1) {
+                assertThat(sym.orbits()).as(p + ": orbits").isLessThan(sym.states());
+                assertThat(sym.orbits() * sym.symmetryOrder()).as(p + ": at most |G| states per orbit")
+                    .isGreaterThanOrEqualTo(sym.states());
+                reduced++;
+            } else {
+                assertThat(sym.orbits()).isEqualTo(sym.states());
+            }
+            compared++;
+        }
+        assertThat(compared).isGreaterThanOrEqualTo(25);
+        assertThat(reduced).isGreaterThanOrEqualTo(10);
+    }
+
+    private static Symmetry symmetryOf(Model m) {
+        return Symmetry.of(m, new StateLayout(m.network(), m.rule().marksPerRing() > 0, m.routing().headers()));
+    }
+
+    @Test
+    void groupsAreDeclaredNotAssumed() throws Exception {
+        assertThat(symmetryOf(Models.torus(new int[] {3, 2}, false, 1, 1, RuleKind.THEORETICAL_BUBBLE, 0)).order())
+            .isEqualTo(6);
+        assertThat(symmetryOf(Models.torus(new int[] {3, 3}, false, 1, 1, RuleKind.THEORETICAL_BUBBLE, 0)).order())
+            .isEqualTo(9);
+        Symmetry dateline = symmetryOf(Models.ring(4, 2, 1, RuleKind.DATELINE));
+        assertThat(dateline.order()).isEqualTo(1);
+        assertThat(dateline.note()).contains("dateline");
+        Symmetry cbs = symmetryOf(Models.ring(4, 1, 1, RuleKind.CRITICAL_BUBBLE));
+        assertThat(cbs.order()).isEqualTo(1);
+        assertThat(symmetryOf(SpecReader.read(Path.of("specs/torus3x3-c1-critical-bubble-3flows.yaml")).model()).order())
+            .isEqualTo(1);
+        assertThat(symmetryOf(SpecReader.read(Path.of("specs/mesh4x4-dor-vct.yaml")).model()).order()).isEqualTo(1);
+    }
+
+    @Test
+    void trafficRestrictedToSomeNodesKeepsOnlyTheTranslationsThatPreserveIt() {
+        Model all = Models.ring(4, 1, 1, RuleKind.VCT);
+        // neighbour traffic i -> i+1 on a ring is kept by every rotation; 0 -> 2 alone by none but the identity
+        List<int[]> neighbours = List.of(new int[] {0, 1}, new int[] {1, 2}, new int[] {2, 3}, new int[] {3, 0});
+        assertThat(symmetryOf(new Model(all.network(), all.routing(), all.rule(), neighbours)).order()).isEqualTo(4);
+        List<int[]> halves = List.of(new int[] {0, 2}, new int[] {2, 0});
+        Symmetry h = symmetryOf(new Model(all.network(), all.routing(), all.rule(), halves));
+        assertThat(h.order()).isEqualTo(2);
+        assertThat(h.note()).contains("of 4");
+    }
+
+    /** Canonical forms are images of the state, the same for every state of an orbit; orbit sizes divide |G|. */
+    @Test
+    void canonicalFormIsAnOrbitInvariantAndOrbitSizesCountDistinctImages() {
+        Model m = Models.torus(new int[] {3, 3}, false, 1, 1, RuleKind.THEORETICAL_BUBBLE, 0);
+        StateLayout layout = new StateLayout(m.network(), false, m.routing().headers());
+        Symmetry sym = Symmetry.of(m, layout);
+        int queues = m.network().queues();
+        qt().withExamples(300).forAll(Generate.intArrays(Generate.constant(queues), Generate.range(-1, 8)))
+            .checkAssert(contents -> {
+                int[][] packets = new int[queues][];
+                for (int q = 0; q < queues; q++) {
+                    packets[q] = contents[q] < 0 ? new int[0] : new int[] {contents[q]};
+                }
+                long[] s = layout.encode(packets, null);
+                long[] canon = new long[layout.words];
+                long[] scratch = new long[layout.words];
+                int fixed = sym.canonicalize(s, 0, canon, 0, scratch);
+                Set<List<Long>> images = new HashSet<>();
+                long[] img = new long[layout.words];
+                long[] c2 = new long[layout.words];
+                for (int g = 0; g < sym.order(); g++) {
+                    sym.apply(g, s, 0, img, 0);
+                    images.add(List.of(img[0], img[1]));
+                    sym.canonicalize(img, 0, c2, 0, scratch);
+                    assertThat(c2).isEqualTo(canon);
+                }
+                assertThat(images).contains(List.of(canon[0], canon[1]));
+                assertThat(sym.orbitSize(s, 0, scratch)).isEqualTo(images.size()).isEqualTo(sym.order() / fixed);
+                assertThat(layout.decode(img, 0).packets()).isNotNull();
+                assertThat(sym.mapping(s, canon)).isGreaterThanOrEqualTo(0);
+            });
+    }
+
+    @Test
+    void compactCodecRoundTripsAndFitsOneWordOnTheThreeByThreeTorus() {
+        Model m = Models.torus(new int[] {3, 3}, false, 1, 1, RuleKind.THEORETICAL_BUBBLE, 0);
+        StateLayout layout = new StateLayout(m.network(), false, m.routing().headers());
+        CompactCodec codec = CompactCodec.of(layout, m.routing().headers());
+        assertThat(layout.words).isEqualTo(2);
+        assertThat(codec.words).isEqualTo(1);
+        Model cbs = Models.ring(5, 1, 2, RuleKind.CRITICAL_BUBBLE);
+        StateLayout cl = new StateLayout(cbs.network(), true, cbs.routing().headers());
+        CompactCodec cc = CompactCodec.of(cl, cbs.routing().headers());
+        int queues = cbs.network().queues();
+        qt().withExamples(300).forAll(Generate.intArrays(Generate.constant(queues * 3), Generate.range(0, 5)))
+            .checkAssert(v -> {
+                int[][] packets = new int[queues][];
+                int[] marks = new int[queues];
+                for (int q = 0; q < queues; q++) {
+                    int occ = v[3 * q] % 3;
+                    int a = v[3 * q + 1] % 5;
+                    int b = v[3 * q + 2] % 5;
+                    packets[q] = occ == 0 ? new int[0] : occ == 1 ? new int[] {a} : new int[] {a, b};
+                    marks[q] = v[3 * q + 2] % 3;
+                }
+                long[] s = cl.encode(packets, marks);
+                long[] code = new long[cc.words];
+                cc.encode(s, 0, code, 0);
+                for (long word : code) {
+                    assertThat(word).isBetween(0L, CompactCodec.WORD_LIMIT - 1);
+                }
+                long[] back = new long[cl.words];
+                cc.decode(code, 0, back, 0);
+                assertThat(back).isEqualTo(s);
+            });
+    }
+}
