@@ -3,6 +3,7 @@ package flowproof.explore;
 import flowproof.routing.QueueRoutes;
 import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
+import flowproof.topology.Automorphism;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import java.util.ArrayList;
@@ -90,7 +91,7 @@ final class Symmetry {
             List.of(identity(1 << layout.destBits)), note);
     }
 
-    /** The translations the model respects; see the class comment. */
+    /** The translations (and reflections) the model respects; see the class comment. */
     static Symmetry of(Model model, StateLayout layout) {
         Network net = model.network();
         Topology top = net.topology();
@@ -116,23 +117,72 @@ final class Symmetry {
         for (int c = 0; c < top.channels(); c++) {
             channelIndex.put(channelKey(top, top.source(c), top.target(c), c), c);
         }
-        long[] initial = Explorer.initialState(model, layout);
-        QueueRoutes routes = new QueueRoutes(net, routing, rule);
-        List<int[]> queueMaps = new ArrayList<>();
-        List<int[]> headerMaps = new ArrayList<>();
-        int traffic = 0;
+        List<Automorphism> translations = new ArrayList<>();
         for (int[] perm : top.translations()) {
-            int[] qm = new int[net.queues()];
+            int[] cm = new int[top.channels()];
             for (int c = 0; c < top.channels(); c++) {
                 Integer image = channelIndex.get(channelKey(top, perm[top.source(c)], perm[top.target(c)], c));
                 if (image == null) {
                     throw new IllegalStateException(top.describe() + ": a translation maps channel "
                         + top.channelName(c) + " to no channel");
                 }
+                cm[c] = image;
+            }
+            translations.add(new Automorphism("translation", perm, cm));
+        }
+        // the reflections routing and rule declare, one per dimension; why the others are left out
+        List<Automorphism> reflections = new ArrayList<>();
+        List<String> reflected = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        int dimensions = 0;
+        for (int c = 0; c < top.channels(); c++) {
+            dimensions = Math.max(dimensions, top.dimension(c) + 1);
+        }
+        for (int d = 0; d < dimensions; d++) {
+            Automorphism r = top.reflection(d);
+            if (r == null) {
+                continue;
+            }
+            if (!routing.reflectionInvariant(d)) {
+                refused.add("routing " + routing.name() + " declares none in d" + d);
+            } else if (!rule.reflectionInvariant()) {
+                refused.add("rule " + rule.describe() + " declares none");
+            } else {
+                reflections.add(r.checkedOn(top));
+                reflected.add("d" + d);
+            }
+        }
+        // every element is a translation after a product of reflections: reflections of
+        // different dimensions commute and conjugate translations to translations, so the
+        // set is a group (dihedral per reflected dimension) of order |T| * 2^|reflections|
+        List<Automorphism> elements = new ArrayList<>(translations);
+        for (Automorphism r : reflections) {
+            List<Automorphism> more = new ArrayList<>();
+            for (Automorphism g : elements) {
+                more.add(compose(g, r));
+            }
+            elements.addAll(more);
+        }
+        long[] initial = Explorer.initialState(model, layout);
+        QueueRoutes routes = new QueueRoutes(net, routing, rule);
+        List<int[]> queueMaps = new ArrayList<>();
+        List<int[]> headerMaps = new ArrayList<>();
+        Set<List<Integer>> seen = new HashSet<>();
+        int traffic = 0;
+        int duplicates = 0;
+        for (Automorphism a : elements) {
+            int[] perm = a.nodes();
+            if (!seen.add(Arrays.stream(a.channels()).boxed().toList())) {
+                duplicates++;
+                continue;
+            }
+            int[] qm = new int[net.queues()];
+            for (int c = 0; c < top.channels(); c++) {
                 for (int vc = 0; vc < net.vcs(); vc++) {
-                    qm[net.queue(c, vc)] = net.queue(image, vc);
+                    qm[net.queue(c, vc)] = net.queue(a.channels()[c], vc);
                 }
             }
+            checkRings(net, qm);
             int[] hm = new int[1 << layout.destBits];
             for (int h = 0; h < hm.length; h++) {
                 hm[h] = h < perm.length ? perm[h] : h;
@@ -154,18 +204,65 @@ final class Symmetry {
             if (!Arrays.equals(image, initial)) {
                 continue;
             }
-            checkRoutes(routes, model, perm, qm, hm);
+            checkRoutes(routes, model, perm, qm, hm, a.name());
             queueMaps.add(qm);
             headerMaps.add(hm);
         }
-        int all = top.translations().size();
+        int all = elements.size() - duplicates;
+        String none = refused.isEmpty() ? "" : " (no reflections: " + String.join("; ", refused) + ")";
         if (queueMaps.size() == 1) {
             return new Symmetry(layout, queueMaps, headerMaps, all == 1 ? "off: " + top.describe() + " has no translations"
-                : "off: " + (traffic == all - 1 ? "the traffic pattern" : "the initial state") + " is moved by every translation");
+                : "off: " + (traffic == all - 1 ? "the traffic pattern" : "the initial state") + " is moved by every "
+                    + (reflections.isEmpty() ? "translation" : "translation and reflection") + none);
         }
         String kept = queueMaps.size() == all ? "" : " (of " + all + "; the others move the "
             + (traffic > 0 ? "traffic pattern" : "initial state") + ")";
-        return new Symmetry(layout, queueMaps, headerMaps, queueMaps.size() + " translations" + kept);
+        String group = reflections.isEmpty() ? queueMaps.size() + " translations" + kept + none
+            : "translations x reflections in " + String.join(", ", reflected) + ": order " + queueMaps.size() + kept;
+        return new Symmetry(layout, queueMaps, headerMaps, group);
+    }
+
+    /** {@code g} after {@code r}: first r, then g. */
+    private static Automorphism compose(Automorphism g, Automorphism r) {
+        int[] nodes = new int[g.nodes().length];
+        for (int v = 0; v < nodes.length; v++) {
+            nodes[v] = g.nodes()[r.nodes()[v]];
+        }
+        int[] channels = new int[g.channels().length];
+        for (int c = 0; c < channels.length; c++) {
+            channels[c] = g.channels()[r.channels()[c]];
+        }
+        String name = g.name().equals("translation") ? r.name() + " and a translation" : g.name() + ", " + r.name();
+        return new Automorphism(name, nodes, channels);
+    }
+
+    /**
+     * Throws unless the queue map sends every ring's queues onto the queues of one ring and
+     * queues outside rings outside rings: the rules that declare invariance read ring
+     * membership and ring-wide free slots.
+     */
+    private static void checkRings(Network net, int[] qm) {
+        int[] ringImage = new int[net.rings()];
+        Arrays.fill(ringImage, -1);
+        boolean[] hit = new boolean[net.rings()];
+        for (int q = 0; q < qm.length; q++) {
+            int r = net.ringOf(q);
+            int ri = net.ringOf(qm[q]);
+            boolean ok = (r < 0) == (ri < 0);
+            if (ok && r >= 0) {
+                if (ringImage[r] < 0) {
+                    ok = !hit[ri];
+                    ringImage[r] = ri;
+                    hit[ri] = true;
+                } else {
+                    ok = ringImage[r] == ri;
+                }
+            }
+            if (!ok) {
+                throw new IllegalStateException(net.topology().describe() + ": a symmetry maps "
+                    + net.queueName(q) + " to " + net.queueName(qm[q]) + " but does not map rings onto rings");
+            }
+        }
     }
 
     private static long pairKey(int source, int destination) {
@@ -177,30 +274,31 @@ final class Symmetry {
     }
 
     /** Throws unless the routes of every packet commute with the translation. */
-    private static void checkRoutes(QueueRoutes routes, Model model, int[] perm, int[] qm, int[] hm) {
+    private static void checkRoutes(QueueRoutes routes, Model model, int[] perm, int[] qm, int[] hm, String what) {
         Network net = model.network();
         int nodes = net.topology().nodes();
         for (int h = 0; h < nodes; h++) {
             for (int q = 0; q < net.queues(); q++) {
-                compare(routes.next(q, -1, h), routes.next(qm[q], -1, hm[h]), qm, hm, model, "at " + net.queueName(q));
+                compare(routes.next(q, -1, h), routes.next(qm[q], -1, hm[h]), qm, hm, model, what, "at " + net.queueName(q));
             }
             for (int s = 0; s < nodes; s++) {
                 if (s != h) {
                     compare(routes.next(FlowControlRule.INJECT, s, h), routes.next(FlowControlRule.INJECT, perm[s], hm[h]),
-                        qm, hm, model, "on injection at " + net.topology().nodeName(s));
+                        qm, hm, model, what, "on injection at " + net.topology().nodeName(s));
                 }
             }
         }
     }
 
-    private static void compare(QueueRoutes.Next a, QueueRoutes.Next b, int[] qm, int[] hm, Model model, String where) {
+    private static void compare(QueueRoutes.Next a, QueueRoutes.Next b, int[] qm, int[] hm, Model model, String what,
+        String where) {
         boolean same = a.exits() == b.exits() && a.size() == b.size() && a.primary() == b.primary();
         for (int i = 0; same && i < a.size(); i++) {
             same = qm[a.queues()[i]] == b.queues()[i] && hm[a.headers()[i]] == b.headers()[i];
         }
         if (!same) {
             throw new IllegalStateException("routing " + model.routing().name()
-                + " declares translation invariance but a translation changes its route " + where);
+                + " declares invariance under " + what + " but it changes its route " + where);
         }
     }
 

@@ -22,6 +22,19 @@ public final class DimensionOrderRouting implements RoutingFunction {
         return true;
     }
 
+    /**
+     * On a bidirectional torus with odd radix in {@code dimension} no destination is at
+     * distance exactly k/2, so DOR takes the unique shorter direction, which the reflection
+     * reverses along with the channels: it commutes. With even radix the tie goes to +,
+     * which the reflection would turn into -: no symmetry. The order of dimensions is kept
+     * by a reflection. Unidirectional tori have no reflection; meshes none built.
+     */
+    @Override
+    public boolean reflectionInvariant(int dimension) {
+        return torus.hasWrapAround() && torus.bidirectional() && dimension >= 0 && dimension < torus.dimensions()
+            && torus.radix(dimension) % 2 == 1;
+    }
+
     @Override
     public int candidates(int node, int inChannel, int destination, int[] out) {
         for (int i = 0; i < torus.dimensions(); i++) {

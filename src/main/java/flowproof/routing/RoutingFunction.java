@@ -97,6 +97,16 @@ public interface RoutingFunction {
         return false;
     }
 
+    /**
+     * Whether the function commutes with the topology's reflection along {@code dimension}
+     * ({@link Topology#reflection}) when headers are destinations. False by default; as for
+     * translations, the explorer checks the claim on every (queue, header) and injection and
+     * throws when it is false.
+     */
+    default boolean reflectionInvariant(int dimension) {
+        return false;
+    }
+
     /** Whether the function has an escape sub-function (Duato's R1) on dedicated escape VCs. */
     default boolean hasEscape() {
         return false;

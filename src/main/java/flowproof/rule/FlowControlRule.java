@@ -112,6 +112,17 @@ public interface FlowControlRule {
         return false;
     }
 
+    /**
+     * Whether the rule's decisions and its initial state are unchanged by a reflection of a
+     * torus dimension, which maps each directional ring onto a ring (the + ring of a line
+     * onto the same line's - ring) and reverses the order of its queues: true for rules
+     * that read only free slots of the target and of its ring and whether a move stays in a
+     * ring. The explorer checks that the reflection maps rings onto rings. False by default.
+     */
+    default boolean reflectionInvariant() {
+        return false;
+    }
+
     /** The invariants the rule is designed to keep; checked by default. */
     Set<Invariant> invariants();
 

@@ -43,6 +43,12 @@ public final class LocalizedBubble implements FlowControlRule {
         return true;
     }
 
+    /** Orientation-free: it reads only the target's free slots and ring membership, which a reflection maps ring onto ring. */
+    @Override
+    public boolean reflectionInvariant() {
+        return true;
+    }
+
     @Override
     public Set<Invariant> invariants() {
         return EnumSet.of(Invariant.BUBBLE);

@@ -56,6 +56,12 @@ public final class TheoreticalBubble implements FlowControlRule {
         return true;
     }
 
+    /** Orientation-free: it reads only free slots of the target and of its ring, and ring membership, which a reflection maps ring onto ring. */
+    @Override
+    public boolean reflectionInvariant() {
+        return true;
+    }
+
     @Override
     public Set<Invariant> invariants() {
         return EnumSet.of(Invariant.BUBBLE);

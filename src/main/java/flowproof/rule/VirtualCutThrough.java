@@ -22,6 +22,12 @@ public final class VirtualCutThrough implements FlowControlRule {
         return true;
     }
 
+    /** Orientation-free: it reads only the target's free slots, which a reflection maps ring onto ring. */
+    @Override
+    public boolean reflectionInvariant() {
+        return true;
+    }
+
     @Override
     public Set<Invariant> invariants() {
         return EnumSet.noneOf(Invariant.class);

@@ -111,6 +111,19 @@ public interface Topology {
         return java.util.List.of(java.util.stream.IntStream.range(0, nodes()).toArray());
     }
 
+    /**
+     * The reflection along a dimension as an automorphism, or null (the default) when it is
+     * none. On a bidirectional torus the reflection {@code x_d -> -x_d mod k_d} maps the +
+     * channel of dimension d leaving u onto the - channel leaving the image of u (other
+     * dimensions keep their direction); on a unidirectional torus it would reverse channels,
+     * so it is no automorphism. The explorer's symmetry reduction composes the reflections
+     * the routing function and the rule declare ({@code reflectionInvariant}) with the
+     * translations.
+     */
+    default Automorphism reflection(int dimension) {
+        return null;
+    }
+
     /** One line describing the topology, e.g. {@code unidirectional torus 3x2}. */
     String describe();
 }

@@ -129,6 +129,30 @@ public final class Torus implements Topology {
         return group;
     }
 
+    /**
+     * The reflection {@code x_d -> -x_d mod k_d} of a bidirectional torus: channel
+     * (u, d, +) goes to (u', d, -), every other channel keeps its dimension and direction.
+     * Null for a unidirectional torus (it would reverse channels) and for a mesh (whose
+     * reflection {@code x -> k-1-x} is not built).
+     */
+    @Override
+    public Automorphism reflection(int dimension) {
+        if (!wrap || !bidirectional || dimension < 0 || dimension >= radix.length) {
+            return null;
+        }
+        int[] nodeMap = new int[nodes];
+        for (int v = 0; v < nodes; v++) {
+            int c = coordinate(v, dimension);
+            nodeMap[v] = v + (Math.floorMod(-c, radix[dimension]) - c) * stride[dimension];
+        }
+        int[] channelMap = new int[src.length];
+        for (int ch = 0; ch < src.length; ch++) {
+            int sign = dim[ch] == dimension ? -dir[ch] : dir[ch];
+            channelMap[ch] = channel(nodeMap[src[ch]], dim[ch], sign);
+        }
+        return new Automorphism("reflect d" + dimension, nodeMap, channelMap).checkedOn(this);
+    }
+
     /** A torus: every dimension has wrap-around channels. */
     public static Torus torus(int[] radix, boolean bidirectional) {
         return new Torus(radix, bidirectional, true);

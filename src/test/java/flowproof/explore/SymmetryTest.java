@@ -3,11 +3,15 @@ package flowproof.explore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
+import flowproof.routing.DimensionOrderRouting;
+import flowproof.routing.RoutingFunction;
 import flowproof.rule.RuleKind;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecReader;
+import flowproof.topology.Torus;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -102,9 +106,15 @@ class SymmetryTest {
     /** Canonical forms are images of the state, the same for every state of an orbit; orbit sizes divide |G|. */
     @Test
     void canonicalFormIsAnOrbitInvariantAndOrbitSizesCountDistinctImages() {
-        Model m = Models.torus(new int[] {3, 3}, false, 1, 1, RuleKind.THEORETICAL_BUBBLE, 0);
+        canonicalFormIsAnOrbitInvariant(Models.torus(new int[] {3, 3}, false, 1, 1, RuleKind.THEORETICAL_BUBBLE, 0), 9);
+        // translations x reflections: 9 x 4
+        canonicalFormIsAnOrbitInvariant(Models.torus(new int[] {3, 3}, true, 1, 1, RuleKind.THEORETICAL_BUBBLE, 0), 36);
+    }
+
+    private static void canonicalFormIsAnOrbitInvariant(Model m, int order) {
         StateLayout layout = new StateLayout(m.network(), false, m.routing().headers());
         Symmetry sym = Symmetry.of(m, layout);
+        assertThat(sym.order()).isEqualTo(order);
         int queues = m.network().queues();
         qt().withExamples(300).forAll(Generate.intArrays(Generate.constant(queues), Generate.range(-1, 8)))
             .checkAssert(contents -> {
@@ -121,15 +131,112 @@ class SymmetryTest {
                 long[] c2 = new long[layout.words];
                 for (int g = 0; g < sym.order(); g++) {
                     sym.apply(g, s, 0, img, 0);
-                    images.add(List.of(img[0], img[1]));
+                    images.add(Arrays.stream(img).boxed().toList());
                     sym.canonicalize(img, 0, c2, 0, scratch);
                     assertThat(c2).isEqualTo(canon);
                 }
-                assertThat(images).contains(List.of(canon[0], canon[1]));
+                assertThat(images).contains(Arrays.stream(canon).boxed().toList());
                 assertThat(sym.orbitSize(s, 0, scratch)).isEqualTo(images.size()).isEqualTo(sym.order() / fixed);
                 assertThat(layout.decode(img, 0).packets()).isNotNull();
                 assertThat(sym.mapping(s, canon)).isGreaterThanOrEqualTo(0);
             });
+    }
+
+    /**
+     * On a bidirectional torus with odd radix DOR has no distance ties, so the reflection of
+     * each dimension joins the translations; reduced and unreduced searches agree exactly on
+     * the bidirectional ring specs (a pass and a counterexample, traces replayed) and on the
+     * 3x3 torus whose traffic keeps only the reflection of dimension 1.
+     */
+    @Test
+    void reflectionsJoinTheTranslationsOnBidirectionalToriWithOddRadix() throws Exception {
+        Symmetry t33 = symmetryOf(Models.torus(new int[] {3, 3}, true, 1, 1, RuleKind.THEORETICAL_BUBBLE, 0));
+        assertThat(t33.order()).isEqualTo(36);
+        assertThat(t33.note()).isEqualTo("translations x reflections in d0, d1: order 36");
+        assertThat(symmetryOf(Models.torus(new int[] {5}, true, 1, 1, RuleKind.VCT, 0)).order()).isEqualTo(10);
+        assertThat(symmetryOf(Models.torus(new int[] {5}, true, 1, 2, RuleKind.LOCALIZED_BUBBLE, 0)).order()).isEqualTo(10);
+        Symmetry neighbor = symmetryOf(SpecReader.read(Path.of("specs/torus3x3-bidir-neighbor-theoretical-bubble.yaml")).model());
+        assertThat(neighbor.order()).isEqualTo(18);
+        assertThat(neighbor.note()).contains("of 36").contains("traffic");
+        for (String name : List.of("ring3-bidir-c1-theoretical-bubble", "ring3-bidir-c1-vct", "ring5-bidir-c1-theoretical-bubble",
+            "ring5-bidir-c1-vct", "torus3x3-bidir-neighbor-theoretical-bubble")) {
+            Spec spec = SpecReader.read(Path.of("specs/" + name + ".yaml"));
+            ExplorationResult plain = new Explorer(spec.model(), spec.effectiveProperties(), Limits.defaults(), false).run();
+            ExplorationResult sym = new Explorer(spec.model(), spec.effectiveProperties(), Limits.defaults(), false)
+                .threads(2).symmetry(true).run();
+            assertThat(plain.complete()).as(name).isTrue();
+            assertThat(sym.symmetry()).as(name).contains("reflections");
+            assertThat(sym.symmetryOrder()).as(name).isEqualTo(name.startsWith("ring3") ? 6 : name.startsWith("ring5") ? 10 : 18);
+            ParallelSearchTest.assertSameSearch(plain, sym, name);
+            assertThat(sym.orbits()).as(name).isLessThan(sym.states());
+        }
+    }
+
+    /** Even radix: DOR sends the k/2 tie to +, which a reflection would turn into -, so no reflection is declared. */
+    @Test
+    void evenRadixWithDimensionOrderRoutingGetsNoReflection() {
+        Symmetry ring4 = symmetryOf(Models.torus(new int[] {4}, true, 1, 1, RuleKind.VCT, 0));
+        assertThat(ring4.order()).isEqualTo(4);
+        assertThat(ring4.note()).contains("no reflections").contains("dor declares none in d0");
+        // 3x2: dimension 0 (odd) is reflected, dimension 1 (even) is not
+        Symmetry t32 = symmetryOf(Models.torus(new int[] {3, 2}, true, 1, 1, RuleKind.VCT, 0));
+        assertThat(t32.order()).isEqualTo(12);
+        assertThat(t32.note()).isEqualTo("translations x reflections in d0: order 12");
+        // unidirectional tori have no reflection (it would reverse the channels); dateline and CBS declare none
+        assertThat(symmetryOf(Models.torus(new int[] {3, 3}, false, 1, 1, RuleKind.VCT, 0)).order()).isEqualTo(9);
+        assertThat(symmetryOf(Models.torus(new int[] {3, 3}, true, 2, 1, RuleKind.DATELINE, 0)).order()).isEqualTo(1);
+        assertThat(symmetryOf(Models.torus(new int[] {5}, true, 1, 1, RuleKind.CRITICAL_BUBBLE, 1)).order()).isEqualTo(1);
+    }
+
+    /** A routing function that claims reflection invariance it lacks (DOR's + tie at even radix) is caught. */
+    @Test
+    void aFalseReflectionClaimThrows() {
+        Model m = Models.torus(new int[] {4}, true, 1, 1, RuleKind.VCT, 0);
+        RoutingFunction dor = new DimensionOrderRouting((Torus) m.network().topology());
+        RoutingFunction lying = new RoutingFunction() {
+            @Override
+            public int candidates(int node, int inChannel, int header, int[] out) {
+                return dor.candidates(node, inChannel, header, out);
+            }
+
+            @Override
+            public int maxCandidates() {
+                return dor.maxCandidates();
+            }
+
+            @Override
+            public int distance(int node, int destination) {
+                return dor.distance(node, destination);
+            }
+
+            @Override
+            public boolean minimal() {
+                return true;
+            }
+
+            @Override
+            public String name() {
+                return "dor-claiming-reflections";
+            }
+
+            @Override
+            public int headers() {
+                return dor.headers();
+            }
+
+            @Override
+            public boolean translationInvariant() {
+                return true;
+            }
+
+            @Override
+            public boolean reflectionInvariant(int dimension) {
+                return true;
+            }
+        };
+        Model bad = new Model(m.network(), lying, m.rule(), m.traffic());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> symmetryOf(bad))
+            .isInstanceOf(IllegalStateException.class).hasMessageContaining("reflect d0");
     }
 
     @Test
