@@ -16,20 +16,27 @@ import java.util.Set;
 
 /**
  * The symmetry group a search may reduce by: the translations of the topology
- * ({@link Topology#translations}) that the whole model respects, each acting on packed
- * states by moving every queue's contents to the translated queue and translating every
- * packet's destination.
+ * ({@link Topology#translations}) and, where declared, its reflections
+ * ({@link Topology#reflection}), that the whole model respects, each acting on packed
+ * states by moving every queue's contents to the image queue (same VC, image channel) and
+ * mapping every packet's destination.
  *
  * <p>The group is declared, not assumed. It is the identity alone unless the routing
  * function and the rule both declare themselves translation-invariant
  * ({@link RoutingFunction#translationInvariant}, {@link FlowControlRule#translationInvariant}),
  * headers are plain destinations, and the model says its states hold nothing the
- * permutation below does not move ({@link Model#supportsSymmetry}). Of the topology's
- * translations it then keeps those that map the traffic's (source, destination) pairs onto
- * themselves and the initial state onto itself (a "3flows" pattern or fixed critical marks
- * keep only the identity). The routing function's claim is checked on every (queue, header)
- * and injection: a function that declares invariance but breaks it is a bug and throws.
- * Each filter keeps a subgroup (a stabiliser), so what is left is a group.
+ * permutation below does not move ({@link Model#supportsSymmetry}). The reflection of a
+ * dimension joins only when the topology has it as an automorphism (a bidirectional torus:
+ * the + channel of the dimension goes to the - channel) and the routing function
+ * ({@link RoutingFunction#reflectionInvariant}: DOR at odd radix only) and the rule
+ * ({@link FlowControlRule#reflectionInvariant}) declare it. The candidates are every
+ * translation after every product of declared reflections, a group (dihedral per reflected
+ * dimension). Of these it keeps those that map the traffic's (source, destination) pairs
+ * onto themselves and the initial state onto itself (a "3flows" pattern or fixed critical
+ * marks keep only the identity). Each element must map rings onto rings (checked, throws
+ * otherwise), and the routing function's claim is checked on every (queue, header) and
+ * injection: a function that declares invariance but breaks it is a bug and throws. Each
+ * filter keeps a subgroup (a stabiliser), so what is left is a group.
  *
  * <p>The canonical representative of a state's orbit is its image with the least words
  * (compared unsigned, word 0 first). The orbit of a state has {@code |G| / |stabiliser|}
