@@ -10,6 +10,7 @@ import flowproof.sim.SimResult;
 import flowproof.sim.SimState;
 import flowproof.sim.SimulationError;
 import flowproof.sim.Simulator;
+import flowproof.sim.queues.FbicmView;
 import flowproof.sim.queues.QueueEngine;
 import flowproof.spec.SpecException;
 import flowproof.throttle.CbcmView;
@@ -61,7 +62,10 @@ import java.util.Map;
  *       of cycle {@code t - 1 - i*hop-delay} (no reaction earlier than the hop delay allows);
  *       <b>tune</b>: the threshold stays in [0, all buffers] and every tuning step follows the
  *       decision table and the local-maxima rule; <b>cbcm</b>: a throttled flow's tokens
- *       stay in [0, (cycles since their reset) / D_t].</li>
+ *       stay in [0, (cycles since their reset) / D_t]; <b>fbicm</b> (through
+ *       {@link QueueEngine#observe}, every cycle): at most c CFQs per input port, every
+ *       packet in a CFQ has its destination in that CFQ's CAM line, and each flow's packets
+ *       stay in creation order inside every port.</li>
  * </ul>
  */
 public final class Invariants {
@@ -197,9 +201,15 @@ public final class Invariants {
                     run.deliveries.add(new long[] {src, dst, size, created, done});
                     run.log.append(src).append('>').append(dst).append('@').append(done).append(';');
                 });
+                if (observe) {
+                    // FBICM: the CFQs and CAM lines of every port, checked here at the end of every cycle
+                    qe.observe(v -> checkFbicm(v, key));
+                }
             }
             try {
                 run.result = e.run(null);
+            } catch (Violated err) {
+                run.violation = err.violation;
             } catch (SimulationError err) {
                 String m = err.getMessage();
                 run.violation = new Violation(m.contains("CFQ") || m.contains("CAM") ? key
@@ -232,6 +242,60 @@ public final class Invariants {
             run.violation = checker.found;
         }
         return run;
+    }
+
+    /**
+     * The {@code fbicm} invariants on one cycle's input ports: at most c CFQs (active CAM lines)
+     * per port; every packet in a CFQ has its destination in that CFQ's active CAM line; and
+     * per-flow order inside the port: each queue holds a flow's packets in creation order, a
+     * flow's packets are in at most one CFQ, and those are all older than its packets in the
+     * NFQ (a CFQ is drained before the NFQ head of its destinations moves on).
+     */
+    private static void checkFbicm(FbicmView v, String key) {
+        int lines = v.lines();
+        for (int p : v.ports()) {
+            int active = 0;
+            for (int i = 0; i < lines; i++) {
+                active += v.lineActive(p, i) || v.queueLength(p, 1 + i) > 0 ? 1 : 0;
+            }
+            if (active > v.cfqLimit()) {
+                throw new Violated(new Violation(key, "cycle " + v.now() + ": " + v.portName(p) + " holds " + active
+                    + " CFQs, more than c = " + v.cfqLimit()));
+            }
+            // flow -> [the CFQ holding it or -1, the last sequence seen in that CFQ]
+            Map<Long, int[]> inCfq = new HashMap<>();
+            for (int i = 0; i < lines; i++) {
+                Map<Long, Integer> last = new HashMap<>();
+                for (int[] k : v.packets(p, 1 + i)) {
+                    if (!v.lineActive(p, i) || !v.lineHolds(p, i, k[1])) {
+                        throw new Violated(new Violation(key, "cycle " + v.now() + ": " + v.portName(p)
+                            + ": a packet for " + k[1] + " is in CFQ " + i + ", whose CAM line "
+                            + (v.lineActive(p, i) ? "does not list " + k[1] : "is not allocated")));
+                    }
+                    long flow = (long) k[0] << 32 | k[1];
+                    Integer before = last.put(flow, k[2]);
+                    int[] other = inCfq.get(flow);
+                    if ((before != null && before >= k[2]) || (other != null && other[0] != i)) {
+                        throw new Violated(new Violation(key, "cycle " + v.now() + ": " + v.portName(p) + ": flow "
+                            + k[0] + "->" + k[1] + " out of order in its CFQs (packet " + k[2] + " in CFQ " + i
+                            + (before != null ? " behind packet " + before : " and others in CFQ " + other[0]) + ")"));
+                    }
+                    inCfq.put(flow, new int[] {i, k[2]});
+                }
+            }
+            Map<Long, Integer> last = new HashMap<>();
+            for (int[] k : v.packets(p, 0)) {
+                long flow = (long) k[0] << 32 | k[1];
+                Integer before = last.put(flow, k[2]);
+                int[] cfq = inCfq.get(flow);
+                if ((before != null && before >= k[2]) || (cfq != null && cfq[1] >= k[2])) {
+                    throw new Violated(new Violation(key, "cycle " + v.now() + ": " + v.portName(p) + ": flow " + k[0]
+                        + "->" + k[1] + " out of order: packet " + k[2] + " in the NFQ behind "
+                        + (before != null && before >= k[2] ? "packet " + before + " in the NFQ"
+                            : "packet " + cfq[1] + " in CFQ " + cfq[0])));
+                }
+            }
+        }
     }
 
     /** Thrown from inside the run to stop it at the first broken invariant. */

@@ -36,7 +36,9 @@ import java.util.function.UnaryOperator;
  *   <li>{@code tune-wrong-direction}: Tune climbing against its decision table
  *       ({@link flowproof.throttle.BrokenTune});</li>
  *   <li>{@code cbcm-no-token-reset}: CBCM whose throttle packets never reset the tokens
- *       ({@link flowproof.throttle.BrokenCbcm}).</li>
+ *       ({@link flowproof.throttle.BrokenCbcm});</li>
+ *   <li>{@code fbicm-misfiling}: FBICM moving an NFQ head into a CFQ whose CAM line does not
+ *       list its destination ({@link flowproof.throttle.BrokenFbicm}).</li>
  * </ul>
  */
 final class BrokenVariants implements Variants {
@@ -55,6 +57,8 @@ final class BrokenVariants implements Variants {
         Map.entry("threshold-starving", cfg -> cfg.control().key().equals("static-threshold") ? cfg.withControl(new Starving()) : cfg),
         Map.entry("threshold-reordering", cfg -> cfg.control().key().equals("static-threshold") ? cfg.withControl(new Reordering())
             : cfg),
+        Map.entry("fbicm-misfiling", cfg -> cfg.control().key().equals("fbicm")
+            ? cfg.withControl(new flowproof.throttle.BrokenFbicm(cfg.control())) : cfg),
         Map.entry("alo-unconditional", cfg -> cfg.control().key().equals("alo") ? cfg.withControl(new AloUnconditional()) : cfg));
 
     @Override

@@ -150,6 +150,17 @@ class BrokenVariantsTest {
     }
 
     @Test
+    void fbicmMisfilingIntoACfqIsCaught() throws Exception {
+        List<Net> menu = List.of(new Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}", "turnaround", 1,
+            "{\"kind\":\"vct\"}", Safety.ALWAYS, List.of("fbicm")));
+        Shrinker.Result r = catchAndShrink(menu, "fbicm-misfiling", Set.of("fbicm"));
+        // the menu's one network (the generator's smallest BMIN: 8 terminals), so only the script shrinks
+        assertThat(r.scenario().describe()).startsWith("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}");
+        assertThat(r.scenario().packets()).hasSizeLessThanOrEqualTo(6);
+        assertThat(r.violation().message()).contains("whose CAM line");
+    }
+
+    @Test
     void aloWithoutItsConditionIsCaught() throws Exception {
         List<Net> menu = List.of(
             new Net(RING4, null, 2, "{\"kind\":\"dateline\"}", Safety.ALWAYS, List.of("alo")));

@@ -1,5 +1,6 @@
 package flowproof.fuzz;
 
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -13,6 +14,21 @@ class SimulatorInvariantsProperties {
     @Test
     void everyInvariantHoldsOnGeneratedScenarios() {
         PropertyRun.assertInvariantsHold("SimulatorInvariantsProperties", ScenarioGen.scenarios(120), 400,
+            Variants.NONE);
+    }
+
+    /**
+     * FBICM alone on BMINs (its CFQs and CAM lines checked every cycle, see
+     * {@code Invariants.checkFbicm}): the default menu reaches it on one BMIN in four schemes.
+     */
+    @Test
+    void fbicmInvariantsHoldOnGeneratedScenarios() {
+        List<ScenarioGenerator.Net> menu = List.of(
+            new ScenarioGenerator.Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}", "turnaround", 1,
+                "{\"kind\":\"vct\"}", ScenarioGenerator.Safety.ALWAYS, List.of("fbicm")),
+            new ScenarioGenerator.Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":4}", "turnaround", 1,
+                "{\"kind\":\"vct\"}", ScenarioGenerator.Safety.ALWAYS, List.of("fbicm")));
+        PropertyRun.assertInvariantsHold("SimulatorInvariantsProperties", ScenarioGen.scenarios(menu, 200, null), 300,
             Variants.NONE);
     }
 

@@ -143,6 +143,16 @@ class TuneTest {
     }
 
     @Test
+    void gatherOnOtherNetworksIsHopDelayTimesTheRouterGraphsDiameter() {
+        // a k-ary n-flat connects every two routers that differ in one coordinate: diameter n
+        for (int n = 1; n <= 3; n++) {
+            Network fb = new Network(new flowproof.topology.FlattenedButterfly(3, n, 2), 2, 1);
+            assertThat(tune(fb, "tune").gather()).as("3-ary %d-flat", n).isEqualTo(2 * n);
+            assertThat(tune(fb, "{kind: tune, hop-delay: 5}").gather()).as("3-ary %d-flat", n).isEqualTo(5 * n);
+        }
+    }
+
+    @Test
     void describeListsChangedParameters() {
         assertThat(tune("{kind: tune, increment: 0.02, resets: 3}").describe()).isEqualTo("tune(increment=0.02, resets=3)");
         assertThat(Schemes.keys()).contains("tune");

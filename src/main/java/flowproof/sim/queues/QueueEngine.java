@@ -108,7 +108,7 @@ import java.util.function.LongConsumer;
  * next-packet table; events sit in a timing wheel of int arrays. The only allocations
  * during a run are amortised table growth.
  */
-public final class QueueEngine implements Engine {
+public class QueueEngine implements Engine {
 
     private static final int ARRIVE = 0;
     private static final int RELEASE = 1;
@@ -246,6 +246,19 @@ public final class QueueEngine implements Engine {
     /** Sets the listener told about every delivered packet (tests, fuzz); null for none. */
     public QueueEngine onDelivery(flowproof.sim.Simulator.DeliveryListener l) {
         this.listener = l;
+        return this;
+    }
+
+    /** Null unless a test or {@code fuzz} watches the CFQs and CAM lines (FBICM only). */
+    private java.util.function.Consumer<FbicmView> fbicmObserver;
+
+    /**
+     * Sets an observer shown the CFQs and CAM lines of every input port at the end of every
+     * cycle, after allocation and before the check mode's own checks (FBICM only; ignored by
+     * the other organisations); null for none. The view is read-only.
+     */
+    public QueueEngine observe(java.util.function.Consumer<FbicmView> o) {
+        this.fbicmObserver = o;
         return this;
     }
 
@@ -520,6 +533,9 @@ public final class QueueEngine implements Engine {
             }
         }
         allocate(measuring);
+        if (fbicm && fbicmObserver != null) {
+            fbicmObserver.accept(view);
+        }
         if (cfg.check()) {
             checkPorts();
         }
@@ -884,6 +900,7 @@ public final class QueueEngine implements Engine {
             }
             addDest(p, i, d);
         }
+        i = headLine(p, d, i);
         if (i < 0) {
             return;
         }
@@ -892,6 +909,16 @@ public final class QueueEngine implements Engine {
         nfqCnt[p * terminals + d]--;
         cfqCnt[p * terminals + d]++;
         cfqOf[p * terminals + d] = i;
+    }
+
+    /**
+     * The CFQ (CAM line index) the NFQ head of port p, for d, moves to in post-processing,
+     * given the line {@code matched} the real engine chose (-1: it stays in the NFQ). The
+     * real engine keeps it; package-private only so that a deliberately broken test variant
+     * can misfile packets and show that the property suite's {@code fbicm} invariant fails.
+     */
+    int headLine(int p, int d, int matched) {
+        return matched;
     }
 
     private void addDest(int p, int i, int d) {
@@ -1119,6 +1146,74 @@ public final class QueueEngine implements Engine {
     }
 
     // ------------------------------------------------------------------ checks and results
+
+    /** The read-only view {@link #observe} shows (FBICM). */
+    private final FbicmView view = new FbicmView() {
+        @Override
+        public long now() {
+            return now;
+        }
+
+        @Override
+        public int cfqLimit() {
+            return setup.cfqs();
+        }
+
+        @Override
+        public int lines() {
+            return lines;
+        }
+
+        @Override
+        public int[] ports() {
+            return portList.clone();
+        }
+
+        @Override
+        public String portName(int port) {
+            return topo.channelName(port);
+        }
+
+        @Override
+        public boolean lineActive(int port, int line) {
+            return inActive[port * lines + line];
+        }
+
+        @Override
+        public boolean lineHolds(int port, int line, int d) {
+            return bit(inDest, port * lines + line, d);
+        }
+
+        @Override
+        public int queueLength(int port, int queue) {
+            return qCount[port * queuesPerPort + queue];
+        }
+
+        @Override
+        public int[][] packets(int port, int queue) {
+            int[][] out = new int[qCount[port * queuesPerPort + queue]][];
+            int n = 0;
+            for (int k = qHead[port * queuesPerPort + queue]; k >= 0 && n < out.length; k = pNext[k]) {
+                out[n++] = new int[] {pSrc[k], pDst[k], pSeq[k]};
+            }
+            return n == out.length ? out : Arrays.copyOf(out, n);
+        }
+    };
+
+    /** Whether CAM line i of input port p is allocated (for test variants; see {@link #headLine}). */
+    boolean lineActive(int p, int i) {
+        return inActive[p * lines + i];
+    }
+
+    /** Whether CAM line i of input port p lists destination d (for test variants). */
+    boolean lineHolds(int p, int i, int d) {
+        return bit(inDest, p * lines + i, d);
+    }
+
+    /** CAM lines per input port (for test variants). */
+    int camLines() {
+        return lines;
+    }
 
     private boolean deadlocked() {
         return inNetwork > 0 && now - lastMove >= cfg.deadlockCycles();
