@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,22 +26,8 @@ class CliTest {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) {
-    }
-
-    private static Run run(Object... args) {
-        String[] a = new String[args.length];
-        for (int i = 0; i < args.length; i++) {
-            a[i] = args[i].toString();
-        }
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        PrintWriter o = new PrintWriter(out, true);
-        PrintWriter e = new PrintWriter(err, true);
-        int code = Main.run(a, o, e);
-        o.flush();
-        e.flush();
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun run(Object... args) {
+        return CliRun.run(args);
     }
 
     private static String ring(String name, int k, String rule, String expect) {
@@ -79,7 +63,7 @@ class CliTest {
             ring("bubble4-limited", 4, "theoretical-bubble", "deadlock-free") + "limits: {states: 5}\n");
     }
 
-    private static void assertOneLineError(Run r) {
+    private static void assertOneLineError(CliRun r) {
         assertThat(r.err()).endsWith("\n");
         assertThat(r.err().lines().count()).as("stderr lines of %s", r.err()).isEqualTo(1);
         assertThat(r.err()).doesNotContain("Exception").doesNotContain("at flowproof").doesNotContain("\tat ");
@@ -95,7 +79,7 @@ class CliTest {
     @Test
     void exploreDeadlockFreeRingExitsZero() throws IOException {
         Path s = bubble4();
-        Run r = run("explore", s, "--no-save");
+        CliRun r = run("explore", s, "--no-save");
         assertThat(r.code()).isEqualTo(Main.OK);
         assertThat(r.out()).contains("bubble4").contains(s.toString())
             .containsPattern("verdict\\s+deadlock-free \\(exhaustive; expected deadlock-free: ok\\)")
@@ -105,7 +89,7 @@ class CliTest {
 
     @Test
     void exploreVctRingExitsOneAndDrawsTheCounterexample() throws IOException {
-        Run r = run("explore", vct4(), "--no-save");
+        CliRun r = run("explore", vct4(), "--no-save");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         assertThat(r.out()).containsPattern("verdict\\s+counterexample")
             .containsPattern("counterexample stuck-freedom: 4 moves")
@@ -119,7 +103,7 @@ class CliTest {
 
     @Test
     void exploreStoppedByTheSpecsStateLimitExitsThreeAndIsIncomplete() throws IOException {
-        Run r = run("explore", bubble4Limited(), "--no-save");
+        CliRun r = run("explore", bubble4Limited(), "--no-save");
         assertThat(r.code()).isEqualTo(Main.INCOMPLETE);
         assertThat(r.out()).containsPattern("verdict\\s+incomplete")
             .contains("states limit")
@@ -128,7 +112,7 @@ class CliTest {
 
     @Test
     void exploreMaxStatesOptionOverridesTheSpec() throws IOException {
-        Run r = run("explore", bubble4(), "--no-save", "--max-states", "5");
+        CliRun r = run("explore", bubble4(), "--no-save", "--max-states", "5");
         assertThat(r.code()).isEqualTo(Main.INCOMPLETE);
         assertThat(r.out()).containsPattern("verdict\\s+incomplete");
     }
@@ -154,7 +138,7 @@ class CliTest {
     @Test
     void exploreJsonOnDeadlockFreeRingHasExactCountsAndNoCounterexample() throws IOException {
         Path s = bubble4();
-        Run r = run("explore", s, "--json", "--no-save");
+        CliRun r = run("explore", s, "--json", "--no-save");
         assertThat(r.code()).isEqualTo(Main.OK);
         JsonNode j = singleJsonLine(r.out());
         assertCommonJson(j, s);
@@ -171,7 +155,7 @@ class CliTest {
     @Test
     void exploreJsonOnVctRingReportsTheViolation() throws IOException {
         Path s = vct4();
-        Run r = run("explore", s, "--json", "--no-save");
+        CliRun r = run("explore", s, "--json", "--no-save");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         JsonNode j = singleJsonLine(r.out());
         assertCommonJson(j, s);
@@ -188,7 +172,7 @@ class CliTest {
     void exploreJsonWithSavingPointsAtTheCounterexampleFile() throws IOException {
         Path s = vct4();
         Path cx = dir.resolve("cx");
-        Run r = run("explore", s, "--json", "--counterexamples", cx);
+        CliRun r = run("explore", s, "--json", "--counterexamples", cx);
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         JsonNode j = singleJsonLine(r.out());
         assertCommonJson(j, s);
@@ -200,7 +184,7 @@ class CliTest {
     @Test
     void exploreJsonOnLimitedSpecIsIncomplete() throws IOException {
         Path s = bubble4Limited();
-        Run r = run("explore", s, "--json", "--no-save");
+        CliRun r = run("explore", s, "--json", "--no-save");
         assertThat(r.code()).isEqualTo(Main.INCOMPLETE);
         JsonNode j = singleJsonLine(r.out());
         assertCommonJson(j, s);
@@ -218,7 +202,7 @@ class CliTest {
     /** Explores the VCT ring, saving into dir/cx; returns the stuck-freedom file. */
     private Path savedVctCounterexample() throws IOException {
         Path cx = dir.resolve("cx");
-        Run r = run("explore", vct4(), "--counterexamples", cx);
+        CliRun r = run("explore", vct4(), "--counterexamples", cx);
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         Path json = cx.resolve("vct4.stuck-freedom.json");
         assertThat(r.out()).contains("saved to");
@@ -251,7 +235,7 @@ class CliTest {
     @Test
     void replayOfASavedCounterexampleReproducesIt() throws IOException {
         Path json = savedVctCounterexample();
-        Run r = run("replay", json);
+        CliRun r = run("replay", json);
         assertThat(r.code()).isEqualTo(Main.OK);
         assertThat(r.out()).startsWith(json + ": reproduced: ").contains("stuck-freedom violated after 4 moves");
         assertThat(r.err()).isEmpty();
@@ -264,7 +248,7 @@ class CliTest {
             ArrayNode moves = (ArrayNode) root.get("moves");
             moves.remove(moves.size() - 1);
         });
-        Run r = run("replay", shorter);
+        CliRun r = run("replay", shorter);
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         assertThat(r.out()).contains("NOT reproduced").contains("holds after 3 moves");
     }
@@ -277,7 +261,7 @@ class CliTest {
             ObjectNode first = (ObjectNode) root.get("moves").get(0);
             first.put("destination", first.get("node").asText());
         });
-        Run r = run("replay", changed);
+        CliRun r = run("replay", changed);
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         assertThat(r.out()).contains("NOT reproduced").contains("step 1").contains("not admitted");
     }
@@ -286,7 +270,7 @@ class CliTest {
     void replayOfSeveralFilesExitsOneWhenAnyIsNotReproduced() throws IOException {
         Path json = savedVctCounterexample();
         Path shorter = edited(json, "shorter.json", root -> ((ArrayNode) root.get("moves")).remove(3));
-        Run r = run("replay", json, shorter);
+        CliRun r = run("replay", json, shorter);
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         assertThat(r.out()).contains(json + ": reproduced").contains(shorter + ": NOT reproduced");
     }
@@ -296,7 +280,7 @@ class CliTest {
         Path json = savedVctCounterexample();
         Path bogus = edited(json, "bogus.json",
             root -> ((ObjectNode) root.get("moves").get(0)).put("to", "no-such-queue"));
-        Run r = run("replay", bogus);
+        CliRun r = run("replay", bogus);
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).startsWith(bogus + ": moves[0].to: expected ").contains("found \"no-such-queue\"");
@@ -306,7 +290,7 @@ class CliTest {
     void replayWithABadEmbeddedSpecNamesTheFieldUnderSpec() throws IOException {
         Path json = savedVctCounterexample();
         Path bad = edited(json, "bad-spec.json", root -> ((ObjectNode) root.get("spec")).put("capacity", 0));
-        Run r = run("replay", bad);
+        CliRun r = run("replay", bad);
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).startsWith(bad + ": spec.capacity: expected ");
@@ -316,7 +300,7 @@ class CliTest {
     void replayWithoutAnEmbeddedSpecNamesTheSpecField() throws IOException {
         Path json = savedVctCounterexample();
         Path bad = edited(json, "no-spec.json", root -> root.remove("spec"));
-        Run r = run("replay", bad);
+        CliRun r = run("replay", bad);
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).startsWith(bad + ": spec: expected ");
@@ -325,7 +309,7 @@ class CliTest {
     @Test
     void replayOfAMissingFileIsBadInput() {
         Path missing = dir.resolve("missing.json");
-        Run r = run("replay", missing);
+        CliRun r = run("replay", missing);
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).startsWith(missing.toString());
@@ -334,7 +318,7 @@ class CliTest {
     @Test
     void replayOfAFileThatIsNotACounterexampleIsBadInput() throws IOException {
         Path other = spec(dir, "other.json", "{\"hello\": 1}");
-        Run r = run("replay", other);
+        CliRun r = run("replay", other);
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).startsWith(other + ": format: expected ");
@@ -345,7 +329,7 @@ class CliTest {
     @Test
     void exploreOfASpecWithAnUnknownFieldIsOneLineWithoutStackTrace() throws IOException {
         Path s = spec(dir, "unknown-field.yaml", ring("u", 3, "vct", null) + "colour: blue\n");
-        Run r = run("explore", s, "--no-save");
+        CliRun r = run("explore", s, "--no-save");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).contains("unknown-field.yaml").startsWith(s + ": colour: expected ");
@@ -355,7 +339,7 @@ class CliTest {
     @Test
     void exploreOfAMissingFileIsBadInput() {
         Path missing = dir.resolve("missing.yaml");
-        Run r = run("explore", missing, "--no-save");
+        CliRun r = run("explore", missing, "--no-save");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).contains("missing.yaml").contains("no such file");
@@ -364,7 +348,7 @@ class CliTest {
     @Test
     void exploreOfMalformedYamlIsBadInput() throws IOException {
         Path s = spec(dir, "broken.yaml", "name: t\ntopology: {kind: ring, radix: [3]\ncapacity: 1\nrule: vct\n");
-        Run r = run("explore", s, "--no-save");
+        CliRun r = run("explore", s, "--no-save");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).startsWith(s + ": not valid YAML");
@@ -372,7 +356,7 @@ class CliTest {
 
     @Test
     void unknownOptionIsBadInput() throws IOException {
-        Run r = run("explore", bubble4(), "--no-save", "--bogus");
+        CliRun r = run("explore", bubble4(), "--no-save", "--bogus");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).contains("--bogus").doesNotContain("Exception");
         assertThat(r.out()).isEmpty();
@@ -380,14 +364,14 @@ class CliTest {
 
     @Test
     void unknownSubcommandIsBadInput() {
-        Run r = run("frobnicate");
+        CliRun r = run("frobnicate");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).contains("frobnicate").doesNotContain("Exception");
     }
 
     @Test
     void exploreWithoutASpecIsBadInput() {
-        Run r = run("explore");
+        CliRun r = run("explore");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err()).contains("SPEC").doesNotContain("Exception");
     }
@@ -395,7 +379,7 @@ class CliTest {
     @Test
     void exploreWithACapacityTooLargeForTheExplorerIsBadInputNotAnInternalError() throws IOException {
         Path s = spec(dir, "huge-capacity.yaml", ring("huge", 3, "vct", null).replace("capacity: 1", "capacity: 40"));
-        Run r = run("explore", s, "--no-save");
+        CliRun r = run("explore", s, "--no-save");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).startsWith(s + ": capacity: expected ");
@@ -417,7 +401,7 @@ class CliTest {
         Path f = folder("good");
         twoGoodSpecs(f);
         Path cx = dir.resolve("cx");
-        Run r = run("verify", f, "--counterexamples", cx);
+        CliRun r = run("verify", f, "--counterexamples", cx);
         assertThat(r.code()).isEqualTo(Main.OK);
         assertThat(r.out()).contains("a-bubble").contains("b-vct").doesNotContain("MISMATCH")
             .contains("2 specs: 2 as expected, 0 mismatched, 0 incomplete, 0 without expectation, 0 invalid");
@@ -431,7 +415,7 @@ class CliTest {
     void verifyJsonPrintsOneObjectPerSpec() throws IOException {
         Path f = folder("good");
         twoGoodSpecs(f);
-        Run r = run("verify", f, "--json", "--no-save");
+        CliRun r = run("verify", f, "--json", "--no-save");
         assertThat(r.code()).isEqualTo(Main.OK);
         List<String> lines = r.out().lines().toList();
         assertThat(lines).hasSize(2);
@@ -447,7 +431,7 @@ class CliTest {
         Path f = folder("mismatch");
         twoGoodSpecs(f);
         spec(f, "c-wrong.yaml", ring("c-wrong", 3, "vct", "deadlock-free"));
-        Run r = run("verify", f, "--no-save");
+        CliRun r = run("verify", f, "--no-save");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         assertThat(r.out()).containsPattern("c-wrong\\s+counterexample\\s+exhaustive\\s+deadlock-free.*MISMATCH")
             .contains("3 specs: 2 as expected, 1 mismatched");
@@ -458,7 +442,7 @@ class CliTest {
         Path f = folder("invalid");
         twoGoodSpecs(f);
         Path bad = spec(f, "c-bad.yaml", ring("c-bad", 3, "vct", null) + "colour: blue\n");
-        Run r = run("verify", f, "--no-save");
+        CliRun r = run("verify", f, "--no-save");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).startsWith(bad + ": colour: expected ");
@@ -472,7 +456,7 @@ class CliTest {
         spec(f, "c-limited.yaml", ring("c-limited", 4, "theoretical-bubble", "deadlock-free") + "limits: {states: 5}\n");
         // Without OR-tools nothing takes over from the explorer (with it, check falls back to prove).
         System.setProperty("flowproof.ortools", "off");
-        Run r;
+        CliRun r;
         try {
             r = run("verify", f, "--no-save");
         } finally {
@@ -480,7 +464,7 @@ class CliTest {
         }
         assertThat(r.code()).isEqualTo(Main.INCOMPLETE);
         assertThat(r.out()).contains("INCOMPLETE (states limit)").contains("1 incomplete");
-        Run proved = run("verify", f, "--no-save");
+        CliRun proved = run("verify", f, "--no-save");
         assertThat(proved.code()).isEqualTo(Main.OK);
         assertThat(proved.out()).contains("cp-sat").contains("0 incomplete");
     }
@@ -490,7 +474,7 @@ class CliTest {
         Path f = folder("both");
         spec(f, "a-wrong.yaml", ring("a-wrong", 3, "vct", "deadlock-free"));
         spec(f, "b-limited.yaml", ring("b-limited", 4, "theoretical-bubble", "deadlock-free") + "limits: {states: 5}\n");
-        Run r = run("verify", f, "--no-save");
+        CliRun r = run("verify", f, "--no-save");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
     }
 
@@ -498,7 +482,7 @@ class CliTest {
     void verifyOfAnEmptyFolderIsBadInput() throws IOException {
         Path f = folder("empty");
         Files.writeString(f.resolve("README.txt"), "not a spec");
-        Run r = run("verify", f, "--no-save");
+        CliRun r = run("verify", f, "--no-save");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).startsWith(f.toString());
@@ -507,7 +491,7 @@ class CliTest {
     @Test
     void verifyOfAMissingFolderIsBadInput() {
         Path f = dir.resolve("no-such-folder");
-        Run r = run("verify", f, "--no-save");
+        CliRun r = run("verify", f, "--no-save");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertOneLineError(r);
         assertThat(r.err()).startsWith(f.toString());

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import flowproof.fuzz.FuzzFile;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,22 +17,8 @@ class FuzzCommandTest {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) {
-    }
-
-    private static Run run(Object... args) {
-        String[] a = new String[args.length];
-        for (int i = 0; i < args.length; i++) {
-            a[i] = args[i].toString();
-        }
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        PrintWriter o = new PrintWriter(out, true);
-        PrintWriter e = new PrintWriter(err, true);
-        int code = Main.run(a, o, e);
-        o.flush();
-        e.flush();
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun run(Object... args) {
+        return CliRun.run(args);
     }
 
     private Path write(String name, String text) throws IOException {
@@ -47,7 +31,7 @@ class FuzzCommandTest {
     void aDeadlockFreeSpecGivesNoViolationAndSaysHowManyRuns() throws IOException {
         Path spec = write("ring.yaml", "name: ring5-dateline\ntopology: {kind: ring, radix: [5]}\nvcs: 2\n"
             + "rule: dateline\ncapacity: 2\nexpect: deadlock-free\n");
-        Run r = run("fuzz", spec, "--minutes", "0.03", "--seed", "5", "--out", dir);
+        CliRun r = run("fuzz", spec, "--minutes", "0.03", "--seed", "5", "--out", dir);
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         assertThat(r.out()).contains("seed 5").containsPattern("no violation in \\d+ runs");
         assertThat(r.out()).doesNotContain("proved");
@@ -59,7 +43,7 @@ class FuzzCommandTest {
         // spec claims otherwise, so fuzz must refute it
         Path spec = write("ring.yaml", "name: ring4-vct-wrong\ntopology: {kind: ring, radix: [4]}\nvcs: 1\n"
             + "rule: vct\ncapacity: 1\nexpect: deadlock-free\n");
-        Run r = run("fuzz", spec, "--minutes", "1", "--seed", "11", "--out", dir);
+        CliRun r = run("fuzz", spec, "--minutes", "1", "--seed", "11", "--out", dir);
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.VIOLATION);
         assertThat(r.out()).contains("seed 11").contains("deadlock-freedom").contains("replay: ./flowproof fuzz ");
         Path file = dir.resolve("ring4-vct-wrong.deadlock-freedom.json");
@@ -67,7 +51,7 @@ class FuzzCommandTest {
         FuzzFile.Loaded l = assertParses(file);
         assertThat(l.scenario().routers()).isLessThanOrEqualTo(4);
         assertThat(l.scenario().packets()).hasSizeLessThanOrEqualTo(8);
-        Run replay = run("fuzz", file);
+        CliRun replay = run("fuzz", file);
         assertThat(replay.code()).isEqualTo(Main.VIOLATION);
         assertThat(replay.out()).contains("reproduced: deadlock-freedom");
     }
@@ -83,7 +67,7 @@ class FuzzCommandTest {
     @Test
     void badInputIsOneLineWithExitTwo() throws IOException {
         Path good = write("ok.yaml", "name: ok\ntopology: {kind: ring, radix: [4]}\nvcs: 2\nrule: dateline\ncapacity: 1\n");
-        for (Run r : List.of(
+        for (CliRun r : List.of(
             run("fuzz", dir.resolve("missing.yaml")),
             run("fuzz", good, "--minutes", "0"),
             run("fuzz", good, "--max-packets", "0"),
@@ -100,7 +84,7 @@ class FuzzCommandTest {
     void aTestOnlyVariantIsRefusedWithItsReplayCommand() throws IOException {
         try (Stream<Path> s = Files.list(Path.of("counterexamples/sim"))) {
             Path f = s.filter(p -> p.toString().endsWith(".json")).findFirst().orElseThrow();
-            Run r = run("fuzz", f);
+            CliRun r = run("fuzz", f);
             assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
             assertThat(r.err()).contains("test-only").contains("FuzzCounterexampleRegressionTest");
         }

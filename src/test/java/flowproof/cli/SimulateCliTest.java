@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,22 +27,8 @@ class SimulateCliTest {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) {
-    }
-
-    private static Run run(Object... args) {
-        String[] a = new String[args.length];
-        for (int i = 0; i < args.length; i++) {
-            a[i] = args[i].toString();
-        }
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        PrintWriter o = new PrintWriter(out, true);
-        PrintWriter e = new PrintWriter(err, true);
-        int code = Main.run(a, o, e);
-        o.flush();
-        e.flush();
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun run(Object... args) {
+        return CliRun.run(args);
     }
 
     /** A 4x4 bidirectional torus with DOR and a dateline, 2,000 cycles of uniform traffic at 0.2. */
@@ -73,7 +57,7 @@ class SimulateCliTest {
 
     @Test
     void simulateJsonHasTheDocumentedKeys() throws IOException {
-        Run r = run("simulate", write("small.yaml", SMALL), "--json", "--check");
+        CliRun r = run("simulate", write("small.yaml", SMALL), "--json", "--check");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode o = JSON.readTree(r.out());
         for (String key : List.of("offered", "accepted", "latency", "unstable", "cycles", "seconds",
@@ -113,10 +97,10 @@ class SimulateCliTest {
 
     @Test
     void simulateReportsADeadlockWithExitCodeOne() {
-        Run r = run("simulate", Path.of("specs/sim/torus8x8-vct-1vc.yaml"), "--load", "0.8");
+        CliRun r = run("simulate", Path.of("specs/sim/torus8x8-vct-1vc.yaml"), "--load", "0.8");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         assertThat(r.out()).contains("DEADLOCK").contains(" vc0 (");
-        Run j = run("simulate", Path.of("specs/sim/torus8x8-vct-1vc.yaml"), "--load", "0.8", "--json");
+        CliRun j = run("simulate", Path.of("specs/sim/torus8x8-vct-1vc.yaml"), "--load", "0.8", "--json");
         assertThat(j.code()).isEqualTo(Main.VIOLATION);
         assertThat(j.out()).contains("\"heldQueues\"");
     }
@@ -126,7 +110,7 @@ class SimulateCliTest {
         Path spec = write("small.yaml", SMALL.replace("cycles: 2000", "cycles: 1000").replace("warmup: 500", "warmup: 200"));
         Path csv = dir.resolve("out/curve.csv");
         Path png = dir.resolve("out/curve.png");
-        Run r = run("sweep", spec, "--loads", "0.1:0.5:0.1", "--csv", csv, "--png", png);
+        CliRun r = run("sweep", spec, "--loads", "0.1:0.5:0.1", "--csv", csv, "--png", png);
         assertThat(r.code()).as(r.err()).isZero();
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines).hasSize(1 + 5);
@@ -191,12 +175,12 @@ class SimulateCliTest {
         Path spec = write("collective.yaml", SMALL.replace("  load: 0.2\n", "  injection: {process: collective, packets: 2}\n"));
         assertOneLineError(run("simulate", spec, "--load", "0.5"), "--load");
         assertOneLineError(run("sweep", spec, "--loads", "0.1:0.2:0.1"), "--loads");
-        Run ok = run("simulate", spec);
+        CliRun ok = run("simulate", spec);
         assertThat(ok.code()).as(ok.err()).isZero();
         assertThat(ok.out()).contains("completion");
     }
 
-    private static void assertOneLineError(Run r, String field) {
+    private static void assertOneLineError(CliRun r, String field) {
         assertThat(r.code()).as("exit code; out: %s; err: %s", r.out(), r.err()).isEqualTo(Main.BAD_INPUT);
         List<String> lines = r.err().lines().toList();
         assertThat(lines).as("stderr").hasSize(1);
