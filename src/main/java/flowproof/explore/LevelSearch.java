@@ -612,22 +612,32 @@ final class LevelSearch {
             }
             sink.target = canonCur;
             sink.byOrbit = true;
-            sink.matched = null;
-            search:
+            // Of the predecessors in the previous level, take the one with the least code: the
+            // threads fill a level's lists in no fixed order, and the trace must not depend on it
+            // (saved counterexamples would change from run to run).
+            long[] bestCode = null;
+            long[] bestMatched = null;
             for (CodeList list : levels.get(level - 1)) {
                 for (int i = 0; i < list.size(); i++) {
                     list.get(i, code);
+                    if (bestCode != null && compareCodes(code, bestCode) >= 0) {
+                        continue;
+                    }
                     codec.decode(code, 0, pred, 0);
                     ex.load(pred, 0);
+                    sink.matched = null;
                     ex.expand(sink, true);
                     if (sink.matched != null) {
-                        break search;
+                        bestCode = code.clone();
+                        bestMatched = sink.matched;
                     }
                 }
             }
-            if (sink.matched == null) {
+            if (bestCode == null) {
                 throw new IllegalStateException("no predecessor of a state at BFS level " + level);
             }
+            codec.decode(bestCode, 0, pred, 0);
+            sink.matched = bestMatched;
             int g = symmetry == null ? 0 : symmetry.mapping(sink.matched, cur);
             if (g < 0) {
                 throw new IllegalStateException("a successor in the orbit of a state maps to it by no symmetry");

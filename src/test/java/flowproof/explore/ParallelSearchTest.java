@@ -56,6 +56,24 @@ class ParallelSearchTest {
     }
 
     @Test
+    void parallelTracesAreTheSameOnEveryRun() {
+        // the threads fill a level's lists in no fixed order; traces (saved as counterexample
+        // files) must not depend on it
+        for (Model m : List.of(Models.ring(5, 1, 2, RuleKind.VCT),
+            Models.torus(new int[] {3, 2}, false, 1, 1, RuleKind.CRITICAL_BUBBLE, 1))) {
+            ExplorationResult first = run(m, 2, false);
+            assertThat(first.traces()).isNotEmpty();
+            for (int run = 0; run < 3; run++) {
+                ExplorationResult again = run(m, 2, false);
+                for (var e : first.traces().entrySet()) {
+                    assertThat(again.traces().get(e.getKey()).moves()).as(m.describe() + " " + e.getKey())
+                        .isEqualTo(e.getValue().moves());
+                }
+            }
+        }
+    }
+
+    @Test
     void parallelSearchStopsAtTheStateLimitWithAnIncompleteResult() {
         Model m = Models.torus(new int[] {3, 2}, false, 1, 1, RuleKind.THEORETICAL_BUBBLE, 0);
         ExplorationResult r = new Explorer(m, Explorer.defaultProperties(m.rule()), new Limits(5_000, 600, Long.MAX_VALUE),
