@@ -106,12 +106,11 @@ final class LevelSearch {
     static LevelSearch create(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
                               int threads, boolean reduce, SearchProgress progress, boolean forceFixpoint,
                               long expectedStates) {
-        if (!model.supportsSymmetry()) {
-            // injection queues, clock-cycle steps, drifting marks, wormhole flits: the
-            // sequential engine's layouts and expanders only
+        if (model.semantics() != Semantics.INTERLEAVING || model.wormhole() != null) {
+            // clock-cycle steps and wormhole flits: the sequential engine's expanders only
             return null;
         }
-        StateLayout layout = new StateLayout(model.network(), model.rule().marksPerRing() > 0, model.routing().headers());
+        StateLayout layout = StateLayout.of(model);
         CompactCodec codec = CompactCodec.of(layout, model.routing().headers());
         if (codec == null) {
             return null;

@@ -70,6 +70,8 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
      * Whether the explorer may reduce states by the topology's symmetries. False for every
      * model with state beyond the queues of the reference model (injection queues), drifting
      * marks, synchronous steps, or wormhole flits: those are not wired into the symmetry reduction.
+     * (The parallel engine runs every interleaving model that is not wormhole, without
+     * reduction when this is false.)
      */
     public boolean supportsSymmetry() {
         return semantics == Semantics.INTERLEAVING && injectionQueue == 0 && !rule.marksDrift() && wormhole == null;

@@ -55,6 +55,23 @@ class ParallelSearchTest {
         }
     }
 
+    /** Drifting marks and injection queues (extra moves, extra state words) on the parallel engine. */
+    @Test
+    void parallelSearchAgreesOnDriftAndInjectionQueueModels() throws Exception {
+        for (String spec : List.of("ring3-c1-critical-bubble-drift-iq1", "ring3-c2-critical-bubble-drift-iq2",
+            "r6-ring4-c1-critical-bubble-drift", "r5-ring4-c1-localized-bubble-iq1", "r6-ring4-c1-critical-bubble-iq1",
+            "t3-torus3x2-critical-bubble-drift-diagonal-iq1", "torus3x3-c1-critical-bubble-3flows-drift")) {
+            Model m = flowproof.spec.SpecReader.read(java.nio.file.Path.of("specs/" + spec + ".yaml")).model();
+            ExplorationResult seq = Models.explore(m);
+            assertThat(seq.threads()).isEqualTo(1);
+            for (int threads : new int[] {1, 2}) {
+                ExplorationResult par = run(m, threads, false);
+                assertThat(par.threads()).as(spec).isEqualTo(threads);
+                assertSameSearch(seq, par, spec + ", " + threads + " threads");
+            }
+        }
+    }
+
     @Test
     void parallelTracesAreTheSameOnEveryRun() {
         // the threads fill a level's lists in no fixed order; traces (saved as counterexample
