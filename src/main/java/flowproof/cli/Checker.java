@@ -153,10 +153,10 @@ final class Checker {
      * visited set (reaching it ends the search as incomplete), and progress reports (or null).
      */
     record Engine(int threads, boolean symmetry, long maxBytes, long expectedStates,
-                  flowproof.explore.SearchProgress progress) {
+                  flowproof.explore.SearchProgress progress, boolean injectionProduct) {
 
-        /** One thread, no reduction, no budget beyond the spec's, silent. */
-        static final Engine SEQUENTIAL = new Engine(1, false, Long.MAX_VALUE, 0, null);
+        /** One thread, no reduction, no budget beyond the spec's, silent; the injection-queue product on. */
+        static final Engine SEQUENTIAL = new Engine(1, false, Long.MAX_VALUE, 0, null, true);
     }
 
     /** The cheapest sound method, with the sequential explorer. */
@@ -205,7 +205,7 @@ final class Checker {
             Math.min(l.bytes(), engine.maxBytes()));
         ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
             .threads(engine.threads()).symmetry(engine.symmetry()).expectedStates(engine.expectedStates())
-            .progress(engine.progress()).run();
+            .progress(engine.progress()).injectionProduct(engine.injectionProduct()).run();
         Map<Property, String> saved = new EnumMap<>(Property.class);
         if (saveDir != null) {
             for (Trace t : r.traces().values()) {

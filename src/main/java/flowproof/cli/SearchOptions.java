@@ -32,6 +32,11 @@ final class SearchOptions {
         + "all respect: store one state per orbit, count every state it stands for")
     boolean symmetry;
 
+    @Option(names = "--enumerate-injection-queues", description = "search a model with injection queues directly, "
+        + "every queue content with every network state, instead of deciding it from the same model without them "
+        + "(the injection-queue product: same verdicts and counts, far fewer states to store)")
+    boolean enumerateInjectionQueues;
+
     @Option(names = "--max-memory", paramLabel = "SIZE",
         description = "most memory for the visited set and level lists, e.g. 8g or 512m (default: what the JVM allows); "
             + "reaching it ends the search as incomplete")
@@ -72,7 +77,8 @@ final class SearchOptions {
     Checker.Engine engine(PrintWriter err) {
         long bytes = maxMemory == null ? Long.MAX_VALUE : parseSize(maxMemory);
         Progress p = new Progress(err, json);
-        return new Checker.Engine(threads, symmetry, bytes, expectedStates, p.on() ? p::search : null);
+        return new Checker.Engine(threads, symmetry, bytes, expectedStates, p.on() ? p::search : null,
+            !enumerateInjectionQueues);
     }
 
     /** One line naming a bad option value, or null. */

@@ -11,7 +11,8 @@ import java.util.Map;
  *                      "first-violation" when asked to stop there, or null
  * @param states        distinct reachable states found (all reachable states when complete)
  * @param transitions   enabled moves summed over the expanded states
- * @param depth         BFS depth reached: the longest shortest path from the empty network
+ * @param depth         BFS depth reached: the longest shortest path from the empty network (-1: not
+ *                      computed, see {@code product})
  * @param seconds       wall-clock time of the search, drainability included
  * @param properties    status of every property
  * @param traces        the shortest trace of every violated property, in property order
@@ -25,6 +26,8 @@ import java.util.Map;
  * @param symmetryOrder size of the symmetry group the search reduced by (1: no reduction)
  * @param symmetry      one line on the reduction (which group, or why it is off), or null when not asked for
  * @param threads       threads that expanded states
+ * @param product       one line on how a model with injection queues was decided from the same
+ *                      model without them ({@link InjectionQueueProduct}), or null when it was not
  */
 public record ExplorationResult(
     Model model,
@@ -45,7 +48,18 @@ public record ExplorationResult(
     long orbits,
     int symmetryOrder,
     String symmetry,
-    int threads) {
+    int threads,
+    String product) {
+
+    /** A result of a search of the model as given (no injection-queue product). */
+    public ExplorationResult(Model model, Verdict verdict, boolean complete, String limit, long states, long transitions,
+                             int depth, double seconds, Map<Property, PropertyStatus> properties,
+                             Map<Property, Trace> traces, long stuckStates, long undrainableStates, int stateWords,
+                             long stateBits, long storedBytes, long orbits, int symmetryOrder, String symmetry,
+                             int threads) {
+        this(model, verdict, complete, limit, states, transitions, depth, seconds, properties, traces, stuckStates,
+            undrainableStates, stateWords, stateBits, storedBytes, orbits, symmetryOrder, symmetry, threads, null);
+    }
 
     /** A result of the sequential search without symmetry reduction. */
     public ExplorationResult(Model model, Verdict verdict, boolean complete, String limit, long states, long transitions,

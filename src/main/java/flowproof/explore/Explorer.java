@@ -40,6 +40,9 @@ public final class Explorer {
     private boolean symmetry;
     private SearchProgress progress;
     private long expectedStates;
+    private boolean injectionProduct = true;
+    /** Set on the search of a model without injection queues that decides one with them. */
+    InjectionQueueProduct.Tally tally;
 
     public Explorer(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation) {
         this.model = model;
@@ -77,6 +80,17 @@ public final class Explorer {
      */
     public Explorer expectedStates(long n) {
         this.expectedStates = n;
+        return this;
+    }
+
+    /**
+     * Whether a model with injection queues (interleaving moves) is decided from the same model
+     * without them ({@link InjectionQueueProduct}: the default), or by enumerating every content
+     * of the injection queues with every network state. The product falls back to the direct
+     * search by itself when the property fails, for the shortest trace.
+     */
+    public Explorer injectionProduct(boolean on) {
+        this.injectionProduct = on;
         return this;
     }
 
@@ -140,9 +154,21 @@ public final class Explorer {
     }
 
     public ExplorationResult run() {
+        if (injectionProduct && model.injectionQueue() > 0 && model.semantics() == Semantics.INTERLEAVING
+            && model.wormhole() == null) {
+            long start = System.nanoTime();
+            Explorer base = new Explorer(model.with(Semantics.INTERLEAVING, 0), properties, limits, stopAtFirstViolation)
+                .threads(threads).symmetry(symmetry).expectedStates(expectedStates).progress(progress);
+            base.forceFixpoint = forceFixpoint;
+            base.tally = new InjectionQueueProduct.Tally(model.network().topology().nodes());
+            ExplorationResult product = InjectionQueueProduct.decide(model, base.run(), base.tally, properties, start);
+            if (product != null) {
+                return product;
+            }
+        }
         if (threads > 1 || symmetry || progress != null) {
             LevelSearch search = LevelSearch.create(model, properties, limits, stopAtFirstViolation, threads, symmetry,
-                progress, forceFixpoint, expectedStates);
+                progress, forceFixpoint, expectedStates, tally);
             if (search != null) {
                 return search.run();
             }
@@ -180,7 +206,7 @@ public final class Explorer {
         int levelCount = 1;
         int levelEnd = 1;
         long[] state = new long[layout.words];
-        BfsSink sink = new BfsSink(set, limits.states());
+        BfsSink sink = new BfsSink(set, limits.states(), tally == null ? null : new long[tally.injects.length]);
         long stuck = 0;
         String limit = null;
         long deadline = limits.seconds() <= 0 ? Long.MAX_VALUE : start + (long) (limits.seconds() * 1e9);
@@ -199,6 +225,9 @@ public final class Explorer {
             }
             set.get(id, state, 0);
             ex.load(state, 0);
+            if (tally != null && ex.packets() == 0) {
+                tally.empty.add(new InjectionQueueProduct.Key(state.clone()));
+            }
             for (Property p : invariantProps) {
                 if (!firstViolation.containsKey(p) && !p.invariant().holds(ex, m)) {
                     firstViolation.put(p, id);
@@ -225,6 +254,9 @@ public final class Explorer {
         }
         boolean complete = limit == null;
         int expanded = id;
+        if (tally != null) {
+            tally.addInjects(sink.injects);
+        }
         int depth = levelCount - 1;
 
         long undrainable = -1;
@@ -287,17 +319,23 @@ public final class Explorer {
     /** Inserts every successor, in the order generated; notes when a limit stops the search. */
     private static final class BfsSink extends BatchSink {
         private final long maxStates;
+        /** Inject moves by source, when a product needs them; else null. */
+        final long[] injects;
         long transitions;
         String limit;
 
-        BfsSink(StateSet set, long maxStates) {
+        BfsSink(StateSet set, long maxStates, long[] injects) {
             super(set);
             this.maxStates = maxStates;
+            this.injects = injects;
         }
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
             transitions++;
+            if (injects != null && kind == Expander.INJECT) {
+                injects[a]++;
+            }
             super.accept(kind, a, b, destination, succ);
         }
 

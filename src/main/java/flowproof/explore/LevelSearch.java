@@ -65,6 +65,8 @@ final class LevelSearch {
     private final int cw;
     private final long maxBranch;
     private final ConcurrentStateTable table;
+    /** What an injection-queue product needs from this search (null: nothing). */
+    private final InjectionQueueProduct.Tally tally;
     private final AtomicLong stored = new AtomicLong();
     private final AtomicLong listBytes = new AtomicLong();
     private final AtomicLong expandedInLevel = new AtomicLong();
@@ -76,8 +78,9 @@ final class LevelSearch {
 
     private LevelSearch(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation, int threads,
                         boolean reduce, SearchProgress progress, boolean forceFixpoint, long expectedStates,
-                        StateLayout layout, CompactCodec codec) {
+                        StateLayout layout, CompactCodec codec, InjectionQueueProduct.Tally tally) {
         this.model = model;
+        this.tally = tally;
         this.properties = properties;
         this.limits = limits;
         this.stopAtFirstViolation = stopAtFirstViolation;
@@ -105,7 +108,7 @@ final class LevelSearch {
     /** A search, or null when the model's states do not fit the encoded visited set (then only the sequential search runs). */
     static LevelSearch create(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
                               int threads, boolean reduce, SearchProgress progress, boolean forceFixpoint,
-                              long expectedStates) {
+                              long expectedStates, InjectionQueueProduct.Tally tally) {
         if (model.semantics() != Semantics.INTERLEAVING || model.wormhole() != null) {
             // clock-cycle steps and wormhole flits: the sequential engine's expanders only
             return null;
@@ -116,7 +119,7 @@ final class LevelSearch {
             return null;
         }
         return new LevelSearch(model, properties, limits, stopAtFirstViolation, Math.max(1, threads), reduce, progress,
-            forceFixpoint, expectedStates, layout, codec);
+            forceFixpoint, expectedStates, layout, codec, tally);
     }
 
     /** Append-only list of encoded states in chunks (never copied when it grows). */
@@ -173,6 +176,7 @@ final class LevelSearch {
         CodeList next;
         long represented;
         long transitions;
+        final long[] injects = new long[model.network().topology().nodes()];
         long stuck;
         long weight;
 
@@ -188,6 +192,9 @@ final class LevelSearch {
                 return;
             }
             transitions += weight;
+            if (kind == Expander.INJECT) {
+                injects[a] += weight;
+            }
             int fixed = 1;
             long[] s = succ;
             if (symmetry != null) {
@@ -239,6 +246,15 @@ final class LevelSearch {
                 codec.decode(own, 0, packed, 0);
                 ex.load(packed, 0);
                 weight = symmetry == null ? 1 : symmetry.orbitSize(packed, 0, scratch);
+                if (tally != null && ex.packets() == 0) {
+                    for (int g = 0; g < (symmetry == null ? 1 : symmetry.order()); g++) {
+                        long[] image = packed.clone();
+                        if (symmetry != null) {
+                            symmetry.apply(g, packed, 0, image, 0);
+                        }
+                        tally.empty.add(new InjectionQueueProduct.Key(image));
+                    }
+                }
                 for (Property p : invariantProps) {
                     if (!p.invariant().holds(ex, m)) {
                         note(p, own);
@@ -379,6 +395,9 @@ final class LevelSearch {
         for (Worker w : workers) {
             transitions += w.transitions;
             stuck += w.stuck;
+            if (tally != null) {
+                tally.addInjects(w.injects);
+            }
         }
         Expander ex = new Expander(model, layout);
         long undrainable = -1;

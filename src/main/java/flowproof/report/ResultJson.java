@@ -34,7 +34,16 @@ public final class ResultJson {
         }
         o.put("states", r.states());
         o.put("transitions", r.transitions());
-        o.put("depth", r.depth());
+        if (r.depth() < 0) {
+            o.putNull("depth");
+        } else {
+            o.put("depth", r.depth());
+        }
+        if (r.product() == null) {
+            o.putNull("product");
+        } else {
+            o.put("product", r.product());
+        }
         o.put("seconds", Math.round(r.seconds() * 1000) / 1000.0);
         o.put("stuckStates", r.stuckStates());
         if (r.undrainableStates() < 0) {

@@ -17,19 +17,25 @@ public final class ResultText {
         StringBuilder b = new StringBuilder();
         b.append(name).append("  (").append(specPath).append(")\n");
         b.append(String.format("  %-14s %s; traffic %s%n", "model", r.model().describe(), traffic));
-        String how = r.complete() ? "exhaustive" : "partial search, stopped by the " + r.limit() + " limit";
+        String how = (r.complete() ? "exhaustive" : "partial search, stopped by the " + r.limit() + " limit")
+            + (r.product() == null ? "" : ", injection-queue product");
         String exp = expected == null ? "" : "; expected " + expected.key() + ": "
             + (r.verdict() == Verdict.INCOMPLETE ? "not established" : r.verdict().satisfies(expected) ? "ok" : "MISMATCH");
         b.append(String.format("  %-14s %s (%s%s)%n", "verdict", r.verdict().key(), how, exp));
-        b.append(String.format("  %-14s %,d %s, %,d transitions, depth %d, %.2f s%n", "states", r.states(),
-            r.complete() ? "reachable" : "found so far", r.transitions(), r.depth(), r.seconds()));
+        b.append(String.format("  %-14s %,d %s, %s transitions, %s, %.2f s%n", "states", r.states(),
+            r.complete() ? "reachable" : "found so far", r.transitions() < 0 ? "more than 2^63" : String.format("%,d", r.transitions()),
+            r.depth() < 0 ? "depth not computed" : "depth " + r.depth(), r.seconds()));
+        if (r.product() != null) {
+            b.append(String.format("  %-14s %s%n", "product", r.product()));
+        }
         if (r.symmetry() != null) {
             b.append(String.format("  %-14s %s%s%n", "symmetry", r.symmetry(), r.symmetryOrder() == 1 ? ""
                 : String.format("; %,d orbits stored for those %,d states", r.orbits(), r.states())));
         }
         if (r.threads() > 1 || r.symmetry() != null) {
-            b.append(String.format("  %-14s %d thread%s, %,.0f states/s, %.1f MB stored (%.1f bytes per stored state)%n",
-                "search", r.threads(), r.threads() == 1 ? "" : "s", r.states() / Math.max(1e-9, r.seconds()),
+            b.append(String.format("  %-14s %d thread%s, %,.0f %sstates/s, %.1f MB stored (%.1f bytes per stored state)%n",
+                "search", r.threads(), r.threads() == 1 ? "" : "s",
+                (r.product() == null ? r.states() : r.orbits()) / Math.max(1e-9, r.seconds()), r.product() == null ? "" : "stored ",
                 r.storedBytes() / 1e6, r.bytesPerState()));
         }
         for (Map.Entry<Property, PropertyStatus> e : r.properties().entrySet()) {

@@ -88,6 +88,22 @@ class CliTest {
     }
 
     @Test
+    void injectionQueuesAreDecidedByTheProductUnlessEnumerationIsAsked() {
+        String spec = "specs/ring3-c1-critical-bubble-drift-iq2.yaml";
+        CliRun product = run("check", spec, "--no-save");
+        assertThat(product.code()).isEqualTo(Main.OK);
+        assertThat(product.out()).containsPattern("verdict\\s+deadlock-free \\(exhaustive, injection-queue product;")
+            .containsPattern("product\\s+injection queues of 2: ").contains("depth not computed");
+        CliRun direct = run("check", spec, "--no-save", "--enumerate-injection-queues");
+        assertThat(direct.code()).isEqualTo(Main.OK);
+        assertThat(direct.out()).doesNotContain("product").containsPattern("depth \\d+");
+        // the same number of states either way
+        java.util.function.Function<String, String> states = out -> out.lines().filter(l -> l.trim().startsWith("states"))
+            .findFirst().orElseThrow().replaceAll(",\\s*(depth|[0-9.]+ s).*", "").replaceAll("\\s+", " ");
+        assertThat(states.apply(product.out())).isEqualTo(states.apply(direct.out()));
+    }
+
+    @Test
     void exploreVctRingExitsOneAndDrawsTheCounterexample() throws IOException {
         CliRun r = run("explore", vct4(), "--no-save");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
