@@ -6,6 +6,7 @@ import flowproof.spec.Spec;
 import flowproof.spec.SpecReader;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,6 +61,25 @@ class InjectionQueueProductTest {
             }
         }
         assertThat(decided).as("specs decided by the product, on 1 and 2 threads").isGreaterThanOrEqualTo(14);
+    }
+
+    /** The large specs of the suite whose direct search finishes (40-110 s each): {@code mvn -B verify -Pslow}. */
+    @Test
+    @Tag("slow")
+    void theProductAgreesWithTheDirectSearchOnTheLargeSpecs() throws Exception {
+        for (String name : List.of("large/ring4-c2-critical-bubble-drift-iq1", "large/ring5-c1-critical-bubble-drift-iq1",
+            "large/torus3x3-c1-critical-bubble-3flows-drift-iq1", "large/torus3x3-c1-critical-bubble-3flows-drift-iq2",
+            "large/torus3x3-c2-critical-bubble-3flows-drift-iq1", "large/t3-torus3x2-critical-bubble-drift-diagonal-iq2")) {
+            Spec s = spec(name);
+            ExplorationResult direct = run(s, false, 2, false);
+            ExplorationResult product = run(s, true, 2, false);
+            assertThat(direct.complete()).as(name).isTrue();
+            assertThat(product.product()).as(name).isNotNull();
+            assertThat(product.verdict()).as(name).isEqualTo(direct.verdict());
+            assertThat(product.properties()).as(name).isEqualTo(direct.properties());
+            assertThat(product.states()).as(name).isEqualTo(direct.states());
+            assertThat(product.transitions()).as(name).isEqualTo(direct.transitions());
+        }
     }
 
     @Test
