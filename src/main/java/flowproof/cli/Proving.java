@@ -212,8 +212,8 @@ final class Proving {
 
     /**
      * A spec whose model the CP-SAT encoding does not cover: clock-cycle steps, injection
-     * queues and drifting critical marks are moves and state the encoding has none of, so a
-     * proof would say nothing about them.
+     * queues and wormhole flits are moves and state the encoding has none of, so a proof
+     * would say nothing about them.
      */
     static final class UnsupportedModel extends UnsupportedOperationException {
         final String field;
@@ -238,10 +238,6 @@ final class Proving {
         if (m.wormhole() != null) {
             throw new UnsupportedModel("flow", "expected vct (prove encodes whole packets, not wormhole flits), found"
                 + " wormhole; use check or explore");
-        }
-        if (m.rule().marksDrift()) {
-            throw new UnsupportedModel("rule.drift", "expected false (prove encodes no drifting marks), found true;"
-                + " use check or explore");
         }
     }
 

@@ -159,7 +159,7 @@ class Expander implements BufferView {
         } else {
             injectEntries = null;
         }
-        this.upstream = rule.marksDrift() ? ringUpstream(net) : null;
+        this.upstream = rule.marksDrift() ? net.ringUpstream() : null;
         long table = (long) queues * headers;
         if (table > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("too many (queue, header) pairs for the explorer: " + table);
@@ -175,32 +175,6 @@ class Expander implements BufferView {
         this.ringFree = new int[net.rings()];
         this.iqSlots = new long[layout.injWord.length];
         this.iqOcc = new int[layout.injWord.length];
-    }
-
-    /**
-     * Each ring queue's upstream queue: the queue of the same VC on the channel of the same
-     * ring that ends where this queue's channel starts (-1 for queues outside rings). The
-     * same construction as the simulator's drift pass.
-     */
-    static int[] ringUpstream(Network net) {
-        int queues = net.queues();
-        var t = net.topology();
-        int[] up = new int[queues];
-        java.util.Arrays.fill(up, -1);
-        for (int q = 0; q < queues; q++) {
-            int r = net.ringOf(q);
-            if (r < 0) {
-                continue;
-            }
-            int c = net.channelOf(q);
-            for (int u = 0; u < t.channels(); u++) {
-                int uq = net.queue(u, net.vcOf(q));
-                if (t.target(u) == t.source(c) && net.ringOf(uq) == r) {
-                    up[q] = uq;
-                }
-            }
-        }
-        return up;
     }
 
     /** An upper bound on the successors of any state: every queue head's candidates and every injection's. */

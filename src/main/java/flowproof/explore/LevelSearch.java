@@ -99,13 +99,22 @@ final class LevelSearch {
             }
         }
         this.maxBranch = new Expander(model, layout).maxSuccessors();
-        this.block = (int) Math.max(16, Math.min(1024, (1 << 16) / maxBranch));
+        this.block = blockFor(maxBranch);
         long initialSlots = Math.max(1 << 12, (long) (2 * threads * block * maxBranch / ConcurrentStateTable.MAX_LOAD));
         initialSlots = Math.max(initialSlots, (long) (expectedStates / 0.75));
         this.table = new ConcurrentStateTable(cw, (int) Math.min(initialSlots, (Integer.MAX_VALUE - 16L) / cw));
     }
 
-    /** A search, or null when the model's states do not fit the encoded visited set (then only the sequential search runs). */
+    /** States per block: 1024, fewer when a state can have many successors (about 2^16 per block, at least 16 states). */
+    private static int blockFor(long maxBranch) {
+        return (int) Math.max(16, Math.min(1024, (1 << 16) / maxBranch));
+    }
+
+    /**
+     * A search, or null when the model's states do not fit the encoded visited set, or its
+     * branching would make the table's first rounds take more than a quarter of the heap
+     * (then only the sequential search runs).
+     */
     static LevelSearch create(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
                               int threads, boolean reduce, SearchProgress progress, boolean forceFixpoint,
                               long expectedStates, InjectionQueueProduct.Tally tally) {
@@ -116,6 +125,15 @@ final class LevelSearch {
         StateLayout layout = StateLayout.of(model);
         CompactCodec codec = CompactCodec.of(layout, model.routing().headers());
         if (codec == null) {
+            return null;
+        }
+        // a round needs table room for every successor of its blocks: with a huge branching
+        // factor (all pairs of a 16x16 torus: 65,280 injections per state) and long states that
+        // is gigabytes before the first state; the sequential search grows as it goes instead
+        long branch = new Expander(model, layout).maxSuccessors();
+        long minBytes = (long) (2.0 * Math.max(1, threads) * blockFor(branch) * branch / ConcurrentStateTable.MAX_LOAD)
+            * codec.words * 8L;
+        if (minBytes > Runtime.getRuntime().maxMemory() / 4) {
             return null;
         }
         return new LevelSearch(model, properties, limits, stopAtFirstViolation, Math.max(1, threads), reduce, progress,

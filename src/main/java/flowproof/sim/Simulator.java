@@ -349,21 +349,7 @@ public final class Simulator implements Engine {
         Arrays.fill(creditVc, -1);
         controlLine = new int[queues];
         if (rule.marksDrift()) {
-            ringUpstream = new int[queues];
-            Arrays.fill(ringUpstream, -1);
-            for (int q = 0; q < queues; q++) {
-                int r = ringOfQueue[q];
-                if (r < 0) {
-                    continue;
-                }
-                int c = q / vcs;
-                for (int u = 0; u < channels; u++) {
-                    int uq = u * vcs + q % vcs;
-                    if (topo.target(u) == topo.source(c) && ringOfQueue[uq] == r) {
-                        ringUpstream[q] = uq;
-                    }
-                }
-            }
+            ringUpstream = net.ringUpstream();
             driftFrom = new int[queues];
         } else {
             ringUpstream = null;

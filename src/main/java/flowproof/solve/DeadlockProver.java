@@ -47,7 +47,13 @@ import java.util.Map;
  *       state. The search minimizes the number of packets, so the witness is a small
  *       knot in an otherwise empty network.</li>
  * </ol>
- * <b>proved</b> = the invariants hold initially, are inductive, and no knot exists. Then
+ * <p><b>Drifting marks</b> ({@link FlowControlRule#marksDrift}): a drift move passes a mark
+ * from a ring queue to its upstream queue when the rule says so ({@link FlowControlRule#drifts},
+ * tabulated like admission). It is one more move for inductiveness; the knot question is
+ * unchanged, since a knot is defined by refused heads alone (a drift may still free one: a
+ * knot is then not a stuck state, which the guided search judges on all moves).
+ *
+ * <p><b>proved</b> = the invariants hold initially, are inductive, and no knot exists. Then
  * no reachable state is stuck; and since forward and eject moves strictly shorten the
  * remaining routes of minimal (and UGAL) routing, every maximal sequence of them ends in
  * a state without such moves, which must be empty: every reachable state drains. So
@@ -256,7 +262,8 @@ public final class DeadlockProver {
     /**
      * Whether an invariant state has an admitted move to a state outside the invariants.
      * Every move of the model is offered, every adaptive and escape candidate included
-     * (more moves than any selection policy makes, so inductive here is inductive there).
+     * (more moves than any selection policy makes, so inductive here is inductive there),
+     * and the drift moves of a rule whose marks drift.
      */
     private CpSolverStatus inductionStatus(String[] cti) {
         CpModel model = new CpModel();
@@ -325,6 +332,21 @@ public final class DeadlockProver {
             moves.add(x);
             names.add("inject into " + net.queueName(t));
             inTo.get(t).add(x);
+        }
+        if (rule.marksDrift()) {
+            // a drift passes one mark from a ring queue to its upstream queue (no packet moves)
+            int[] up = net.ringUpstream();
+            for (int q = 0; q < queues; q++) {
+                if (up[q] < 0) {
+                    continue;
+                }
+                BoolVar x = model.newBoolVar("driftMove" + q);
+                model.addImplication(x, s.drifts(q, up[q]));
+                moves.add(x);
+                names.add("drift a mark from " + net.queueName(q) + " to " + net.queueName(up[q]));
+                markOut.get(q).add(x);
+                markIn.get(up[q]).add(x);
+            }
         }
         model.addExactlyOne(moves);
 

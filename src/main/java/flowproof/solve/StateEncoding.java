@@ -6,6 +6,7 @@ import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.Literal;
 import com.google.ortools.sat.TableConstraint;
+import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.Invariant;
 import flowproof.topology.Network;
@@ -182,6 +183,65 @@ final class StateEncoding {
             });
             return new BoolVar[] {a, s};
         });
+    }
+
+    /**
+     * A literal that is true iff the rule drifts a mark from ring queue {@code q} to its
+     * upstream queue {@code u} ({@link FlowControlRule#drifts}), tabulated by asking the rule
+     * over every (occupancy, marks) of both queues. A rule that reads anything else is
+     * beyond this encoding ({@link UnsupportedOperationException}).
+     */
+    BoolVar drifts(int q, int u) {
+        BoolVar d = model.newBoolVar("drift" + q + "_" + u);
+        TableConstraint tc = model.addAllowedAssignments(new IntVar[] {occ[q], marks[q], occ[u], marks[u], d});
+        int c = capacity;
+        int[] occs = new int[net.queues()];
+        int[] ms = new int[net.queues()];
+        BufferView probe = new BufferView() {
+            @Override
+            public Network network() {
+                return net;
+            }
+
+            @Override
+            public int freeSlots(int queue) {
+                return c - occs[check(queue)];
+            }
+
+            @Override
+            public int criticalMarks(int queue) {
+                return ms[check(queue)];
+            }
+
+            @Override
+            public int ringFreeSlots(int ring) {
+                throw new UnsupportedOperationException("the CP-SAT model encodes drift as a function of a queue and"
+                    + " its upstream queue; the rule read the free slots of ring " + ring);
+            }
+
+            private int check(int queue) {
+                if (queue != q && queue != u) {
+                    throw new UnsupportedOperationException("the CP-SAT model encodes drift as a function of "
+                        + net.queueName(q) + " and its upstream queue; the rule read " + net.queueName(queue));
+                }
+                return queue;
+            }
+        };
+        for (int oq = 0; oq <= c; oq++) {
+            for (int mq = 0; mq <= c; mq++) {
+                for (int ou = 0; ou <= c; ou++) {
+                    for (int mu = 0; mu <= c; mu++) {
+                        occs[q] = oq;
+                        ms[q] = mq;
+                        occs[u] = ou;
+                        ms[u] = mu;
+                        boolean yes = mq > 0 && rule.drifts(probe, q, u);
+                        tc.addTuple(new long[] {oq, mq, ou, mu, yes ? 1 : 0});
+                    }
+                }
+            }
+        }
+        return d;
     }
 
     private interface TupleSink {

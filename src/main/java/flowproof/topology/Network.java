@@ -114,6 +114,32 @@ public final class Network {
         return topology.rings();
     }
 
+    /**
+     * Each queue's upstream queue in its directional ring: the queue of the same VC on the
+     * channel of the same ring that ends where this queue's channel starts; -1 for queues
+     * outside rings. Where a critical mark drifts to ({@link flowproof.rule.FlowControlRule#drifts}),
+     * for the explorer, the simulator and the prover alike. A new array on every call.
+     */
+    public int[] ringUpstream() {
+        int queues = queues();
+        int[] up = new int[queues];
+        java.util.Arrays.fill(up, -1);
+        for (int q = 0; q < queues; q++) {
+            int r = ringOf(q);
+            if (r < 0) {
+                continue;
+            }
+            int c = channelOf(q);
+            for (int u = 0; u < topology.channels(); u++) {
+                int uq = queue(u, vcOf(q));
+                if (topology.target(u) == topology.source(c) && ringOf(uq) == r) {
+                    up[q] = uq;
+                }
+            }
+        }
+        return up;
+    }
+
     /** The queues (all VCs) of a ring, in queue order. Do not modify. */
     public int[] ringQueues(int ring) {
         return ringMembers[ring];

@@ -58,7 +58,7 @@ class DriftTest {
         FlowControlRule drift = new CriticalBubble(1, false, true);
         FlowControlRule still = new CriticalBubble(1, false, false);
         int q = net.queue(net.topology().channel(0, 0, 1), 0);
-        int u = Expander.ringUpstream(net)[q];
+        int u = net.ringUpstream()[q];
         assertThat(u).isGreaterThanOrEqualTo(0).isNotEqualTo(q);
         assertThat(net.nodeOf(u)).isEqualTo(net.topology().source(net.channelOf(q)));
         int[][] packets = {{}, {}, {}};
