@@ -102,6 +102,18 @@ class InjectionQueueProductTest {
     }
 
     @Test
+    void aLimitReachedWithoutInjectionQueuesIsIncompleteAndSaysSo() throws Exception {
+        Spec s = spec("t3-torus3x2-critical-bubble-drift-diagonal-iq1");
+        ExplorationResult r = new Explorer(s.model(), s.effectiveProperties(), new Limits(1_000, 60, Long.MAX_VALUE), false)
+            .run();
+        assertThat(r.verdict()).isEqualTo(Verdict.INCOMPLETE);
+        assertThat(r.complete()).isFalse();
+        assertThat(r.limit()).isEqualTo("states");
+        assertThat(r.product()).contains("stopped at the states limit").contains("nothing decided");
+        assertThat(r.properties().get(Property.DRAINABILITY)).isEqualTo(PropertyStatus.NOT_CHECKED);
+    }
+
+    @Test
     void theLiteralCriticalBubbleSchemeStarvesAQueuedSourceAndTheProductDefersToTheDirectSearch() throws Exception {
         // T3's turning flows, literal CBS, injection queues of 1: M0 already fails drainability
         Spec s = spec("t3-torus3x2-critical-bubble-diagonal-iq1");
