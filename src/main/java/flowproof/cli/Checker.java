@@ -67,7 +67,8 @@ final class Checker {
         }
 
         String method() {
-            return proof != null ? "cp-sat" : result != null ? "exhaustive" : duato() ? "duato" : "cdg";
+            return proof != null ? "cp-sat" : result != null ? (result.product() != null ? "product" : "exhaustive")
+                : duato() ? "duato" : "cdg";
         }
 
         private boolean duato() {

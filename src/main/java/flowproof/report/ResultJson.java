@@ -25,7 +25,7 @@ public final class ResultJson {
         o.put("spec", specPath);
         o.put("name", name);
         o.put("verdict", r.verdict().key());
-        o.put("method", "exhaustive");
+        o.put("method", r.product() == null ? "exhaustive" : "product"); // product: InjectionQueueProduct
         o.put("complete", r.complete());
         if (r.limit() == null) {
             o.putNull("limit");
