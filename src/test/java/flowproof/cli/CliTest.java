@@ -101,6 +101,11 @@ class CliTest {
         java.util.function.Function<String, String> states = out -> out.lines().filter(l -> l.trim().startsWith("states"))
             .findFirst().orElseThrow().replaceAll(",\\s*(depth|[0-9.]+ s).*", "").replaceAll("\\s+", " ");
         assertThat(states.apply(product.out())).isEqualTo(states.apply(direct.out()));
+        CliRun json = run("check", spec, "--no-save", "--json");
+        assertThat(json.out()).contains("\"method\":\"product\"").contains("\"depth\":null")
+            .contains("\"product\":\"injection queues of 2: ");
+        assertThat(run("check", spec, "--no-save", "--json", "--enumerate-injection-queues").out())
+            .contains("\"method\":\"exhaustive\"").contains("\"product\":null");
     }
 
     @Test
