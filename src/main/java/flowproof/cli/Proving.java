@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.explore.GuidedSearch;
+import flowproof.explore.InjectionQueueProduct;
 import flowproof.explore.Move;
 import flowproof.explore.Property;
 import flowproof.explore.Snapshot;
@@ -211,9 +212,9 @@ final class Proving {
     }
 
     /**
-     * A spec whose model the CP-SAT encoding does not cover: clock-cycle steps, injection
-     * queues and wormhole flits are moves and state the encoding has none of, so a proof
-     * would say nothing about them.
+     * A spec whose model the CP-SAT encoding does not cover: clock-cycle steps and wormhole
+     * flits are moves and state the encoding has none of, so a proof would say nothing about
+     * them. (Injection queues are covered by the injection-queue product, see {@link #proof}.)
      */
     static final class UnsupportedModel extends UnsupportedOperationException {
         final String field;
@@ -231,20 +232,40 @@ final class Proving {
             throw new UnsupportedModel("semantics", "expected interleaving (prove encodes one move per step), found "
                 + m.semantics().key() + "; use check or explore");
         }
-        if (m.injectionQueue() != 0) {
-            throw new UnsupportedModel("injection-queue", "expected 0 (prove encodes no injection queues), found "
-                + m.injectionQueue() + "; use check or explore");
-        }
         if (m.wormhole() != null) {
             throw new UnsupportedModel("flow", "expected vct (prove encodes whole packets, not wormhole flits), found"
                 + " wormhole; use check or explore");
         }
     }
 
-    static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir)
-        throws IOException {
+    /**
+     * The CP-SAT proof of a spec's model. With injection queues (interleaving moves), CP-SAT
+     * proves the model without them, and the injection-queue product carries the proof over
+     * when every empty network the invariants allow lets every pair's packet in after drift
+     * moves alone ({@link InjectionQueueProduct#refusedAtInvariantEmptyNetworks}); otherwise
+     * the answer is unknown.
+     */
+    static ProofResult proof(Spec spec, DeadlockProver.Options options) {
         requireSupported(spec);
         ProofResult p = DeadlockProver.prove(spec.network(), spec.routing(), spec.rule(), spec.pairs(), options);
+        int n = spec.model().injectionQueue();
+        if (n == 0 || p.verdict() != ProofResult.Verdict.PROVED) {
+            return p;
+        }
+        String refused = InjectionQueueProduct.refusedAtInvariantEmptyNetworks(
+            spec.model().with(flowproof.explore.Semantics.INTERLEAVING, 0));
+        if (refused != null) {
+            return p.with(ProofResult.Verdict.UNKNOWN, "proved without injection queues, but with them a waiting packet"
+                + " may never enter: " + refused + " (allowed by the invariants, perhaps unreachable)");
+        }
+        return p.with(ProofResult.Verdict.PROVED, p.reason() + "; with injection queues of " + n + ", every pair's"
+            + " packet enters every empty network the invariants allow after drift moves alone (the injection-queue"
+            + " product)");
+    }
+
+    static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir)
+        throws IOException {
+        ProofResult p = proof(spec, options);
         if (p.witness() == null) {
             return new Outcome(spec, p, null, null, true);
         }

@@ -68,10 +68,14 @@ public final class GuidedSearch {
                 }
             }
             List<int[]> traffic = pairs.stream().map(p -> new int[] {p.get(0), p.get(1)}).toList();
-            model = new Model(model.network(), model.routing(), model.rule(), traffic, model.escapeAny());
+            model = new Model(model.network(), model.routing(), model.rule(), traffic, model.escapeAny(),
+                model.semantics(), model.injectionQueue());
+        }
+        if (model.semantics() != Semantics.INTERLEAVING || model.wormhole() != null) {
+            throw new IllegalArgumentException("the guided search runs interleaved packet moves only");
         }
         Model m0 = model;
-        StateLayout layout = new StateLayout(model.network(), model.rule().marksPerRing() > 0, model.routing().headers());
+        StateLayout layout = StateLayout.of(model);
         Expander ex = new Expander(model, layout);
         StateSet set = new StateSet(layout.words, maxStates, Long.MAX_VALUE);
         set.add(Explorer.initialState(model, layout), 0);
@@ -92,7 +96,9 @@ public final class GuidedSearch {
                 return;
             }
             Move m = Expander.move(kind, a, b, d, m0.network());
-            if (allowed != null && !allowed.contains(new Move(m.kind(), kind == Expander.INJECT ? m.node() : -1,
+            // generate moves (injection queues) are those of the allowed pairs' traffic
+            if (allowed != null && kind != Expander.GENERATE && !allowed.contains(new Move(m.kind(),
+                kind == Expander.INJECT ? m.node() : -1,
                 m.destination(), m.from(), m.to()))) {
                 return;
             }

@@ -1,12 +1,21 @@
 package flowproof.explore;
 
+import flowproof.routing.QueueRoutes;
 import flowproof.routing.RoutingFunction;
+import flowproof.rule.FlowControlRule;
 import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -44,7 +53,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * depth of Mn is not computed. When M0 shows a violation or (b) or (c) fails, Mn violates the
  * property too, and {@link Explorer} runs the direct search of Mn for its shortest trace.
  */
-final class InjectionQueueProduct {
+public final class InjectionQueueProduct {
 
     /** What a search of M0 gathers for the product (either engine fills it). */
     static final class Tally {
@@ -129,7 +138,7 @@ final class InjectionQueueProduct {
     /** Distinct traffic destinations of every source. */
     private static int[] destinations(Model m, int nodes) {
         int[] dests = new int[nodes];
-        Set<Long> seen = new java.util.HashSet<>();
+        Set<Long> seen = new HashSet<>();
         for (int[] p : m.traffic()) {
             if (seen.add(((long) p[0] << 32) | p[1])) {
                 dests[p[0]]++;
@@ -245,6 +254,163 @@ final class InjectionQueueProduct {
             }
         }
         return null;
+    }
+
+    /**
+     * Check (b) for a model whose version without injection queues was not enumerated but
+     * proved ({@code prove}: every reachable state satisfies the rule's invariants, it is
+     * stuck-free and drains). The reachable empty networks are then unknown, so (b) is checked
+     * on every empty network the invariants allow, a superset: for each traffic pair, every
+     * placement of the marks on the rings of its first queues (exactly m per ring, at most C
+     * per queue, the other rings as initially), closed under the drift moves of those rings,
+     * must reach a state where the rule admits the pair's injection on some candidate. This
+     * rests on the locality {@code prove} checks: the rule's admission of a move reads only
+     * the target queue and its ring, and a drift only the two queues it involves.
+     *
+     * @return null when every pair passes, else which pair fails from which placement
+     *         (which the invariants allow but need not be reachable)
+     */
+    public static String refusedAtInvariantEmptyNetworks(Model m0) {
+        StateLayout layout = StateLayout.of(m0);
+        Expander ex = Expander.create(m0, layout);
+        var net = m0.network();
+        var rule = m0.rule();
+        var routes = new QueueRoutes(net, m0.routing(), rule);
+        int[] up = rule.marksDrift() ? net.ringUpstream() : new int[net.queues()];
+        if (!rule.marksDrift()) {
+            Arrays.fill(up, -1);
+        }
+        int[] initialMarks = new int[net.queues()];
+        for (int q = 0; q < initialMarks.length; q++) {
+            initialMarks[q] = rule.initialMarks(net, q);
+        }
+        Map<String, Boolean> decided = new HashMap<>();
+        Set<Long> pairs = new LinkedHashSet<>();
+        for (int[] p : m0.traffic()) {
+            pairs.add(((long) p[0] << 32) | p[1]);
+        }
+        for (long key : pairs) {
+            int s = (int) (key >>> 32);
+            int d = (int) key;
+            SortedSet<Integer> targets = new TreeSet<>();
+            for (int h : routes.injectHeaders(s, d)) {
+                for (int t : routes.next(FlowControlRule.INJECT, s, h).queues()) {
+                    targets.add(t);
+                }
+            }
+            String group = targets.toString();
+            if (decided.containsKey(group)) {
+                if (!decided.get(group)) {
+                    return "pair " + net.topology().nodeName(s) + " -> " + net.topology().nodeName(d);
+                }
+                continue;
+            }
+            SortedSet<Integer> rings = new TreeSet<>();
+            for (int t : targets) {
+                if (net.ringOf(t) >= 0) {
+                    rings.add(net.ringOf(t));
+                }
+            }
+            String failed = admitsFromEveryPlacement(layout, ex, rule, up, initialMarks, targets, rings.stream()
+                .mapToInt(Integer::intValue).toArray());
+            decided.put(group, failed == null);
+            if (failed != null) {
+                return "pair " + net.topology().nodeName(s) + " -> " + net.topology().nodeName(d) + " from " + failed;
+            }
+        }
+        return null;
+    }
+
+    /** Null when every mark placement on {@code rings} drifts to a state admitting an injection into {@code targets}. */
+    private static String admitsFromEveryPlacement(StateLayout layout, Expander ex, FlowControlRule rule,
+                                                   int[] up, int[] initialMarks, Set<Integer> targets,
+                                                   int[] rings) {
+        var net = ex.net;
+        int m = rule.marksPerRing();
+        int c = net.capacity();
+        List<int[]> placements = new ArrayList<>();
+        placements.add(initialMarks.clone());
+        for (int r : rings) {
+            int[] members = net.ringQueues(r);
+            List<int[]> next = new ArrayList<>();
+            for (int[] base : placements) {
+                for (int[] counts : compositions(m, members.length, c)) {
+                    int[] marks = base.clone();
+                    for (int i = 0; i < members.length; i++) {
+                        marks[members[i]] = counts[i];
+                    }
+                    next.add(marks);
+                }
+            }
+            placements = next;
+        }
+        Set<Integer> ringSet = new HashSet<>();
+        for (int r : rings) {
+            ringSet.add(r);
+        }
+        int[][] empty = new int[net.queues()][0];
+        for (int[] start : placements) {
+            ArrayDeque<long[]> queue = new ArrayDeque<>();
+            Set<Key> seen = new HashSet<>();
+            long[] s0 = layout.encode(empty, start);
+            queue.add(s0);
+            seen.add(new Key(s0));
+            boolean admitted = false;
+            while (!queue.isEmpty() && !admitted) {
+                long[] cur = queue.poll();
+                ex.load(cur, 0);
+                for (int t : targets) {
+                    if (rule.admit(ex, FlowControlRule.INJECT, t) != FlowControlRule.DENY) {
+                        admitted = true;
+                    }
+                }
+                for (int q = 0; q < net.queues() && !admitted; q++) {
+                    int u = up[q];
+                    if (u < 0 || !ringSet.contains(net.ringOf(q)) || ex.marks[q] == 0 || !rule.drifts(ex, q, u)) {
+                        continue;
+                    }
+                    int[] marks = ex.marks.clone();
+                    marks[q]--;
+                    marks[u]++;
+                    long[] next = layout.encode(empty, marks);
+                    if (seen.add(new Key(next))) {
+                        queue.add(next);
+                    }
+                }
+            }
+            if (!admitted) {
+                StringBuilder b = new StringBuilder("the empty network with marks on");
+                for (int q = 0; q < start.length; q++) {
+                    if (start[q] > 0 && ringSet.contains(net.ringOf(q))) {
+                        b.append(' ').append(net.queueName(q)).append(start[q] > 1 ? " (" + start[q] + ")" : "");
+                    }
+                }
+                return b.toString();
+            }
+        }
+        return null;
+    }
+
+    /** Every way to put {@code total} marks on {@code n} queues, at most {@code max} per queue. */
+    private static List<int[]> compositions(int total, int n, int max) {
+        List<int[]> out = new ArrayList<>();
+        compose(new int[n], 0, total, max, out);
+        return out;
+    }
+
+    private static void compose(int[] cur, int i, int left, int max, List<int[]> out) {
+        if (i == cur.length - 1) {
+            if (left <= max) {
+                cur[i] = left;
+                out.add(cur.clone());
+            }
+            return;
+        }
+        for (int k = 0; k <= Math.min(left, max); k++) {
+            cur[i] = k;
+            compose(cur, i + 1, left - k, max, out);
+        }
+        cur[i] = 0;
     }
 
     /** A state as a hash key. */

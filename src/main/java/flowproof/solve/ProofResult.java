@@ -29,6 +29,12 @@ public record ProofResult(Verdict verdict, String reason, List<String> invariant
                           int workers, double timeLimit, int variables, int constraints, String counterToInduction,
                           double routeSeconds, double inductionSeconds, double knotSeconds) {
 
+    /** The same proof with another verdict and reason (for conclusions drawn after CP-SAT). */
+    public ProofResult with(Verdict verdict, String reason) {
+        return new ProofResult(verdict, reason, invariants, initialHolds, inductive, knot, witness, minimal, seconds,
+            workers, timeLimit, variables, constraints, counterToInduction, routeSeconds, inductionSeconds, knotSeconds);
+    }
+
     public enum Verdict {
         PROVED("proved"),
         DEADLOCK_CONFIGURATION("deadlock-configuration"),

@@ -52,7 +52,7 @@ class ProveAgreesWithExplorerTest {
         try {
             Proving.requireSupported(spec);
         } catch (Proving.UnsupportedModel e) {
-            // clock cycles, injection queues, wormhole: prove refuses rather than answer for another model
+            // clock cycles, wormhole: prove refuses rather than answer for another model
             assertThatThrownBy(() -> Proving.prove(spec, new DeadlockProver.Options(60, 1),
                 Proving.ReachLimits.defaults(), null)).isInstanceOf(Proving.UnsupportedModel.class);
             return;
@@ -62,8 +62,14 @@ class ProveAgreesWithExplorerTest {
         if (!r.complete()) {
             return;
         }
-        ProofResult p = DeadlockProver.prove(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
-            new DeadlockProver.Options(60, 1));
+        ProofResult p = Proving.proof(spec, new DeadlockProver.Options(60, 1));
+        if (p.verdict() == ProofResult.Verdict.UNKNOWN && spec.model().injectionQueue() > 0) {
+            // proved without injection queues, but an empty network the invariants allow
+            // refuses a waiting packet: never a proof, and here the explorer finds the starvation
+            assertThat(p.reason()).as(file.toString()).contains("a waiting packet may never enter");
+            assertThat(r.verdict()).as("%s: the product's refusal is real here", file).isEqualTo(Verdict.COUNTEREXAMPLE);
+            return;
+        }
         assertThat(p.verdict()).as("%s: CP-SAT must answer on a small spec (%s)", file, p.reason())
             .isNotEqualTo(ProofResult.Verdict.UNKNOWN);
         boolean stuck = r.properties().get(Property.STUCK_FREEDOM) == PropertyStatus.VIOLATED
