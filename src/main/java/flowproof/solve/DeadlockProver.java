@@ -49,9 +49,12 @@ import java.util.Map;
  * </ol>
  * <p><b>Drifting marks</b> ({@link FlowControlRule#marksDrift}): a drift move passes a mark
  * from a ring queue to its upstream queue when the rule says so ({@link FlowControlRule#drifts},
- * tabulated like admission). It is one more move for inductiveness; the knot question is
- * unchanged, since a knot is defined by refused heads alone (a drift may still free one: a
- * knot is then not a stuck state, which the guided search judges on all moves).
+ * tabulated like admission). It is one more move for inductiveness. A knot is then a state
+ * whose heads are all refused and where no single drift, moving a mark off a head's candidate
+ * queue, would let that head in. Without a knot, every reachable state with packets has a
+ * forward or eject move, or a drift followed by one, so the same shortening argument as
+ * below gives drainability. A knot found may still be freed by several drifts: it is not
+ * necessarily a stuck state, which the guided search judges on all moves.
  *
  * <p><b>proved</b> = the invariants hold initially, are inductive, and no knot exists. Then
  * no reachable state is stuck; and since forward and eject moves strictly shorten the
@@ -240,7 +243,10 @@ public final class DeadlockProver {
         return cls;
     }
 
-    /** Knot: an invariant state with a packet, every head refused on every candidate. */
+    /**
+     * Knot: an invariant state with a packet, every head refused on every candidate; with
+     * drifting marks, also no head that one drift of a mark off its candidate would let in.
+     */
     private StateEncoding knotModel(CpModel model) {
         StateEncoding s = new StateEncoding(model, graph, rule, false);
         s.requireInvariants(rule.invariants());
@@ -256,6 +262,27 @@ public final class DeadlockProver {
             }
         }
         model.addGreaterOrEqual(LinearExpr.sum(s.occ), 1);
+        if (rule.marksDrift()) {
+            // with drifting marks, a state whose heads are all refused is still no knot when one
+            // drift (a mark leaving a head's candidate queue) lets that head in: exclude those
+            int[] up = net.ringUpstream();
+            Map<Integer, BoolVar> drift = new HashMap<>();
+            for (int q = 0; q < net.queues(); q++) {
+                RouteGraph.HeadClass[] cls = graph.classes[q];
+                for (int k = 0; k < cls.length; k++) {
+                    if (s.head[q][k] == null) {
+                        continue;
+                    }
+                    for (int t : cls[k].targets()) {
+                        if (up[t] < 0) {
+                            continue;
+                        }
+                        BoolVar d = drift.computeIfAbsent(t, x -> s.drifts(x, up[x]));
+                        model.addBoolOr(new Literal[] {s.head[q][k].not(), d.not(), s.admittedAfterDrift(q, t).not()});
+                    }
+                }
+            }
+        }
         return s;
     }
 

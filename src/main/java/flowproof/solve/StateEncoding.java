@@ -244,6 +244,28 @@ final class StateEncoding {
         return d;
     }
 
+    /**
+     * A literal that is true iff the rule would admit the move from {@code from} (or INJECT)
+     * into {@code to} were one critical mark of {@code to} gone (drifted upstream): the same
+     * table at marks - 1; false when {@code to} holds no mark.
+     */
+    BoolVar admittedAfterDrift(int from, int to) {
+        AdmissionTable t = table(from, to);
+        BoolVar a = model.newBoolVar("admitAfterDrift" + from + "_" + to);
+        IntVar ring = t.ring >= 0 ? ringFree[t.ring] : model.newConstant(0);
+        TableConstraint tc = model.addAllowedAssignments(new IntVar[] {occ[to], marks[to], ring, a});
+        int maxRing = t.ring >= 0 ? net.ringQueues(t.ring).length * capacity : 0;
+        for (int f = 0; f <= capacity; f++) {
+            for (int m = 0; m <= capacity; m++) {
+                for (int r = 0; r <= maxRing; r++) {
+                    boolean yes = m > 0 && t.outcome(f, m - 1, r) != FlowControlRule.DENY;
+                    tc.addTuple(new long[] {capacity - f, m, r, yes ? 1 : 0});
+                }
+            }
+        }
+        return a;
+    }
+
     private interface TupleSink {
         void accept(long[] tuple, int outcome);
     }

@@ -32,6 +32,54 @@ class DriftProofTest {
     }
 
     @Test
+    void oneDriftRescuesEveryKnotOfTheOnePacketSchemeOnAn8x8Torus() {
+        // the literal scheme has a one-packet knot (a turn into a marked queue) that is reached
+        // in one move; with drift no state has all heads refused unless a drift lets one in
+        ProofResult literal = prove(new int[] {8, 8}, true, 1, new CriticalBubble(1, false, false));
+        assertThat(literal.verdict()).isEqualTo(ProofResult.Verdict.DEADLOCK_CONFIGURATION);
+        ProofResult fixed = prove(new int[] {8, 8}, true, 1, new CriticalBubble(1, false, true));
+        assertThat(fixed.verdict()).as(fixed.reason()).isEqualTo(ProofResult.Verdict.PROVED);
+    }
+
+    @Test
+    void aDriftThatNeverHappensRescuesNothing() {
+        // declares drift but never drifts: the literal scheme's knot must come back
+        CriticalBubble literal = new CriticalBubble(1, false, false);
+        FlowControlRule idle = new FlowControlRule() {
+            @Override
+            public int admit(BufferView view, int from, int to) {
+                return literal.admit(view, from, to);
+            }
+
+            @Override
+            public boolean marksDrift() {
+                return true;
+            }
+
+            @Override
+            public boolean drifts(BufferView view, int queue, int upstream) {
+                return false;
+            }
+
+            @Override
+            public int marksPerRing() {
+                return 1;
+            }
+
+            @Override
+            public Set<Invariant> invariants() {
+                return literal.invariants();
+            }
+
+            @Override
+            public RuleKind kind() {
+                return RuleKind.CRITICAL_BUBBLE;
+            }
+        };
+        assertThat(prove(new int[] {8, 8}, true, 1, idle).verdict()).isEqualTo(ProofResult.Verdict.DEADLOCK_CONFIGURATION);
+    }
+
+    @Test
     void aDriftThatBreaksTheInvariantsIsCaughtByTheInductivenessCheck() {
         // drifts whenever a mark sits anywhere, even onto a full upstream queue: the
         // critical-bubble invariant (marks only on free slots) no longer holds after it
