@@ -96,6 +96,18 @@ class ProveCliTest {
         }
     }
 
+    /** The drift twins of the 8x8 CBS specs, beyond enumeration: check falls back to CP-SAT and proves them. */
+    @Test
+    void checkProvesTheDriftTwinsOfThe8x8CriticalBubbleSpecs() {
+        for (String name : new String[] {"torus8x8-c1-critical-bubble-drift", "torus8x8-c1-critical-bubble-drift-iq1",
+            "torus8x8-c2-critical-bubble-drift", "torus8x8-c2-critical-bubble-drift-iq1"}) {
+            Run r = run("check", "specs/solve/" + name + ".yaml", "--no-save", "--max-states", "1000");
+            assertThat(r.code()).as(name + ": " + r.out() + r.err()).isEqualTo(Main.OK);
+            assertThat(r.out()).as(name).contains("verdict        proved (method cp-sat: the invariants hold initially and are"
+                + " inductive, and no invariant state is a knot").contains("expected deadlock-free: ok");
+        }
+    }
+
     @Test
     void badOptionsAndSpecsAreOneLine() throws Exception {
         Run r = run("prove", "specs/solve/torus8x8-c1-vct.yaml", "--seconds", "0");

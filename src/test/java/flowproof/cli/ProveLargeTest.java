@@ -16,6 +16,8 @@ class ProveLargeTest {
     @ParameterizedTest
     @CsvSource({
         "torus16x16-c2-critical-bubble, proved, 0",
+        "torus16x16-c2-critical-bubble-drift, proved, 0",
+        "torus16x16-c2-critical-bubble-drift-iq1, proved, 0",
         "torus16x16-c1-theoretical-bubble, proved, 0",
         "torus16x16-c1-dateline, proved, 0",
         "torus16x16-c1-vct, deadlock-configuration, 1",
