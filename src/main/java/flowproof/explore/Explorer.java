@@ -28,6 +28,10 @@ import java.util.Set;
  * status byte per state decides every state. If a cycle shows up anyway (a non-minimal
  * routing function, marks that drift), the pass falls back to {@link DrainComponents}: one
  * pass over the strongly connected components.
+ *
+ * <p>A model with injection queues under interleaving moves is decided, by default, from the
+ * same model without them ({@link InjectionQueueProduct}); the direct search runs when that
+ * shows a violation (for the shortest trace) or when {@link #injectionProduct} is off.
  */
 public final class Explorer {
 

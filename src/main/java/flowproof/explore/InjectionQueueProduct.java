@@ -80,7 +80,7 @@ public final class InjectionQueueProduct {
      * Mn's result from M0's (searched with {@code tally}), or null when Mn must be searched
      * directly: M0 shows a violation, or an empty network refuses some pair's packet for good.
      */
-    static ExplorationResult decide(Model mn, ExplorationResult r0, Tally tally, Set<Property> properties, double start) {
+    static ExplorationResult decide(Model mn, ExplorationResult r0, Tally tally, Set<Property> properties, long start) {
         if (!r0.traces().isEmpty()) {
             return null;
         }

@@ -22,7 +22,8 @@ public final class ResultText {
         String exp = expected == null ? "" : "; expected " + expected.key() + ": "
             + (r.verdict() == Verdict.INCOMPLETE ? "not established" : r.verdict().satisfies(expected) ? "ok" : "MISMATCH");
         b.append(String.format("  %-14s %s (%s%s)%n", "verdict", r.verdict().key(), how, exp));
-        b.append(String.format("  %-14s %,d %s, %s transitions, %s, %.2f s%n", "states", r.states(),
+        b.append(String.format("  %-14s %s %s, %s transitions, %s, %.2f s%n", "states",
+            r.states() < 0 ? "more than 2^63" : String.format("%,d", r.states()),
             r.complete() ? "reachable" : "found so far", r.transitions() < 0 ? "more than 2^63" : String.format("%,d", r.transitions()),
             r.depth() < 0 ? "depth not computed" : "depth " + r.depth(), r.seconds()));
         if (r.product() != null) {
