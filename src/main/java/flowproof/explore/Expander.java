@@ -318,29 +318,7 @@ class Expander implements BufferView {
         all = drain;
         if (injections) {
             for (int p = 0; p < injectNext.length; p++) {
-                int d = injectHeader[p];
-                QueueRoutes.Next nx = injectNext[p];
-                int[] targets = nx.queues();
-                int admitted = 0;
-                for (int i = 0; i < targets.length; i++) {
-                    if (i == nx.primary() && admitted > 0 && !escapeAny) {
-                        break;
-                    }
-                    int t = targets[i];
-                    int verdict = rule.admit(this, FlowControlRule.INJECT, t);
-                    if (verdict == FlowControlRule.DENY) {
-                        continue;
-                    }
-                    if (verdict == FlowControlRule.ADMIT_SHIFT_MARK) {
-                        throw new IllegalStateException(rule.describe() + " moved a mark on injection");
-                    }
-                    admitted++;
-                    System.arraycopy(cur, 0, succ, 0, cur.length);
-                    long tsl = slots[t] | ((long) (nx.headers()[i] + 1) << (occ[t] * destBits));
-                    layout.setField(succ, 0, t, (tsl << layout.markBits) | marks[t]);
-                    all++;
-                    sink.accept(INJECT, injectSource[p], t, d, succ);
-                }
+                all = inject(sink, p, false, all);
             }
         }
         drainMoves = drain;
@@ -349,35 +327,51 @@ class Expander implements BufferView {
 
     /** Inject moves from the heads of injection queues; returns {@code count} plus the moves emitted. */
     private int injectFromQueues(Sink sink, int count) {
-        int destBits = layout.destBits;
         for (int s = 0; s < iqOcc.length; s++) {
             if (iqOcc[s] == 0) {
                 continue;
             }
             int d = (int) (iqSlots[s] & layout.destMask) - 1;
-            int[] entries = injectEntries[s * nodes + d];
-            for (int p : entries) {
-                QueueRoutes.Next nx = injectNext[p];
-                int[] targets = nx.queues();
-                int admitted = 0;
-                for (int i = 0; i < targets.length; i++) {
-                    if (i == nx.primary() && admitted > 0 && !escapeAny) {
-                        break;
-                    }
-                    int t = targets[i];
-                    int verdict = rule.admit(this, FlowControlRule.INJECT, t);
-                    if (verdict == FlowControlRule.DENY) {
-                        continue;
-                    }
-                    admitted++;
-                    System.arraycopy(cur, 0, succ, 0, cur.length);
-                    long tsl = slots[t] | ((long) (nx.headers()[i] + 1) << (occ[t] * destBits));
-                    layout.setField(succ, 0, t, (tsl << layout.markBits) | marks[t]);
-                    layout.setInjField(succ, 0, s, iqSlots[s] >>> destBits);
-                    count++;
-                    sink.accept(INJECT, s, t, injectHeader[p], succ);
-                }
+            for (int p : injectEntries[s * nodes + d]) {
+                count = inject(sink, p, true, count);
             }
+        }
+        return count;
+    }
+
+    /**
+     * Emits the inject moves of one entry (a traffic pair and inject header): into every
+     * candidate the rule admits, escape candidates only when no primary one admits it (unless
+     * {@code escape: any}). From an injection queue ({@code fromQueue}) the packet is the
+     * head of its source's queue, which loses it. Returns {@code count} plus the moves emitted.
+     */
+    private int inject(Sink sink, int p, boolean fromQueue, int count) {
+        int s = injectSource[p];
+        int destBits = layout.destBits;
+        QueueRoutes.Next nx = injectNext[p];
+        int[] targets = nx.queues();
+        int admitted = 0;
+        for (int i = 0; i < targets.length; i++) {
+            if (i == nx.primary() && admitted > 0 && !escapeAny) {
+                break;
+            }
+            int t = targets[i];
+            int verdict = rule.admit(this, FlowControlRule.INJECT, t);
+            if (verdict == FlowControlRule.DENY) {
+                continue;
+            }
+            if (verdict == FlowControlRule.ADMIT_SHIFT_MARK) {
+                throw new IllegalStateException(rule.describe() + " moved a mark on injection");
+            }
+            admitted++;
+            System.arraycopy(cur, 0, succ, 0, cur.length);
+            long tsl = slots[t] | ((long) (nx.headers()[i] + 1) << (occ[t] * destBits));
+            layout.setField(succ, 0, t, (tsl << layout.markBits) | marks[t]);
+            if (fromQueue) {
+                layout.setInjField(succ, 0, s, iqSlots[s] >>> destBits);
+            }
+            count++;
+            sink.accept(INJECT, s, t, injectHeader[p], succ);
         }
         return count;
     }
