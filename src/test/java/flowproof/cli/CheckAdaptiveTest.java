@@ -1,12 +1,11 @@
 package flowproof.cli;
 
+import static flowproof.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,17 +35,9 @@ class CheckAdaptiveTest {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) {
-    }
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
 
-    private static JsonNode json(Run r) throws IOException {
+    private static JsonNode json(CliRun r) throws IOException {
         List<String> lines = r.out().lines().filter(l -> !l.isBlank()).collect(Collectors.toList());
         assertThat(lines).as("one JSON line on stdout; stderr: %s", r.err()).hasSize(1);
         return JSON.readTree(lines.get(0));
@@ -62,7 +53,7 @@ class CheckAdaptiveTest {
 
     @Test
     void duatoDatelineSpecIsProvedByDuatosExtendedGraph() throws IOException {
-        Run r = run("check", DUATO_DATELINE.toString(), "--json", "--no-save");
+        CliRun r = run("check", DUATO_DATELINE.toString(), "--json", "--no-save");
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         JsonNode o = json(r);
         assertThat(o.get("verdict").asText()).isEqualTo("proved");
@@ -78,7 +69,7 @@ class CheckAdaptiveTest {
 
     @Test
     void duatoDatelineSpecTextReportNamesDuato() {
-        Run r = run("check", DUATO_DATELINE.toString(), "--no-save");
+        CliRun r = run("check", DUATO_DATELINE.toString(), "--no-save");
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         assertThat(r.out()).contains("proved").contains("method duato").contains("minimal-adaptive");
         assertThat(r.err()).isEmpty();
@@ -86,7 +77,7 @@ class CheckAdaptiveTest {
 
     @Test
     void butterflySpecIsProvedByTheChannelDependencyGraph() throws IOException {
-        Run r = run("check", FLY.toString(), "--json", "--no-save");
+        CliRun r = run("check", FLY.toString(), "--json", "--no-save");
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         JsonNode o = json(r);
         assertThat(o.get("verdict").asText()).isEqualTo("proved");
@@ -98,7 +89,7 @@ class CheckAdaptiveTest {
 
     @Test
     void bminSpecIsProvedByTheChannelDependencyGraph() throws IOException {
-        Run r = run("check", BMIN.toString(), "--json", "--no-save");
+        CliRun r = run("check", BMIN.toString(), "--json", "--no-save");
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         JsonNode o = json(r);
         assertThat(o.get("verdict").asText()).isEqualTo("proved");
@@ -109,7 +100,7 @@ class CheckAdaptiveTest {
 
     @Test
     void criticalBubbleEscapeSpecIsDecidedByTheExplorer() throws IOException {
-        Run r = run("check", DUATO_CBS.toString(), "--json", "--no-save");
+        CliRun r = run("check", DUATO_CBS.toString(), "--json", "--no-save");
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         JsonNode o = json(r);
         assertThat(o.get("verdict").asText()).isEqualTo("deadlock-free");
@@ -126,7 +117,7 @@ class CheckAdaptiveTest {
     @Test
     void ugalWithOneVcOnAFlattenedButterflyIsACounterexampleAndNoSaveWritesNothing() throws IOException {
         Path cx = dir.resolve("cx");
-        Run r = run("check", FB_UGAL_1VC.toString(), "--json", "--no-save", "--counterexamples", cx.toString());
+        CliRun r = run("check", FB_UGAL_1VC.toString(), "--json", "--no-save", "--counterexamples", cx.toString());
         assertThat(r.code()).as(r.err()).isEqualTo(Main.VIOLATION);
         JsonNode o = json(r);
         assertThat(o.get("verdict").asText()).isEqualTo("counterexample");
@@ -147,7 +138,7 @@ class CheckAdaptiveTest {
 
     @Test
     void cdgOnTheDuatoSpecReportsTheExtendedGraph() {
-        Run r = run("cdg", DUATO_DATELINE.toString());
+        CliRun r = run("cdg", DUATO_DATELINE.toString());
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         assertThat(r.out()).contains("Duato's extended graph").contains("acyclic").doesNotContain("cyclic (");
         assertThat(r.out()).doesNotContain("shortest cycle");
@@ -155,7 +146,7 @@ class CheckAdaptiveTest {
 
     @Test
     void cdgFullOnTheDuatoSpecReportsTheCyclicFullGraph() {
-        Run r = run("cdg", DUATO_DATELINE.toString(), "--full");
+        CliRun r = run("cdg", DUATO_DATELINE.toString(), "--full");
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         assertThat(r.out()).doesNotContain("Duato's extended graph").contains("cyclic").doesNotContain("acyclic");
         assertThat(r.out()).contains("shortest cycle");
@@ -192,7 +183,7 @@ class CheckAdaptiveTest {
     void replayOfAUgalCounterexampleReproducesItWithValiantHeaders() throws IOException {
         Path cx = dir.resolve("cx");
         // one thread: the sequential search, whose trace (the first found) this test knows
-        Run check = run("check", FB_UGAL_1VC.toString(), "--counterexamples", cx.toString(), "--threads", "1");
+        CliRun check = run("check", FB_UGAL_1VC.toString(), "--counterexamples", cx.toString(), "--threads", "1");
         assertThat(check.code()).as(check.err()).isEqualTo(Main.VIOLATION);
         List<Path> jsons = filesIn(cx).stream().filter(p -> p.toString().endsWith(".json")).collect(Collectors.toList());
         assertThat(jsons).isNotEmpty();
@@ -209,7 +200,7 @@ class CheckAdaptiveTest {
         assertThat(text).exists();
         assertThat(Files.readString(text)).containsPattern("\\d+ via \\d+").contains("1 via 2");
 
-        Run replay = run("replay", file.toString());
+        CliRun replay = run("replay", file.toString());
         assertThat(replay.code()).as(replay.out() + replay.err()).isEqualTo(Main.OK);
         assertThat(replay.out()).contains("reproduced");
 
@@ -226,7 +217,7 @@ class CheckAdaptiveTest {
             filesIn(cx).stream().filter(p -> p.toString().endsWith(".json")).map(Path::toString))
             .toArray(String[]::new);
         assertThat(args.length).isGreaterThan(1);
-        Run r = run(args);
+        CliRun r = run(args);
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.OK);
         assertThat(r.out().lines().filter(l -> l.contains(": reproduced"))).hasSize(args.length - 1);
     }
@@ -244,7 +235,7 @@ class CheckAdaptiveTest {
     @Test
     void cdgWithTooFewVcsForVcPerHopIsOneLineNamingNodeDestinationAndChannel() throws IOException {
         Path p = dragonflyUgalWithTwoVcs();
-        Run r = run("cdg", p.toString());
+        CliRun r = run("cdg", p.toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         String err = r.err().strip();
         assertThat(err).doesNotContain("\n").doesNotContain("Exception").doesNotContain("\tat ");
@@ -258,7 +249,7 @@ class CheckAdaptiveTest {
     @Test
     void checkWithTooFewVcsForVcPerHopIsTheSameOneLineError() throws IOException {
         Path p = dragonflyUgalWithTwoVcs();
-        Run r = run("check", p.toString(), "--no-save");
+        CliRun r = run("check", p.toString(), "--no-save");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         String err = r.err().strip();
         assertThat(err).doesNotContain("\n").doesNotContain("Exception");
@@ -267,7 +258,7 @@ class CheckAdaptiveTest {
 
     @Test
     void theDragonflyUgalSpecWithFiveVcsIsProved() throws IOException {
-        Run r = run("check", DF_UGAL_VC_PER_HOP.toString(), "--json", "--no-save");
+        CliRun r = run("check", DF_UGAL_VC_PER_HOP.toString(), "--json", "--no-save");
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         JsonNode o = json(r);
         assertThat(o.get("verdict").asText()).isEqualTo("proved");

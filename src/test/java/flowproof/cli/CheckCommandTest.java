@@ -1,13 +1,12 @@
 package flowproof.cli;
 
+import static flowproof.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,15 +18,7 @@ class CheckCommandTest {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) {
-    }
 
-    private Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
 
     private Path spec(String name, String body) throws IOException {
         Path p = dir.resolve(name + ".yaml");
@@ -49,7 +40,7 @@ class CheckCommandTest {
 
     @Test
     void anAcyclicGraphProvesTheSpecWithoutEnumerating() throws IOException {
-        Run r = run("check", datelineRing().toString(), "--json", "--no-save");
+        CliRun r = run("check", datelineRing().toString(), "--json", "--no-save");
         assertThat(r.code()).isZero();
         JsonNode o = json(r.out());
         assertThat(o.get("verdict").asText()).isEqualTo("proved");
@@ -63,7 +54,7 @@ class CheckCommandTest {
 
     @Test
     void aCyclicGraphSendsTheSpecToTheExplorerAndNamesTheCycle() throws IOException {
-        Run r = run("check", vctRing().toString(), "--json", "--no-save");
+        CliRun r = run("check", vctRing().toString(), "--json", "--no-save");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         JsonNode o = json(r.out());
         assertThat(o.get("verdict").asText()).isEqualTo("counterexample");
@@ -77,7 +68,7 @@ class CheckCommandTest {
     void invariantsTheGraphCannotProveGoToTheExplorerEvenWhenItIsAcyclic() throws IOException {
         Path p = spec("mesh-bubble", "topology: {kind: mesh, radix: [3], bidirectional: true}\ncapacity: 2\n"
             + "rule: theoretical-bubble\nexpect: deadlock-free\n");
-        Run r = run("check", p.toString(), "--json", "--no-save");
+        CliRun r = run("check", p.toString(), "--json", "--no-save");
         assertThat(r.code()).isZero();
         JsonNode o = json(r.out());
         assertThat(o.get("cdg").get("acyclic").asBoolean()).isTrue();
@@ -96,7 +87,7 @@ class CheckCommandTest {
     void anAcyclicGraphProvesNothingForARuleThatCanDenyAFreeSlot() throws IOException {
         Path p = spec("mesh-cbs", "topology: {kind: mesh, radix: [3, 2], bidirectional: true}\ncapacity: 1\n"
             + "rule: critical-bubble\nproperties: [stuck-freedom, drainability]\nexpect: counterexample\n");
-        Run r = run("check", p.toString(), "--json", "--no-save");
+        CliRun r = run("check", p.toString(), "--json", "--no-save");
         JsonNode o = json(r.out());
         assertThat(o.get("cdg").get("acyclic").asBoolean()).isTrue();
         assertThat(o.get("method").asText()).isEqualTo("exhaustive");
@@ -108,7 +99,7 @@ class CheckCommandTest {
     void expectProvedIsNotMetByEnumeration() throws IOException {
         Path p = spec("bubble", "topology: {kind: ring, radix: [4]}\ncapacity: 1\nrule: theoretical-bubble\nexpect: proved\n");
         Path folder = p.getParent();
-        Run r = run("verify", folder.toString(), "--no-save");
+        CliRun r = run("verify", folder.toString(), "--no-save");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         assertThat(r.out()).contains("MISMATCH");
     }
@@ -117,7 +108,7 @@ class CheckCommandTest {
     void verifyChecksWithTheCheapestMethodAndShowsIt() throws IOException {
         datelineRing();
         vctRing();
-        Run r = run("verify", dir.toString(), "--counterexamples", dir.resolve("cx").toString());
+        CliRun r = run("verify", dir.toString(), "--counterexamples", dir.resolve("cx").toString());
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).containsPattern("dl +proved +cdg");
         assertThat(r.out()).containsPattern("vct +counterexample +exhaustive");
@@ -127,7 +118,7 @@ class CheckCommandTest {
     @Test
     void cdgWritesDotWithTheCycleInRed() throws IOException {
         Path dot = dir.resolve("g.dot");
-        Run r = run("cdg", vctRing().toString(), "--dot", dot.toString());
+        CliRun r = run("cdg", vctRing().toString(), "--dot", dot.toString());
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("cyclic").contains("shortest cycle (4 queues)");
         String text = Files.readString(dot);
@@ -137,7 +128,7 @@ class CheckCommandTest {
 
     @Test
     void cdgJsonReportsAnAcyclicGraph() throws IOException {
-        Run r = run("cdg", datelineRing().toString(), "--json");
+        CliRun r = run("cdg", datelineRing().toString(), "--json");
         assertThat(r.code()).isZero();
         JsonNode o = json(r.out());
         assertThat(o.get("cdg").get("acyclic").asBoolean()).isTrue();
@@ -155,7 +146,7 @@ class CheckCommandTest {
         }
         assumeTrue(dot, "Graphviz 'dot' is not installed");
         Path svg = dir.resolve("g.svg");
-        Run r = run("cdg", vctRing().toString(), "--svg", svg.toString());
+        CliRun r = run("cdg", vctRing().toString(), "--svg", svg.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(Files.readString(svg)).contains("<svg");
     }
@@ -163,7 +154,7 @@ class CheckCommandTest {
     @Test
     void checkOnABadSpecIsOneLineAndExitTwo() throws IOException {
         Path p = spec("bad", "topology: {kind: ring, radix: [4]}\ncapacity: 1\nrule: dateline\n");
-        Run r = run("check", p.toString());
+        CliRun r = run("check", p.toString());
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err().strip()).doesNotContain("\n").contains("vcs: expected 2 for rule dateline, found 1");
     }

@@ -1,12 +1,11 @@
 package flowproof.cli;
 
+import static flowproof.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,15 +17,7 @@ class OptionsTest {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) {
-    }
 
-    private Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
 
     private Path vctTorus() throws IOException {
         Path p = dir.resolve("t1.yaml");
@@ -36,7 +27,7 @@ class OptionsTest {
 
     @Test
     void firstStopsAtTheShortestViolationWithPartialCounts() throws IOException {
-        Run r = run("explore", vctTorus().toString(), "--first", "--json", "--no-save");
+        CliRun r = run("explore", vctTorus().toString(), "--first", "--json", "--no-save");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         JsonNode o = new ObjectMapper().readTree(r.out());
         assertThat(o.get("verdict").asText()).isEqualTo("counterexample");
@@ -52,7 +43,7 @@ class OptionsTest {
         Path spec = vctTorus();
         for (String[] args : new String[][] {{"explore", spec.toString(), "--max-states", "-5"},
             {"check", spec.toString(), "--max-seconds", "-1"}, {"verify", dir.toString(), "--max-states", "-5"}}) {
-            Run r = run(args);
+            CliRun r = run(args);
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(Main.BAD_INPUT);
             assertThat(r.err().strip()).doesNotContain("\n").contains("expected a positive number");
         }
@@ -60,7 +51,7 @@ class OptionsTest {
 
     @Test
     void benchMeasuresTheExplorerOnT2() throws IOException {
-        Run r = run("bench", "--runs", "1", "--only", "T2", "--json");
+        CliRun r = run("bench", "--runs", "1", "--only", "T2", "--json");
         assertThat(r.code()).isZero();
         String[] lines = r.out().strip().split("\n");
         assertThat(lines).hasSize(2);

@@ -1,5 +1,6 @@
 package flowproof.cli;
 
+import static flowproof.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,8 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import flowproof.explore.Property;
 import flowproof.explore.Replayer;
 import flowproof.spec.CounterexampleFile;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,27 +18,20 @@ class ProveCliTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    private static JsonNode json(CliRun r) throws Exception {
+        return JSON.readTree(r.out());
+    }
+
     @TempDir
     Path tmp;
 
-    private record Run(int code, String out, String err) {
-        JsonNode json() throws Exception {
-            return JSON.readTree(out);
-        }
-    }
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
 
     @Test
     void criticalBubbleOn8x8TorusIsProvedDeterministically() throws Exception {
-        Run r = run("prove", "specs/solve/torus8x8-c2-critical-bubble.yaml", "--json", "--seconds", "120");
+        CliRun r = run("prove", "specs/solve/torus8x8-c2-critical-bubble.yaml", "--json", "--seconds", "120");
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
-        JsonNode o = r.json();
+        JsonNode o = json(r);
         assertThat(o.get("verdict").asText()).isEqualTo("proved");
         assertThat(o.get("method").asText()).isEqualTo("cp-sat");
         assertThat(o.get("inductive").asBoolean()).isTrue();
@@ -51,9 +43,9 @@ class ProveCliTest {
 
     @Test
     void vctOn8x8TorusGivesAReachedDeadlockThatReplays() throws Exception {
-        Run r = run("prove", "specs/solve/torus8x8-c1-vct.yaml", "--json", "--counterexamples", tmp.toString());
+        CliRun r = run("prove", "specs/solve/torus8x8-c1-vct.yaml", "--json", "--counterexamples", tmp.toString());
         assertThat(r.code()).as(r.err()).isEqualTo(Main.VIOLATION);
-        JsonNode o = r.json();
+        JsonNode o = json(r);
         assertThat(o.get("verdict").asText()).isEqualTo("deadlock-configuration");
         assertThat(o.get("witness").get("packets").asInt()).isEqualTo(8);
         assertThat(o.get("witness").get("minimal").asBoolean()).isTrue();
@@ -66,30 +58,30 @@ class ProveCliTest {
 
     @Test
     void checkFallsBackToCpSatWhenTheExplorerReachesItsLimit() throws Exception {
-        Run proved = run("check", "specs/solve/torus8x8-c2-critical-bubble.yaml", "--json", "--max-states", "5000",
+        CliRun proved = run("check", "specs/solve/torus8x8-c2-critical-bubble.yaml", "--json", "--max-states", "5000",
             "--no-save");
         assertThat(proved.code()).as(proved.err()).isEqualTo(Main.OK);
-        assertThat(proved.json().get("verdict").asText()).isEqualTo("proved");
-        assertThat(proved.json().get("method").asText()).isEqualTo("cp-sat");
-        assertThat(proved.json().get("explorer").get("verdict").asText()).isEqualTo("incomplete");
+        assertThat(json(proved).get("verdict").asText()).isEqualTo("proved");
+        assertThat(json(proved).get("method").asText()).isEqualTo("cp-sat");
+        assertThat(json(proved).get("explorer").get("verdict").asText()).isEqualTo("incomplete");
 
-        Run deadlock = run("check", "specs/solve/torus8x8-c1-vct.yaml", "--json", "--max-states", "5000", "--no-save");
+        CliRun deadlock = run("check", "specs/solve/torus8x8-c1-vct.yaml", "--json", "--max-states", "5000", "--no-save");
         assertThat(deadlock.code()).as(deadlock.err()).isEqualTo(Main.VIOLATION);
-        assertThat(deadlock.json().get("verdict").asText()).isEqualTo("counterexample");
-        assertThat(deadlock.json().get("prove").asText()).isEqualTo("deadlock-configuration");
+        assertThat(json(deadlock).get("verdict").asText()).isEqualTo("counterexample");
+        assertThat(json(deadlock).get("prove").asText()).isEqualTo("deadlock-configuration");
     }
 
     @Test
     void withoutOrToolsProveSaysSoInOneLineAndCheckStillWorks() {
         System.setProperty("flowproof.ortools", "off");
         try {
-            Run r = run("prove", "specs/solve/torus8x8-c1-vct.yaml");
+            CliRun r = run("prove", "specs/solve/torus8x8-c1-vct.yaml");
             assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
             assertThat(r.err().strip()).doesNotContain("\n").contains("OR-tools");
-            Run b = run("bound", "specs/solve/torus8x8-adaptive-dateline-escape.yaml");
+            CliRun b = run("bound", "specs/solve/torus8x8-adaptive-dateline-escape.yaml");
             assertThat(b.code()).isEqualTo(Main.BAD_INPUT);
             assertThat(b.err().strip()).doesNotContain("\n").contains("OR-tools");
-            Run c = run("check", "specs/r6-ring4-c1-critical-bubble.yaml", "--no-save");
+            CliRun c = run("check", "specs/r6-ring4-c1-critical-bubble.yaml", "--no-save");
             assertThat(c.code()).as(c.err()).isEqualTo(Main.OK);
         } finally {
             System.clearProperty("flowproof.ortools");
@@ -101,7 +93,7 @@ class ProveCliTest {
     void checkProvesTheDriftTwinsOfThe8x8CriticalBubbleSpecs() {
         for (String name : new String[] {"torus8x8-c1-critical-bubble-drift", "torus8x8-c1-critical-bubble-drift-iq1",
             "torus8x8-c2-critical-bubble-drift", "torus8x8-c2-critical-bubble-drift-iq1"}) {
-            Run r = run("check", "specs/solve/" + name + ".yaml", "--no-save", "--max-states", "1000");
+            CliRun r = run("check", "specs/solve/" + name + ".yaml", "--no-save", "--max-states", "1000");
             assertThat(r.code()).as(name + ": " + r.out() + r.err()).isEqualTo(Main.OK);
             assertThat(r.out()).as(name).contains("verdict        proved (method cp-sat: the invariants hold initially and are"
                 + " inductive, and no invariant state is a knot").contains("expected deadlock-free: ok");
@@ -110,44 +102,44 @@ class ProveCliTest {
 
     @Test
     void badOptionsAndSpecsAreOneLine() throws Exception {
-        Run r = run("prove", "specs/solve/torus8x8-c1-vct.yaml", "--seconds", "0");
+        CliRun r = run("prove", "specs/solve/torus8x8-c1-vct.yaml", "--seconds", "0");
         assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(r.err().strip()).isEqualTo("--seconds: expected a positive number of seconds, found 0.0");
         Path bad = tmp.resolve("bad.yaml");
         Files.writeString(bad, "name: x\ntopology: {kind: ring, radix: [4]}\nrule: vct\ncapacity: 0\n");
-        Run s = run("prove", bad.toString());
+        CliRun s = run("prove", bad.toString());
         assertThat(s.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(s.err().strip()).doesNotContain("\n").startsWith(bad.toString());
         // models beyond the CP-SAT encoding are refused by field, not answered for another model
-        Run sync = run("prove", "specs/ring4-c1-theoretical-bubble-snapshot-sync.yaml");
+        CliRun sync = run("prove", "specs/ring4-c1-theoretical-bubble-snapshot-sync.yaml");
         assertThat(sync.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(sync.err().strip()).doesNotContain("\n")
             .startsWith("specs/ring4-c1-theoretical-bubble-snapshot-sync.yaml: semantics: expected interleaving");
         // injection queues: CP-SAT proves the model without them, the product carries it over
         // or says why not (here the literal scheme starves a waiting packet: unknown, exit 3)
-        Run iq = run("prove", "specs/r6-ring4-c1-critical-bubble-iq1.yaml", "--no-save");
+        CliRun iq = run("prove", "specs/r6-ring4-c1-critical-bubble-iq1.yaml", "--no-save");
         assertThat(iq.code()).isEqualTo(Main.INCOMPLETE);
         assertThat(iq.out()).contains("verdict        unknown (method cp-sat: proved without injection queues, but with"
             + " them a waiting packet may never enter: pair 0 -> 1 from the empty network with marks on 0-d0+->1 vc0");
-        Run iqDrift = run("prove", "specs/r6-ring4-c1-critical-bubble-drift-iq1.yaml", "--no-save");
+        CliRun iqDrift = run("prove", "specs/r6-ring4-c1-critical-bubble-drift-iq1.yaml", "--no-save");
         assertThat(iqDrift.code()).isEqualTo(Main.OK);
         assertThat(iqDrift.out()).contains("with injection queues of 1, every pair's packet enters every empty network");
-        Run wh = run("prove", "specs/wh-ring4-c1-l2-dateline.yaml");
+        CliRun wh = run("prove", "specs/wh-ring4-c1-l2-dateline.yaml");
         assertThat(wh.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(wh.err().strip()).doesNotContain("\n")
             .startsWith("specs/wh-ring4-c1-l2-dateline.yaml: flow: expected vct");
-        Run p = run("bound", "specs/sim/torus8x8-dateline.yaml", "--pattern", "no-such-pattern");
+        CliRun p = run("bound", "specs/sim/torus8x8-dateline.yaml", "--pattern", "no-such-pattern");
         assertThat(p.code()).isEqualTo(Main.BAD_INPUT);
         assertThat(p.err().strip()).doesNotContain("\n").contains("--pattern");
     }
 
     @Test
     void boundOfUniformTrafficOn8x8TorusWithDorIsTheAnalyticValue() throws Exception {
-        Run r = run("bound", "specs/sim/torus8x8-dateline.yaml", "--json");
+        CliRun r = run("bound", "specs/sim/torus8x8-dateline.yaml", "--json");
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         // DOR breaks the tie at distance 4 toward +: a + channel carries 1+2+3+4 = 10 hops of
         // the 8 sources of its ring, each sending 8/63 of its traffic per x-offset: 80/63.
-        assertThat(r.json().get("bound").asDouble()).isCloseTo(63.0 / 80, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(r.json().get("saturated").size()).isEqualTo(128);
+        assertThat(json(r).get("bound").asDouble()).isCloseTo(63.0 / 80, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(json(r).get("saturated").size()).isEqualTo(128);
     }
 }

@@ -1,5 +1,6 @@
 package flowproof.cli;
 
+import static flowproof.cli.CliRun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,21 +14,13 @@ import org.junit.jupiter.api.Test;
 /** {@code --threads}, {@code --symmetry}, {@code --max-memory}, {@code --expected-states}, the progress line, bench engines. */
 class ScaleOptionsTest {
 
-    record Run(int code, String out, String err) {
-    }
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
-    }
 
     private static final String T2 = "specs/t2-torus3x2-theoretical-bubble.yaml";
 
     @Test
     void symmetryOnTwoThreadsReportsOrbitsAndTheStatesTheyStandFor() throws IOException {
-        Run r = run("explore", T2, "--symmetry", "--threads", "2", "--json", "--no-save");
+        CliRun r = run("explore", T2, "--symmetry", "--threads", "2", "--json", "--no-save");
         assertThat(r.code()).isEqualTo(Main.OK);
         assertThat(r.err()).isEmpty();
         JsonNode o = new ObjectMapper().readTree(r.out());
@@ -36,13 +29,13 @@ class ScaleOptionsTest {
         assertThat(o.get("symmetryGroup").asInt()).isEqualTo(6);
         assertThat(o.get("symmetry").asText()).isEqualTo("6 translations");
         assertThat(o.get("threads").asInt()).isEqualTo(2);
-        Run text = run("explore", T2, "--symmetry", "--no-save");
+        CliRun text = run("explore", T2, "--symmetry", "--no-save");
         assertThat(text.out()).contains("symmetry       6 translations; 16,756 orbits stored for those 100,467 states");
     }
 
     @Test
     void symmetryThatTheRuleDoesNotDeclareIsSwitchedOffWithANote() throws IOException {
-        Run r = run("explore", "specs/r2-ring4-c1-dateline.yaml", "--symmetry", "--json", "--no-save");
+        CliRun r = run("explore", "specs/r2-ring4-c1-dateline.yaml", "--symmetry", "--json", "--no-save");
         JsonNode o = new ObjectMapper().readTree(r.out());
         assertThat(o.get("symmetryGroup").asInt()).isEqualTo(1);
         assertThat(o.get("symmetry").asText()).startsWith("off: rule dateline");
@@ -51,7 +44,7 @@ class ScaleOptionsTest {
 
     @Test
     void theMemoryLimitEndsTheSearchAsIncompleteWithItsCounts() throws IOException {
-        Run r = run("explore", T2, "--max-memory", "2m", "--threads", "2", "--json", "--no-save");
+        CliRun r = run("explore", T2, "--max-memory", "2m", "--threads", "2", "--json", "--no-save");
         assertThat(r.code()).isEqualTo(Main.INCOMPLETE);
         JsonNode o = new ObjectMapper().readTree(r.out());
         assertThat(o.get("verdict").asText()).isEqualTo("incomplete");
@@ -65,7 +58,7 @@ class ScaleOptionsTest {
         String[][] bad = {{"--max-memory", "lots"}, {"--max-memory", "-3g"}, {"--threads", "0"},
             {"--expected-states", "-1"}};
         for (String[] b : bad) {
-            Run r = run("explore", T2, b[0], b[1]);
+            CliRun r = run("explore", T2, b[0], b[1]);
             assertThat(r.code()).as(String.join(" ", b)).isEqualTo(Main.BAD_INPUT);
             assertThat(r.err().strip()).doesNotContain("\n").startsWith(b[0] + ": expected");
         }
@@ -94,7 +87,7 @@ class ScaleOptionsTest {
 
     @Test
     void benchMeasuresTheParallelAndReducedEngines() throws IOException {
-        Run r = run("bench", "--runs", "1", "--only", "T2", "--engines", "par,par+sym", "--threads", "2", "--json");
+        CliRun r = run("bench", "--runs", "1", "--only", "T2", "--engines", "par,par+sym", "--threads", "2", "--json");
         assertThat(r.code()).isZero();
         String[] lines = r.out().strip().split("\n");
         assertThat(lines).hasSize(4);
