@@ -41,6 +41,27 @@ final class LoadSweepOptions {
         return ls;
     }
 
+    /** A spec read for a load sweep: the spec, its loads, and its simulation at the first load. */
+    record Sweep(Spec spec, double[] loads, SimConfig base) {
+    }
+
+    /**
+     * Reads the spec and these options (the preamble of {@code sweep} and {@code compare}), or
+     * returns null after a one-line error on {@code err}.
+     */
+    Sweep read(Path spec, PrintWriter err) {
+        Spec s = Main.readSpec(spec, err);
+        if (s == null) {
+            return null;
+        }
+        double[] ls = loads(spec, err);
+        if (ls == null) {
+            return null;
+        }
+        SimConfig base = base(s, spec, ls[0], err);
+        return base == null ? null : new Sweep(s, ls, base);
+    }
+
     /** The spec's simulation at the first load with these options, or null after a one-line error. */
     SimConfig base(Spec s, Path spec, double firstLoad, PrintWriter err) {
         return SimulateCommand.configure(s, spec, firstLoad, "--loads", cycles, warmup, seed, check, err);

@@ -88,18 +88,13 @@ final class SweepCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = cmd.commandLine().getOut();
         PrintWriter err = cmd.commandLine().getErr();
-        Spec s = Main.readSpec(spec, err);
-        if (s == null) {
+        LoadSweepOptions.Sweep sweep = opts.read(spec, err);
+        if (sweep == null) {
             return Main.BAD_INPUT;
         }
-        double[] ls = opts.loads(spec, err);
-        if (ls == null) {
-            return Main.BAD_INPUT;
-        }
-        SimConfig base = opts.base(s, spec, ls[0], err);
-        if (base == null) {
-            return Main.BAD_INPUT;
-        }
+        Spec s = sweep.spec();
+        double[] ls = sweep.loads();
+        SimConfig base = sweep.base();
         if (control != null) {
             base = SimulateCommand.withScheme(s, spec, base, control, "--control", err);
             if (base == null) {
