@@ -37,7 +37,7 @@ public final class Explorer {
 
     private final Model model;
     private final Set<Property> properties;
-    private final Limits limits;
+    private Limits limits;
     private final boolean stopAtFirstViolation;
     private boolean forceFixpoint;
     private int threads = 1;
@@ -168,6 +168,11 @@ public final class Explorer {
             ExplorationResult product = InjectionQueueProduct.decide(model, base.run(), base.tally, properties, start);
             if (product != null) {
                 return product;
+            }
+            // the direct search, for the shortest trace, within what is left of the time budget
+            if (limits.seconds() > 0) {
+                double left = limits.seconds() - (System.nanoTime() - start) / 1e9;
+                limits = new Limits(limits.states(), Math.max(0.01, left), limits.bytes());
             }
         }
         if (threads > 1 || symmetry || progress != null) {
