@@ -37,6 +37,7 @@ public final class Explorer {
 
     private final Model model;
     private final Set<Property> properties;
+    /** The search's budgets; its time shrinks to what is left when the injection-queue product defers. */
     private Limits limits;
     private final boolean stopAtFirstViolation;
     private boolean forceFixpoint;
