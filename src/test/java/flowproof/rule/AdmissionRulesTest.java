@@ -243,8 +243,9 @@ class AdmissionRulesTest {
         assertThat(cbs.drifts(b.set(queue, 0, 0).set(upstream, 0, 0), queue, upstream)).isFalse();
         // the queue still has a normal free slot: the mark stays
         assertThat(cbs.drifts(b.set(queue, 2, 1).set(upstream, 3, 0), queue, upstream)).isFalse();
-        // no mark to drift
+        // no mark to drift, whether the queue has free slots or is full
         assertThat(cbs.drifts(b.set(queue, 1, 0).set(upstream, 3, 0), queue, upstream)).isFalse();
+        assertThat(cbs.drifts(b.set(queue, 0, 0).set(upstream, 3, 0), queue, upstream)).isFalse();
         // upstream has no normal free slot: every free slot of it is critical, or none is free
         assertThat(cbs.drifts(b.set(queue, 1, 1).set(upstream, 1, 1), queue, upstream)).isFalse();
         assertThat(cbs.drifts(b.set(queue, 1, 1).set(upstream, 0, 0), queue, upstream)).isFalse();
