@@ -163,6 +163,22 @@ class CbcmControlTest {
         return s;
     }
 
+    @Test
+    void eachPortKeepsItsOwnBoundSamples() {
+        // two ports, intervals of 2 cycles, 2 bound samples, 4 samples: port 0 alternates 0 and 4
+        // (max 4, min 0 in every interval), port 1 is a steady 3
+        Sent port = new Sent(2);
+        Cbcm.Control c = control("{kind: cbcm, num-samples: 4, bound-sample-interval: 2, bound-samples: 2}", port);
+        for (int t = 0; t < 40; t++) {
+            c.degrees(new int[] {t % 2 == 0 ? 0 : 4, 3});
+        }
+        // port 0: MA 2 - (4 - 0) / 2 = 0; port 1: 3 - 0
+        assertThat(c.metric(0)).isEqualTo(0.0);
+        assertThat(c.metric(1)).isEqualTo(3.0);
+        assertThat(c.mark(0, 0, 0)).isFalse();
+        assertThat(c.mark(0, 1, 0)).isTrue();
+    }
+
     // ------------------------------------------------------------------ destinations
 
     @Test
@@ -285,6 +301,18 @@ class CbcmControlTest {
         assertThat(c.throttlePackets()).isEqualTo(3);
     }
 
+    @Test
+    void theLastTerminalAsAHotSpotTellsExactlyItsList() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm, epoch: 10}", port);
+        c.beginCycle(0);
+        c.deliveredData(0, 15, 8, true);
+        c.deliveredData(14, 15, 8, true);
+        cycles(c, 1, 10);
+        assertThat(c.hotSpot(15)).isTrue();
+        assertThat(port.packets).containsExactly(new int[] {15, 0, 2}, new int[] {15, 14, 2});
+    }
+
     // ------------------------------------------------------------------ sources
 
     @Test
@@ -366,6 +394,23 @@ class CbcmControlTest {
         }
         assertThat(c.degree(2, 9)).isZero();
         assertThat(port.packets).containsExactly(new int[] {2, 9, 0});
+    }
+
+    @Test
+    void theSourceEpochCountsFromTheThrottlePacket() {
+        Sent port = new Sent(1);
+        Cbcm.Control c = control("{kind: cbcm, source-epoch: 100}", port);
+        cycles(c, 0, 1000);
+        c.deliveredControl(9, 2, 4);
+        // 16 flits x 4 = 64 in cycles 1001..1100: not below 0.5 x 100, stays throttled
+        for (long t = 1001; t <= 1100; t++) {
+            c.beginCycle(t);
+            if (t == 1020 || t == 1040) {
+                c.generated(2, 9, 8);
+            }
+        }
+        assertThat(c.degree(2, 9)).isEqualTo(4);
+        assertThat(port.packets).isEmpty();
     }
 
     @Test

@@ -301,6 +301,19 @@ class EcnTest {
     }
 
     @Test
+    void everyFlowDelayedAtOnce() {
+        Ecn.Control c = control("ecn");
+        c.beginCycle(0);
+        for (int t = 0; t < N; t++) {
+            for (int d = 0; d < N; d++) {
+                c.deliveredControl(d, t, 0);
+            }
+        }
+        c.deliveredControl(3, 4, 0);
+        assertThat(sample(c)).containsExactly(0, N * N, 800);
+    }
+
+    @Test
     void theDelayIsPerSourceAndDestinationPair() {
         Ecn.Control c = control("ecn");
         c.beginCycle(0);
