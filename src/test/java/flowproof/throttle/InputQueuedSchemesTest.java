@@ -2,11 +2,15 @@ package flowproof.throttle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.TextNode;
+import flowproof.rule.VirtualCutThrough;
 import flowproof.sim.Engine;
 import flowproof.sim.SimConfig;
 import flowproof.sim.queues.InputQueueing;
 import flowproof.sim.queues.InputQueueing.Organisation;
 import flowproof.sim.queues.QueueEngine;
+import flowproof.topology.FlattenedButterfly;
+import flowproof.topology.Network;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -54,6 +58,15 @@ class InputQueuedSchemesTest {
         assertThat(scheme(16, "{kind: voq-net, memory: 40}").setup().memoryFlits()).isEqualTo(40);
         assertThat(scheme(16, "{kind: voq-switch, memory: 4}").setup().memoryFlits()).isEqualTo(4);
         assertThat(scheme(16, "{kind: single-queue, memory: 16777216}").setup().memoryFlits()).isEqualTo(1 << 24);
+    }
+
+    @Test
+    void voqNetCountsEveryTerminalOfAConcentratedNetwork() {
+        // 4 routers of 4 terminals: 16 destinations x 4 packets of 8 flits
+        Network net = new Network(new FlattenedButterfly(4, 1, 4), 1, 4);
+        Scheme s = Schemes.read("simulation.control", TextNode.valueOf("voq-net"),
+            new SchemeContext(net, new VirtualCutThrough(), 16, 8, true));
+        assertThat(((Voq) s).setup().memoryFlits()).isEqualTo(4 * 8 * 16);
     }
 
     @ParameterizedTest
