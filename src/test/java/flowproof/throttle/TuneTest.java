@@ -348,6 +348,17 @@ class TuneTest {
     }
 
     @Test
+    void exactlyResetBelowOfTheMaximumIsNoReset() {
+        // 1500 is not below 0.75 x 2000, nor below 0.75 x 1600: the table keeps the threshold
+        Run r = periods(tune("tune"), script(w(2000, 0), w(1600, 0), w(1500, 0)));
+        assertThat(r.control().maxThroughput()).isEqualTo(2000);
+        assertThat(r.control().decision()).isEqualTo(Decision.KEEP);
+        assertThat(r.control().threshold()).isEqualTo(30);
+        Run below = periods(tune("tune"), script(w(2000, 0), w(1600, 0), w(1499, 0)));
+        assertThat(below.control().decision()).isEqualTo(Decision.RESET);
+    }
+
+    @Test
     void withoutLocalMaximaAvoidanceOnlyTheTableActs() {
         Run r = periods(tune("{kind: tune, local-maxima: false}"),
             script(w(1000, 100), w(2000, 40), w(1600, 100), w(1300, 300)));
