@@ -14,8 +14,9 @@ import java.util.List;
  * The source keeps an inter-packet delay per destination (a flow, as the paper's
  * per-destination source queues): +{@code ipd-increment} (400) cycles per notification, at
  * most {@code ipd-max} (1,500), -{@code ipd-decrement} (50) every {@code decrement-timer}
- * (1,000) cycles. After a packet of S flits of a flow leaves the source queue the flow's
- * next packet waits S + IPD cycles. Held flows do not block other destinations (source
+ * (1,000) cycles. After a packet of S flits of a delayed flow (IPD > 0) leaves the source
+ * queue, the flow's next packet waits S + IPD cycles; a flow without delay is not held (the
+ * injection channel already spaces its packets). Held flows do not block other destinations (source
  * queue searched {@code lookahead} (64) packets deep, as {@link Cbcm}). Routing is the
  * spec's (ECN keeps adaptive routing; that is the paper's point about it).
  */
