@@ -11,8 +11,6 @@ import flowproof.topology.FlattenedButterfly;
 import flowproof.topology.Network;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,33 +34,7 @@ class CbcmControlTest {
         }
     }
 
-    /** A port that records the control packets sent. */
-    private static final class Sent implements RouterControl.Port {
-        final List<int[]> packets = new ArrayList<>();
-        int queued;
-        final int ports;
-
-        Sent(int ports) {
-            this.ports = ports;
-        }
-
-        @Override
-        public void send(int from, int to, int payload) {
-            packets.add(new int[] {from, to, payload});
-        }
-
-        @Override
-        public int queued(int terminal) {
-            return queued;
-        }
-
-        @Override
-        public int outputPorts() {
-            return ports;
-        }
-    }
-
-    private static Cbcm.Control control(String yaml, Sent port) {
+    private static Cbcm.Control control(String yaml, SentPort port) {
         InjectionControl c = cbcm(yaml).create(new StubState(NET, 32, 8), 1);
         assertThat(c).isInstanceOf(Cbcm.Control.class);
         Cbcm.Control b = (Cbcm.Control) c;
@@ -94,12 +66,12 @@ class CbcmControlTest {
         // VC 1 is normal, VCs 2 and 3 are the class VCs
         assertThat(r.mayUse(NET, NET.queue(0, 0), NET.queue(1, 1))).isTrue();
         assertThat(r.mayUse(NET, NET.queue(0, 1), NET.queue(1, 2))).isFalse();
-        Cbcm.Control c = control("cbcm", new Sent(1));
+        Cbcm.Control c = control("cbcm", new SentPort(1));
         assertThat(c.classes()).isEqualTo(2);
         assertThat(c.controlClass()).isEqualTo(Cbcm.CONTROL);
         assertThat(c.priority(0)).isPositive();
         assertThat(c.lookahead()).isEqualTo(64);
-        assertThat(control("{kind: cbcm, lookahead: 7}", new Sent(1)).lookahead()).isEqualTo(7);
+        assertThat(control("{kind: cbcm, lookahead: 7}", new SentPort(1)).lookahead()).isEqualTo(7);
         assertThat(c.wantsContention()).isTrue();
         assertThat(c.marking()).isTrue();
         // CBCM never gates the injection buffer: its throttle is the token bucket at the source
@@ -122,7 +94,7 @@ class CbcmControlTest {
     @Test
     void aPortIsMarkedOnlyWhileItsMetricExceedsTheThreshold() {
         // one sample, one bound sample per cycle: metric = D - (D - D) / 2 = D
-        Sent port = new Sent(2);
+        SentPort port = new SentPort(2);
         Cbcm.Control c = control("{kind: cbcm, num-samples: 1, bound-sample-interval: 1, threshold: 2}", port);
         c.degrees(new int[] {2, 3});
         assertThat(c.metric(0)).isEqualTo(2.0);
@@ -137,7 +109,7 @@ class CbcmControlTest {
     @Test
     void theBoundsAreTheLargestAndSmallestDegreeOfEachInterval() {
         // interval 4, one bound sample: metric = MA(D) over 4 - (max - min of the last interval) / 2
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, num-samples: 4, bound-sample-interval: 4, bound-samples: 1}", port);
         int[][] d = {{3}, {5}, {1}, {3}};
         for (int[] x : d) {
@@ -167,7 +139,7 @@ class CbcmControlTest {
     void eachPortKeepsItsOwnBoundSamples() {
         // two ports, intervals of 2 cycles, 2 bound samples, 4 samples: port 0 alternates 0 and 4
         // (max 4, min 0 in every interval), port 1 is a steady 3
-        Sent port = new Sent(2);
+        SentPort port = new SentPort(2);
         Cbcm.Control c = control("{kind: cbcm, num-samples: 4, bound-sample-interval: 2, bound-samples: 2}", port);
         for (int t = 0; t < 40; t++) {
             c.degrees(new int[] {t % 2 == 0 ? 0 : 4, 3});
@@ -183,7 +155,7 @@ class CbcmControlTest {
 
     @Test
     void markedPacketsAreCountedInTotalAndPerWindow() {
-        Cbcm.Control c = control("cbcm", new Sent(1));
+        Cbcm.Control c = control("cbcm", new SentPort(1));
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
         c.deliveredData(4, 9, 8, false);
@@ -198,7 +170,7 @@ class CbcmControlTest {
 
     @Test
     void theEpochRunsFromTheFirstMarkedPacket() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 100}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
@@ -217,7 +189,7 @@ class CbcmControlTest {
 
     @Test
     void anEpochStartedLaterEndsAnEpochLater() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 100}", port);
         cycles(c, 0, 30);
         c.deliveredData(3, 9, 8, true);
@@ -230,7 +202,7 @@ class CbcmControlTest {
 
     @Test
     void anEpochWithTooFewSourcesEndsAndTheNextMarkedPacketStartsAFreshOne() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 100, min-degree: 3}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
@@ -252,7 +224,7 @@ class CbcmControlTest {
 
     @Test
     void aHotSpotReceivingExactlyTheExitLoadStays() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 100, exit-load: 0.5}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
@@ -283,7 +255,7 @@ class CbcmControlTest {
 
     @Test
     void anUnthrottleFromANonMemberChangesNothing() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 10, epsilon: 1, exit-load: 0}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
@@ -303,7 +275,7 @@ class CbcmControlTest {
 
     @Test
     void theLastTerminalAsAHotSpotTellsExactlyItsList() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 10}", port);
         c.beginCycle(0);
         c.deliveredData(0, 15, 8, true);
@@ -317,7 +289,7 @@ class CbcmControlTest {
 
     @Test
     void tokensGrowByOneOverDtPerCycleAndAPacketLeavesWhenThereAreEnough() {
-        Cbcm.Control c = control("cbcm", new Sent(1));
+        Cbcm.Control c = control("cbcm", new SentPort(1));
         c.beginCycle(5);
         c.deliveredControl(9, 2, 4);
         assertThat(c.tokens(2, 9)).isZero();
@@ -339,7 +311,7 @@ class CbcmControlTest {
 
     @Test
     void aNewThrottlePacketResetsTheTokensAndSetsTheNewDegree() {
-        Cbcm.Control c = control("cbcm", new Sent(1));
+        Cbcm.Control c = control("cbcm", new SentPort(1));
         c.beginCycle(0);
         c.deliveredControl(9, 2, 4);
         cycles(c, 1, 20);
@@ -358,7 +330,7 @@ class CbcmControlTest {
 
     @Test
     void theUnthrottleRuleWaitsForAQueueBelowTheSourceQueueLimit() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, source-epoch: 100, source-queue: 10}", port);
         port.queued = 9;
         c.beginCycle(0);
@@ -375,7 +347,7 @@ class CbcmControlTest {
 
     @Test
     void eachSourceEpochIsJudgedOnItsOwnGeneration() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, source-epoch: 100}", port);
         c.beginCycle(0);
         c.deliveredControl(9, 2, 4);
@@ -398,7 +370,7 @@ class CbcmControlTest {
 
     @Test
     void theSourceEpochCountsFromTheThrottlePacket() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, source-epoch: 100}", port);
         cycles(c, 0, 1000);
         c.deliveredControl(9, 2, 4);
@@ -415,7 +387,7 @@ class CbcmControlTest {
 
     @Test
     void exactlyTheUnthrottleShareKeepsTheFlowThrottled() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, source-epoch: 100, unthrottle-below: 1}", port);
         c.beginCycle(0);
         c.deliveredControl(9, 2, 4);
@@ -440,7 +412,7 @@ class CbcmControlTest {
 
     @Test
     void severalThrottledFlowsUnthrottleIndependently() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, source-epoch: 100}", port);
         c.beginCycle(0);
         c.deliveredControl(9, 2, 2);   // flow 2 -> 9
@@ -495,7 +467,7 @@ class CbcmControlTest {
 
     @Test
     void theThrottledFractionsCountCyclesAndFlowCycles() {
-        Cbcm.Control c = control("{kind: cbcm, source-epoch: 1000000}", new Sent(1));
+        Cbcm.Control c = control("{kind: cbcm, source-epoch: 1000000}", new SentPort(1));
         assertThat(c.anyThrottledFraction()).isZero();
         assertThat(c.perFlowThrottledFraction(4)).isZero();
         cycles(c, 0, 9);

@@ -19,8 +19,6 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,33 +53,7 @@ class CbcmTest {
         return Schemes.read("simulation.control", yaml(control), context(vcs));
     }
 
-    /** A port that records the control packets sent. */
-    private static final class Sent implements RouterControl.Port {
-        final List<int[]> packets = new ArrayList<>();
-        int queued;
-        final int ports;
-
-        Sent(int ports) {
-            this.ports = ports;
-        }
-
-        @Override
-        public void send(int from, int to, int payload) {
-            packets.add(new int[] {from, to, payload});
-        }
-
-        @Override
-        public int queued(int terminal) {
-            return queued;
-        }
-
-        @Override
-        public int outputPorts() {
-            return ports;
-        }
-    }
-
-    private static Cbcm.Control control(String params, Sent port) {
+    private static Cbcm.Control control(String params, SentPort port) {
         Scheme s = read(params, 4);
         Cbcm.Control c = (Cbcm.Control) s.create(new StubState(context(4).network(), 32, 8), 1);
         c.bind(port);
@@ -92,7 +64,7 @@ class CbcmTest {
 
     @Test
     void sustainedContentionOfTwoMarksThePort() {
-        Sent port = new Sent(3);
+        SentPort port = new SentPort(3);
         Cbcm.Control c = control("{kind: cbcm}", port);
         int[] d = {2, 0, 1};
         for (int t = 0; t < 200; t++) {
@@ -110,7 +82,7 @@ class CbcmTest {
     @Test
     void oscillatingContentionIsNotSustained() {
         // D alternates 0 and 2: MA(D) = 1, MA(max) - MA(min) = 2, metric = 0 (the paper's lower bound of the movement)
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm}", port);
         for (int t = 0; t < 300; t++) {
             c.degrees(new int[] {t % 2 == 0 ? 0 : 2});
@@ -129,7 +101,7 @@ class CbcmTest {
 
     @Test
     void anEpochOfMarkedPacketsMakesAHotSpotThatThrottlesItsSourcesWithinTheBudget() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 100, epsilon: 0.1}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
@@ -158,7 +130,7 @@ class CbcmTest {
 
     @Test
     void aHotSpotThatReceivesLessThanTheExitLoadOverAnEpochIsAnOrdinaryNodeAgain() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 100, exit-load: 0.5}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
@@ -194,7 +166,7 @@ class CbcmTest {
 
     @Test
     void exitLoadZeroKeepsAHotSpotWhileItsListStands() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 100, exit-load: 0}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
@@ -208,17 +180,17 @@ class CbcmTest {
 
     @Test
     void onlyNormalTrafficContendsUnlessReservedClassesAreCounted() {
-        Cbcm.Control c = control("{kind: cbcm}", new Sent(1));
+        Cbcm.Control c = control("{kind: cbcm}", new SentPort(1));
         assertThat(c.contends(0)).isTrue();
         assertThat(c.contends(Cbcm.THROTTLED)).isFalse();
         assertThat(c.contends(Cbcm.CONTROL)).isFalse();
-        Cbcm.Control all = control("{kind: cbcm, count-reserved: true}", new Sent(1));
+        Cbcm.Control all = control("{kind: cbcm, count-reserved: true}", new SentPort(1));
         assertThat(all.contends(Cbcm.THROTTLED)).isTrue();
     }
 
     @Test
     void anUnmarkedPacketEmptiesTheListBeforeTheEpochEnds() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 100}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
@@ -233,7 +205,7 @@ class CbcmTest {
 
     @Test
     void oneMarkedSourceIsNeverThrottled() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 100}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);
@@ -245,7 +217,7 @@ class CbcmTest {
 
     @Test
     void aThrottledSourceSendsOneFlitPerDtCyclesOnTheThrottledClass() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm}", port);
         c.beginCycle(0);
         c.deliveredControl(9, 2, 4);
@@ -271,7 +243,7 @@ class CbcmTest {
 
     @Test
     void aSourceGeneratingBelowHalfOfOneOverDtUnthrottlesAndTheHotSpotDropsIt() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, source-epoch: 100}", port);
         c.beginCycle(0);
         c.deliveredControl(9, 2, 4);
@@ -289,7 +261,7 @@ class CbcmTest {
     void betweenHalfAndOneOverDtOnlyThePapersLiteralRuleUnthrottles() {
         for (String control : new String[] {"{kind: cbcm, source-epoch: 100}",
             "{kind: cbcm, source-epoch: 100, unthrottle-below: 1}"}) {
-            Sent port = new Sent(1);
+            SentPort port = new SentPort(1);
             Cbcm.Control c = control(control, port);
             c.beginCycle(0);
             c.deliveredControl(9, 2, 4);
@@ -307,7 +279,7 @@ class CbcmTest {
 
     @Test
     void aFullSourceQueueKeepsTheFlowThrottled() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, source-epoch: 100, source-queue: 10}", port);
         port.queued = 10;
         c.beginCycle(0);
@@ -321,7 +293,7 @@ class CbcmTest {
 
     @Test
     void unthrottleShrinksTheListAndResendsTheNewDegree() {
-        Sent port = new Sent(1);
+        SentPort port = new SentPort(1);
         Cbcm.Control c = control("{kind: cbcm, epoch: 10, epsilon: 1, exit-load: 0}", port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, true);

@@ -10,8 +10,6 @@ import flowproof.topology.FlattenedButterfly;
 import flowproof.topology.Network;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,28 +35,8 @@ class EcnTest {
         }
     }
 
-    /** A port that records the control packets sent. */
-    private static final class Sent implements RouterControl.Port {
-        final List<int[]> packets = new ArrayList<>();
-
-        @Override
-        public void send(int from, int to, int payload) {
-            packets.add(new int[] {from, to, payload});
-        }
-
-        @Override
-        public int queued(int terminal) {
-            return 0;
-        }
-
-        @Override
-        public int outputPorts() {
-            return 1;
-        }
-    }
-
     /** A control on buffers of {@code bufferFlits} flits. */
-    private static Ecn.Control control(String yaml, int bufferFlits, Sent port) {
+    private static Ecn.Control control(String yaml, int bufferFlits, SentPort port) {
         InjectionControl c = ecn(yaml).create(new StubState(NET, bufferFlits, bufferFlits), 1);
         assertThat(c).isInstanceOf(Ecn.Control.class);
         Ecn.Control e = (Ecn.Control) c;
@@ -67,7 +45,7 @@ class EcnTest {
     }
 
     private static Ecn.Control control(String yaml) {
-        return control(yaml, 10, new Sent());
+        return control(yaml, 10, new SentPort(1));
     }
 
     private static double[] sample(Ecn.Control c) {
@@ -145,11 +123,11 @@ class EcnTest {
     @Test
     void theThresholdIsRoundedUpToWholeFlits() {
         // 0.5 of 9 flits is 4.5: a buffer holding 4 flits is below half, 5 is at least half
-        Ecn.Control c = control("{kind: ecn, threshold: 0.5}", 9, new Sent());
+        Ecn.Control c = control("{kind: ecn, threshold: 0.5}", 9, new SentPort(1));
         assertThat(c.mark(0, 0, 4)).isFalse();
         assertThat(c.mark(0, 0, 5)).isTrue();
         // threshold 1: only a full buffer
-        Ecn.Control full = control("{kind: ecn, threshold: 1}", 9, new Sent());
+        Ecn.Control full = control("{kind: ecn, threshold: 1}", 9, new SentPort(1));
         assertThat(full.mark(0, 0, 8)).isFalse();
         assertThat(full.mark(0, 0, 9)).isTrue();
     }
@@ -158,7 +136,7 @@ class EcnTest {
 
     @Test
     void theDestinationAnswersEveryMarkedPacketWithANotificationToItsSource() {
-        Sent port = new Sent();
+        SentPort port = new SentPort(1);
         Ecn.Control c = control("ecn", 10, port);
         c.beginCycle(0);
         c.deliveredData(3, 9, 8, false);
