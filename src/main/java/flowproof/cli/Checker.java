@@ -32,7 +32,8 @@ import java.util.Set;
  * method {@code cdg}, but only for rules where a free slot suffices
  * ({@link flowproof.rule.FlowControlRule#freeSlotSuffices}: VCT, dateline). It proves
  * nothing about bubble rules, whose packets can wait forever in front of an empty queue,
- * nor about a rule's invariants. Those specs, and every spec with a cyclic graph, go to
+ * nor about a rule's invariants. Injectability (no vacuous proof) is established beside it:
+ * every traffic pair must have an inject move in the initial state, else the explorer decides. Those specs, and every spec with a cyclic graph, go to
  * the explorer (method {@code exhaustive}).
  *
  * <p>For routing with an escape sub-function (Duato) the graph is Duato's extended
@@ -48,7 +49,12 @@ import java.util.Set;
  */
 final class Checker {
 
-    private static final Set<Property> CDG_PROVABLE = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY);
+    /**
+     * What an acyclic graph proves: stuck-freedom and drainability; injectability when every pair
+     * can inject from the initial state ({@link Explorer#notInjectableInitially}).
+     */
+    private static final Set<Property> CDG_PROVABLE = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY,
+        Property.INJECTABILITY);
 
     /**
      * @param cdg    the dependency graph, or null when only the explorer ran
@@ -175,7 +181,8 @@ final class Checker {
         long t0 = System.nanoTime();
         ChannelDependencyGraph cdg = cdg(spec);
         double cdgSeconds = (System.nanoTime() - t0) / 1e9;
-        if (cdg.acyclic() && spec.rule().freeSlotSuffices() && CDG_PROVABLE.containsAll(spec.effectiveProperties())) {
+        if (cdg.acyclic() && spec.rule().freeSlotSuffices() && CDG_PROVABLE.containsAll(spec.effectiveProperties())
+            && Explorer.notInjectableInitially(spec.model()).isEmpty()) {
             return new Outcome(spec, cdg, cdgSeconds, null, Map.of());
         }
         Outcome o = explore(spec, saveDir, states, seconds, false, engine);

@@ -3,7 +3,12 @@ package flowproof.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import flowproof.explore.ExplorationResult;
+import flowproof.explore.Explorer;
 import flowproof.explore.GuidedSearch;
+import flowproof.explore.Limits;
+import flowproof.explore.PropertyStatus;
+import flowproof.explore.Trace;
 import flowproof.explore.InjectionQueueProduct;
 import flowproof.explore.Move;
 import flowproof.explore.Property;
@@ -21,6 +26,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -46,7 +52,30 @@ final class Proving {
      * @param reach the guided search, or null (no witness)
      * @param saved the saved trace's path, or null
      */
-    record Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted) {
+    /**
+     * What {@code prove} established about {@link Property#INJECTABILITY}: holds (every pair
+     * injects from the initial state, or was seen to inject in a bounded search), violated (an
+     * exhaustive search found pairs that never inject: the proof is vacuous), or unknown.
+     *
+     * @param starved the pairs not seen to inject (all of them never inject when violated)
+     * @param how     one line on how it was established
+     * @param trace   the counterexample when violated, else null
+     * @param saved   where that counterexample was saved, or null
+     */
+    record Injectable(PropertyStatus status, List<Trace.Pair> starved, String how, Trace trace, String saved) {
+    }
+
+    record Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted,
+                   Injectable injectable) {
+
+        Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted) {
+            this(spec, proof, reach, saved, restricted, null);
+        }
+
+        /** Whether an exhaustive search showed a pair that never injects (the proof would be vacuous). */
+        boolean vacuous() {
+            return injectable != null && injectable.status() == PropertyStatus.VIOLATED;
+        }
 
         /** true: reached (trace); null: not known. */
         Boolean reachable() {
@@ -55,6 +84,9 @@ final class Proving {
 
         /** The verdict in explorer terms, for {@code check}: proved, counterexample (reached) or incomplete. */
         Verdict checkVerdict() {
+            if (vacuous()) {
+                return Verdict.COUNTEREXAMPLE;
+            }
             return switch (proof.verdict()) {
                 case PROVED -> Verdict.PROVED;
                 case DEADLOCK_CONFIGURATION -> Boolean.TRUE.equals(reachable()) ? Verdict.COUNTEREXAMPLE : Verdict.INCOMPLETE;
@@ -63,6 +95,9 @@ final class Proving {
         }
 
         int exitCode() {
+            if (vacuous()) {
+                return Main.VIOLATION;
+            }
             return switch (proof.verdict()) {
                 case PROVED -> Main.OK;
                 case DEADLOCK_CONFIGURATION -> Main.VIOLATION;
@@ -84,7 +119,21 @@ final class Proving {
                 "cp-sat", proof.knot(), proof.variables(), proof.constraints(), proof.workers(),
                 proof.workers() == 1 ? " (deterministic unless the limit is hit)" : "s", proof.timeLimit(), proof.seconds(),
                 proof.routeSeconds(), proof.inductionSeconds(), proof.knotSeconds()));
+            if (injectable != null) {
+                b.append(String.format("  %-14s %s: %s%s%n", "injectability", injectable.status().key(), injectable.how(),
+                    injectable.saved() == null ? "" : "; trace " + injectable.saved()));
+            }
             Witness w = proof.witness();
+            if (w == null && reach != null) {
+                b.append(reach.found()
+                    ? String.format("  %-14s a stuck state reached from the empty network in %d move%s (breadth-first"
+                        + " over all moves; %,d states, %.2f s)%s%n", "reachable", reach.trace().length(),
+                        reach.trace().length() == 1 ? "" : "s", reach.states(),
+                        reach.seconds(), saved == null ? "" : "; trace " + saved)
+                    : String.format("  %-14s no stuck state found: the breadth-first search %s (%,d states, %.2f s)%n",
+                        "reachable", reach.complete() ? "was complete" : "stopped at its " + reach.limit() + " limit",
+                        reach.states(), reach.seconds()));
+            }
             if (w != null) {
                 b.append("  deadlock configuration (").append(w.packetCount()).append(" packets; ")
                     .append(Picture.LEGEND).append("):\n");
@@ -110,6 +159,9 @@ final class Proving {
         private String propertyStatus(Property prop) {
             if (!spec.effectiveProperties().contains(prop)) {
                 return "not-checked";
+            }
+            if (prop == Property.INJECTABILITY) {
+                return injectable == null ? "unknown" : injectable.status().key();
             }
             if (proof.verdict() == ProofResult.Verdict.PROVED) {
                 return "holds";
@@ -155,6 +207,21 @@ final class Proving {
             for (Property prop : Property.values()) {
                 props.put(prop.key(), propertyStatus(prop));
             }
+            if (injectable != null) {
+                ObjectNode io = o.putObject("injectability");
+                io.put("status", injectable.status().key());
+                io.put("how", injectable.how());
+                ArrayNode never = io.putArray("notSeenToInject");
+                for (Trace.Pair pr : injectable.starved()) {
+                    never.addArray().add(spec.network().topology().nodeName(pr.source()))
+                        .add(spec.network().topology().nodeName(pr.destination()));
+                }
+                if (injectable.saved() == null) {
+                    io.putNull("counterexample");
+                } else {
+                    io.put("counterexample", injectable.saved());
+                }
+            }
             ArrayNode inv = o.putArray("invariants");
             proof.invariants().forEach(inv::add);
             o.put("initialHolds", proof.initialHolds());
@@ -169,8 +236,16 @@ final class Proving {
             Witness w = proof.witness();
             if (w == null) {
                 o.putNull("witness");
-                o.putNull("reachable");
-                o.putNull("counterexample");
+                if (reachable() == null) {
+                    o.putNull("reachable");
+                } else {
+                    o.put("reachable", true);
+                }
+                if (saved == null) {
+                    o.putNull("counterexample");
+                } else {
+                    o.put("counterexample", saved);
+                }
             } else {
                 o.set("witness", witnessJson(spec, w, proof.minimal()));
                 if (reachable() == null) {
@@ -263,11 +338,71 @@ final class Proving {
             + " product)");
     }
 
+    /**
+     * Establishes injectability for a proof: every pair with an inject move in the initial state,
+     * or else the explorer (injectability alone) within the reach limits: every pair seen to
+     * inject (holds), a complete search that leaves pairs out (violated: saved as a
+     * counterexample), or neither (unknown).
+     */
+    static Injectable injectability(Spec spec, ReachLimits limits, Path saveDir) throws IOException {
+        List<Trace.Pair> initially = Explorer.notInjectableInitially(spec.model());
+        if (initially.isEmpty()) {
+            return new Injectable(PropertyStatus.HOLDS, List.of(), "every pair injects from the initial state", null,
+                null);
+        }
+        ExplorationResult r = new Explorer(spec.model(), java.util.EnumSet.of(Property.INJECTABILITY),
+            new Limits(limits.states(), limits.seconds(), Long.MAX_VALUE), false).run();
+        PropertyStatus status = r.properties().get(Property.INJECTABILITY);
+        Trace t = r.traces().get(Property.INJECTABILITY);
+        String searched = String.format("%,d states, %s", r.states(),
+            r.complete() ? "every reachable state" : "stopped at the " + r.limit() + " limit");
+        if (status == PropertyStatus.HOLDS) {
+            return new Injectable(status, List.of(), "every pair seen to inject in a search of " + searched, null, null);
+        }
+        if (t == null) {
+            return new Injectable(PropertyStatus.UNKNOWN, initially, initially.size() + " pair(s) cannot inject from the"
+                + " initial state and were not all seen to inject in a search of " + searched, null, null);
+        }
+        String saved = null;
+        if (saveDir != null) {
+            Path json = saveDir.resolve(CounterexampleFile.fileName(spec, Property.INJECTABILITY));
+            CounterexampleFile.write(json, spec, t);
+            Files.writeString(Path.of(json.toString().replaceAll("\\.json$", ".txt")), spec.name() + ": "
+                + spec.model().describe() + "\n" + Picture.trace(spec.model(), t));
+            saved = json.toString().replace('\\', '/');
+        }
+        return new Injectable(status, t.starved(), t.starved().size() + " pair(s) never inject (" + searched
+            + "): a proof would be vacuous", t, saved);
+    }
+
     static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir)
         throws IOException {
         ProofResult p = proof(spec, options);
+        Injectable inj = injectability(spec, reachLimits, saveDir);
+        if (p.verdict() == ProofResult.Verdict.PROVED && inj.status() != PropertyStatus.HOLDS) {
+            p = p.with(ProofResult.Verdict.UNKNOWN, p.reason() + "; but injectability is " + inj.status().key()
+                + ": " + inj.how());
+        }
+        if (p.witness() == null && p.verdict() == ProofResult.Verdict.UNKNOWN && spec.model().injectionQueue() > 0
+            && p.inductive() == Boolean.TRUE) {
+            // Proved without injection queues, but some mark placement the invariants allow
+            // refuses a waiting packet: it may be reachable (the initial placement, say, one
+            // generate move away). Search for a stuck state over all moves before answering unknown.
+            GuidedSearch.Result r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(),
+                reachLimits.seconds());
+            if (r.found()) {
+                p = p.with(ProofResult.Verdict.DEADLOCK_CONFIGURATION, p.reason() + "; a stuck state is reachable"
+                    + " with injection queues (breadth-first search over all moves)");
+                return new Outcome(spec, p, r, saveStuck(spec, r, saveDir, "found by breadth-first search after CP-SAT"
+                    + " left a refusing mark placement open"), false, inj);
+            }
+            p = p.with(ProofResult.Verdict.UNKNOWN, p.reason() + String.format("; a breadth-first search over all"
+                + " moves found no stuck state (%,d states, %s)", r.states(), r.complete() ? "complete"
+                : "stopped at its " + r.limit() + " limit"));
+            return new Outcome(spec, p, r, null, false, inj);
+        }
         if (p.witness() == null) {
-            return new Outcome(spec, p, null, null, true);
+            return new Outcome(spec, p, null, null, true, inj);
         }
         GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
             progress(p.witness()), reachLimits.states(), reachLimits.seconds());
@@ -278,17 +413,22 @@ final class Proving {
             r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(), reachLimits.seconds());
             restricted = false;
         }
-        String saved = null;
-        if (r.found() && saveDir != null) {
-            Path json = saveDir.resolve(CounterexampleFile.fileName(spec, Property.STUCK_FREEDOM));
-            CounterexampleFile.write(json, spec, r.trace());
-            String txt = json.toString().replaceAll("\\.json$", ".txt");
-            Files.writeString(Path.of(txt), spec.name() + ": " + spec.model().describe() + "\n"
-                + "found by CP-SAT (a deadlock configuration) and reached by guided search\n"
-                + Picture.trace(spec.model(), r.trace()));
-            saved = json.toString().replace('\\', '/');
+        String saved = r.found() ? saveStuck(spec, r, saveDir,
+            "found by CP-SAT (a deadlock configuration) and reached by guided search") : null;
+        return new Outcome(spec, p, r, saved, restricted, inj);
+    }
+
+    /** Saves a reached stuck state as a stuck-freedom counterexample; returns its path, or null when not saving. */
+    private static String saveStuck(Spec spec, GuidedSearch.Result r, Path saveDir, String how) throws IOException {
+        if (saveDir == null) {
+            return null;
         }
-        return new Outcome(spec, p, r, saved, restricted);
+        Path json = saveDir.resolve(CounterexampleFile.fileName(spec, Property.STUCK_FREEDOM));
+        CounterexampleFile.write(json, spec, r.trace());
+        String txt = json.toString().replaceAll("\\.json$", ".txt");
+        Files.writeString(Path.of(txt), spec.name() + ": " + spec.model().describe() + "\n" + how + "\n"
+            + Picture.trace(spec.model(), r.trace()));
+        return json.toString().replace('\\', '/');
     }
 
     /** The injections and forward moves that bring the witness's packets in (nodes of forward moves are -1). */

@@ -63,6 +63,14 @@ class Expander implements BufferView {
     /** One entry per (traffic pair, inject header): source, header and where it may go. */
     final int[] injectSource;
     final int[] injectHeader;
+    /** The index in the model's traffic of each entry's pair. */
+    final int[] injectPair;
+    /**
+     * Whether each traffic pair (by its index in the model's traffic) had an inject move
+     * emitted by this expander, ever: a witness of {@link Property#INJECTABILITY} once every
+     * state expanded was reachable. Only set, never cleared.
+     */
+    final boolean[] injected;
     final QueueRoutes.Next[] injectNext;
     /** The entries of {@link #injectNext} by {@code source * nodes + destination} (injection queues only). */
     final int[][] injectEntries;
@@ -125,18 +133,22 @@ class Expander implements BufferView {
         this.routes = new QueueRoutes(net, model.routing(), rule);
         java.util.List<int[]> inj = new java.util.ArrayList<>();
         java.util.List<QueueRoutes.Next> injNext = new java.util.ArrayList<>();
-        for (int[] pair : model.traffic()) {
+        for (int pi = 0; pi < model.traffic().size(); pi++) {
+            int[] pair = model.traffic().get(pi);
             for (int h : routes.injectHeaders(pair[0], pair[1])) {
-                inj.add(new int[] {pair[0], h});
+                inj.add(new int[] {pair[0], h, pi});
                 injNext.add(routes.next(FlowControlRule.INJECT, pair[0], h));
             }
         }
         injectSource = new int[inj.size()];
         injectHeader = new int[inj.size()];
+        injectPair = new int[inj.size()];
         for (int i = 0; i < inj.size(); i++) {
             injectSource[i] = inj.get(i)[0];
             injectHeader[i] = inj.get(i)[1];
+            injectPair[i] = inj.get(i)[2];
         }
+        injected = new boolean[model.traffic().size()];
         injectNext = injNext.toArray(new QueueRoutes.Next[0]);
         this.nodes = net.topology().nodes();
         pairSource = new int[model.traffic().size()];
@@ -364,6 +376,7 @@ class Expander implements BufferView {
                 throw new IllegalStateException(rule.describe() + " moved a mark on injection");
             }
             admitted++;
+            injected[injectPair[p]] = true;
             System.arraycopy(cur, 0, succ, 0, cur.length);
             long tsl = slots[t] | ((long) (nx.headers()[i] + 1) << (occ[t] * destBits));
             layout.setField(succ, 0, t, (tsl << layout.markBits) | marks[t]);

@@ -105,9 +105,12 @@ public final class Explorer {
         return this;
     }
 
-    /** The properties checked by default for a rule: deadlock freedom and the rule's own invariants. */
+    /**
+     * The properties checked by default for a rule: deadlock freedom, injectability (no vacuous
+     * verdict) and the rule's own invariants.
+     */
     public static Set<Property> defaultProperties(FlowControlRule rule) {
-        Set<Property> p = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY);
+        Set<Property> p = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY, Property.INJECTABILITY);
         for (Property prop : Property.values()) {
             if (prop.invariant() != null && rule.invariants().contains(prop.invariant())) {
                 p.add(prop);
@@ -135,6 +138,73 @@ public final class Explorer {
             }
         }
         return statuses;
+    }
+
+    /**
+     * Decides {@link Property#INJECTABILITY} from the pairs the search's expanders saw inject:
+     * holds when every pair did (a witness each, complete search or not); violated after a
+     * complete search that left some pair without one (the trace names those pairs); else
+     * unknown. Updates {@code statuses} and {@code traces} when the property is checked.
+     *
+     * @param injected   by traffic index, whether the pair had an inject move in a reached state
+     * @param initial    the model's initial state, packed
+     */
+    static void injectability(Model model, StateLayout layout, Set<Property> checked, boolean[] injected,
+                              boolean complete, Map<Property, PropertyStatus> statuses, Map<Property, Trace> traces,
+                              long[] initial) {
+        if (!checked.contains(Property.INJECTABILITY)) {
+            return;
+        }
+        List<Trace.Pair> starved = starved(model, injected);
+        if (starved.isEmpty()) {
+            statuses.put(Property.INJECTABILITY, PropertyStatus.HOLDS);
+        } else if (complete) {
+            statuses.put(Property.INJECTABILITY, PropertyStatus.VIOLATED);
+            traces.put(Property.INJECTABILITY, Trace.starved(layout.decode(initial, 0), starved));
+        } else {
+            statuses.put(Property.INJECTABILITY, PropertyStatus.UNKNOWN);
+        }
+    }
+
+    /**
+     * The traffic pairs that have no inject move in the model's initial state (in traffic
+     * order, once each): empty means {@link Property#INJECTABILITY} holds, each pair with a
+     * witness in the initial state, without any search. Engines that decide a spec without
+     * enumerating (the dependency graph, CP-SAT) establish the property this way first.
+     */
+    public static List<Trace.Pair> notInjectableInitially(Model model) {
+        StateLayout layout = StateLayout.of(model);
+        Expander ex = Expander.create(model, layout);
+        long[] initial = initialState(model, layout);
+        if (model.injectionQueue() > 0) {
+            // a packet must be generated into its source's queue first: look one generate move ahead
+            ex.load(initial, 0);
+            java.util.List<long[]> generated = new ArrayList<>();
+            ex.expand((kind, a, b, d, succ) -> {
+                if (kind == Expander.GENERATE || kind == Expander.STEP) {
+                    generated.add(succ.clone());
+                }
+            }, true);
+            for (long[] g : generated) {
+                ex.load(g, 0);
+                ex.expand((kind, a, b, d, succ) -> { }, true);
+            }
+        } else {
+            ex.load(initial, 0);
+            ex.expand((kind, a, b, d, succ) -> { }, true);
+        }
+        return starved(model, ex.injected);
+    }
+
+    /** The traffic pairs, in traffic order and once each, that no expander saw inject. */
+    static List<Trace.Pair> starved(Model model, boolean[] injected) {
+        Set<Trace.Pair> out = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < injected.length; i++) {
+            if (!injected[i]) {
+                out.add(new Trace.Pair(model.traffic().get(i)[0], model.traffic().get(i)[1]));
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** The verdict of a search that found a violation or not, and finished or not. */
@@ -289,6 +359,7 @@ public final class Explorer {
             traces.put(v.getKey(), trace(v.getKey(), v.getValue(), set, ex, layout, levelStarts, expanded));
         }
         Map<Property, PropertyStatus> statuses = statuses(properties, traces.keySet(), complete);
+        injectability(model, layout, properties, ex.injected, complete, statuses, traces, initialState(model, layout));
         Verdict verdict = verdict(!traces.isEmpty(), complete);
         double seconds = (System.nanoTime() - start) / 1e9;
         return new ExplorationResult(model, verdict, complete, limit, set.size(), sink.transitions, depth, seconds,

@@ -433,6 +433,17 @@ final class LevelSearch {
             }
         }
         Map<Property, PropertyStatus> statuses = Explorer.statuses(properties, traces.keySet(), complete);
+        boolean[] injected = new boolean[model.traffic().size()];
+        for (Worker w : workers) {
+            for (int i = 0; i < injected.length; i++) {
+                injected[i] |= w.ex.injected[i];
+            }
+        }
+        if (symmetry != null) {
+            symmetry.closePairs(model, injected);
+        }
+        Explorer.injectability(model, layout, properties, injected, complete, statuses, traces,
+            Explorer.initialState(model, layout));
         Verdict verdict = Explorer.verdict(!traces.isEmpty(), complete);
         double seconds = (System.nanoTime() - start) / 1e9;
         if (progress != null) {

@@ -13,7 +13,15 @@ public enum Property {
     /** Every directional ring always has a free slot. */
     BUBBLE_INVARIANT("bubble-invariant", Invariant.BUBBLE),
     /** Every ring always holds exactly m critical marks, each on a free slot. */
-    CRITICAL_BUBBLE_INVARIANT("critical-bubble-invariant", Invariant.CRITICAL_BUBBLE);
+    CRITICAL_BUBBLE_INVARIANT("critical-bubble-invariant", Invariant.CRITICAL_BUBBLE),
+    /**
+     * Every traffic pair can inject from some reachable state: the guard against a vacuous
+     * verdict (a rule that refuses every injection has a single, trivially deadlock-free state).
+     * Established by a witness (an enabled inject move of the pair in a reached state), so it
+     * can hold after a partial search; violated only after a complete one, with a trace of no
+     * moves to the initial state, from which the pairs it names can never inject.
+     */
+    INJECTABILITY("injectability", null);
 
     private final String key;
     private final Invariant invariant;
@@ -27,7 +35,7 @@ public enum Property {
         return key;
     }
 
-    /** The state invariant behind the property, or null for stuck-freedom and drainability. */
+    /** The state invariant behind the property, or null for stuck-freedom, drainability and injectability. */
     public Invariant invariant() {
         return invariant;
     }

@@ -33,6 +33,16 @@ public final class Replayer {
      * state reached: the same set of moves, drift included.
      */
     public static Outcome replay(Model model, List<Move> moves, List<Integer> stepSizes, Property property) {
+        return replay(model, moves, stepSizes, property, List.of());
+    }
+
+    /**
+     * Replays a trace; for {@link Property#INJECTABILITY}, {@code starved} names the pairs that
+     * must inject from no state reachable from the last one (found by an exhaustive search from
+     * it, all moves allowed).
+     */
+    public static Outcome replay(Model model, List<Move> moves, List<Integer> stepSizes, Property property,
+                                 List<Trace.Pair> starved) {
         StateLayout layout = StateLayout.of(model);
         Expander ex = Expander.create(model, layout);
         long[] state = Explorer.initialState(model, layout);
@@ -64,6 +74,21 @@ public final class Replayer {
             case DRAINABILITY:
                 violated = !drains(ex, layout, state);
                 break;
+            case INJECTABILITY:
+                if (starved.isEmpty()) {
+                    return new Outcome(false, "injectability: the trace names no pair that cannot inject", last);
+                }
+                List<Trace.Pair> still = Explorer.starved(model, injectedFrom(model, layout, state));
+                violated = still.containsAll(starved);
+                if (!violated) {
+                    List<Trace.Pair> now = new java.util.ArrayList<>(starved);
+                    now.removeAll(still);
+                    var t = model.network().topology();
+                    return new Outcome(false, "injectability holds for " + t.nodeName(now.get(0).source()) + " -> "
+                        + t.nodeName(now.get(0).destination()) + ": it injects from a state reachable from the last one",
+                        last);
+                }
+                break;
             default:
                 violated = !property.invariant().holds(ex, model.rule().marksPerRing());
                 break;
@@ -71,6 +96,24 @@ public final class Replayer {
         String what = property.key() + (violated ? " violated" : " holds") + " after " + steps.size()
             + (stepSizes.isEmpty() ? " move" : " step") + (steps.size() == 1 ? "" : "s");
         return new Outcome(violated, what, last);
+    }
+
+    /**
+     * By traffic index, whether each pair has an inject move in some state reachable from
+     * {@code state} by any moves (an exhaustive search, as the explorer's).
+     */
+    private static boolean[] injectedFrom(Model model, StateLayout layout, long[] state) {
+        Expander ex = Expander.create(model, layout);
+        StateSet seen = new StateSet(layout.words, Integer.MAX_VALUE - 2, Long.MAX_VALUE);
+        seen.add(state, 0);
+        long[] cur = new long[layout.words];
+        Expander.Sink add = (k, a, b, d, s) -> seen.add(s, 0);
+        for (int id = 0; id < seen.size(); id++) {
+            seen.get(id, cur, 0);
+            ex.load(cur, 0);
+            ex.expand(add, true);
+        }
+        return ex.injected;
     }
 
     /** Whether forward and eject moves alone can empty the network from {@code state}. */

@@ -318,6 +318,35 @@ final class Symmetry {
     }
 
     /** Number of group elements, the identity included. */
+    /**
+     * Closes a set of traffic pairs (by index in the model's traffic) under the group: an inject
+     * move of a pair from a stored representative is, in each state of its orbit, an inject move
+     * of the pair's image. The group keeps the traffic (checked when it was built), so every image
+     * is a traffic pair; headers are plain destinations, so a header map is a node map.
+     */
+    void closePairs(Model model, boolean[] injected) {
+        java.util.Map<Long, java.util.List<Integer>> index = new HashMap<>();
+        List<int[]> traffic = model.traffic();
+        for (int i = 0; i < traffic.size(); i++) {
+            index.computeIfAbsent(pairKey(traffic.get(i)[0], traffic.get(i)[1]), k -> new ArrayList<>()).add(i);
+        }
+        boolean[] seen = injected.clone();
+        for (int i = 0; i < seen.length; i++) {
+            if (!seen[i]) {
+                continue;
+            }
+            int[] p = traffic.get(i);
+            for (int g = 0; g < headerMap.length; g++) {
+                List<Integer> images = index.get(pairKey(headerMap[g][p[0]], headerMap[g][p[1]]));
+                if (images != null) {
+                    for (int j : images) {
+                        injected[j] = true;
+                    }
+                }
+            }
+        }
+    }
+
     int order() {
         return queueMap.length;
     }

@@ -270,6 +270,9 @@ final class SynchronousExpander extends Expander {
                 continue;
             }
             admitted++;
+            // every collected option is taken in at least one step (the one where every other
+            // resource idles), so the pair has an inject move from this state
+            injected[injectPair[p]] = true;
             option(O_INJECT, injectSource[p], t, injectHeader[p], nx.headers()[i], 0, queueRing[t]);
         }
     }

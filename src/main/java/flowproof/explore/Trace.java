@@ -11,12 +11,33 @@ import java.util.List;
  * <p>Under interleaving semantics every step is one move and {@code stepSizes} is empty.
  * Under synchronous semantics a step (a clock cycle) holds several moves: {@code moves} lists
  * them step after step and {@code stepSizes} says how many belong to each step.
+ *
+ * <p>{@code starved} is empty but for {@link Property#INJECTABILITY}: the traffic pairs that
+ * can never inject from the trace's last state (the initial state: no moves).
  */
-public record Trace(Property property, List<Move> moves, List<Snapshot> states, List<Integer> stepSizes) {
+public record Trace(Property property, List<Move> moves, List<Snapshot> states, List<Integer> stepSizes,
+                    List<Pair> starved) {
+
+    /** A traffic pair, by node index. */
+    public record Pair(int source, int destination) {
+    }
+
+    /** A trace of a property other than injectability. */
+    public Trace(Property property, List<Move> moves, List<Snapshot> states, List<Integer> stepSizes) {
+        this(property, moves, states, stepSizes, List.of());
+    }
 
     /** An interleaving trace: one move per step. */
     public Trace(Property property, List<Move> moves, List<Snapshot> states) {
         this(property, moves, states, List.of());
+    }
+
+    /**
+     * The counterexample to {@link Property#INJECTABILITY}: no moves, the initial state, and the
+     * traffic pairs that can inject from no reachable state (in traffic order).
+     */
+    public static Trace starved(Snapshot initial, List<Pair> pairs) {
+        return new Trace(Property.INJECTABILITY, List.of(), List.of(initial), List.of(), List.copyOf(pairs));
     }
 
     /** A trace from its steps' moves; {@code synchronous} keeps the grouping. */

@@ -188,6 +188,7 @@ final class WormholeExpander extends Expander {
                         continue;
                     }
                     admitted++;
+                    injected[injectPair[p]] = true;
                     System.arraycopy(cur, 0, succ, 0, cur.length);
                     wl.setQueue(succ, t, wl.queueField(nx.headers()[i], -1, 1, true, packetFlits == 1));
                     wl.setNode(succ, s, wl.nodeField(injectHeader[p], t, packetFlits - 1));

@@ -200,6 +200,14 @@ public final class Picture {
         }
         b.append("final state (").append(model.wormhole() == null ? LEGEND : WORMHOLE_LEGEND).append("):\n");
         b.append(state(model, trace.last()));
+        if (!trace.starved().isEmpty()) {
+            var t = model.network().topology();
+            b.append("from it, whatever moves follow, these traffic pairs never inject:");
+            for (Trace.Pair p : trace.starved()) {
+                b.append(' ').append(t.nodeName(p.source())).append("->").append(t.nodeName(p.destination()));
+            }
+            b.append('\n');
+        }
         return b.toString();
     }
 }

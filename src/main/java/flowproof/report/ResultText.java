@@ -3,6 +3,7 @@ package flowproof.report;
 import flowproof.explore.ExplorationResult;
 import flowproof.explore.Property;
 import flowproof.explore.PropertyStatus;
+import flowproof.explore.Trace;
 import flowproof.explore.Verdict;
 import java.util.Map;
 
@@ -51,6 +52,10 @@ public final class ResultText {
                 extra = String.format(" (%,d stuck states)", r.stuckStates());
             } else if (e.getKey() == Property.DRAINABILITY && e.getValue() == PropertyStatus.VIOLATED) {
                 extra = String.format(" (%,d states cannot drain)", r.undrainableStates());
+            } else if (e.getKey() == Property.INJECTABILITY && e.getValue() == PropertyStatus.VIOLATED) {
+                extra = " (" + starved(r) + ")";
+            } else if (e.getKey() == Property.INJECTABILITY && e.getValue() == PropertyStatus.UNKNOWN) {
+                extra = " (some pair not seen to inject before the limit)";
             } else if (e.getKey() == Property.DRAINABILITY && e.getValue() == PropertyStatus.NOT_CHECKED) {
                 extra = " (needs the complete state space)";
             }
@@ -64,6 +69,29 @@ public final class ResultText {
         });
         if (r.primaryTrace() != null) {
             b.append('\n').append(Picture.trace(r.model(), r.primaryTrace()));
+        }
+        return b.toString();
+    }
+
+    /** One phrase naming the pairs that can never inject, e.g. {@code 0 -> 1, 0 -> 2 can never inject}. */
+    public static String starved(ExplorationResult r) {
+        Trace t = r.traces().get(Property.INJECTABILITY);
+        if (t == null) {
+            return "";
+        }
+        var top = r.model().network().topology();
+        StringBuilder b = new StringBuilder();
+        int n = t.starved().size();
+        b.append(n == 1 ? "1 pair" : String.format("%,d of %,d pairs", n, r.model().traffic().size()))
+            .append(" can never inject from any reachable state: ");
+        int shown = 0;
+        for (Trace.Pair p : t.starved()) {
+            if (shown++ == 4) {
+                b.append(String.format(" and %,d more", n - 4));
+                break;
+            }
+            b.append(shown == 1 ? "" : ", ").append(top.nodeName(p.source())).append(" -> ")
+                .append(top.nodeName(p.destination()));
         }
         return b.toString();
     }

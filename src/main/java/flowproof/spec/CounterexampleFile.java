@@ -38,6 +38,8 @@ import java.util.Map;
  * steps. A drift move has no destination; a generate move names its destination and no
  * queue. With injection queues, {@code "waiting"} lists each node's injection queue in the
  * final state.
+ * A counterexample to injectability has no moves, the initial state as its final state, and
+ * {@code "never-inject"}: the [source, destination] pairs that inject from no reachable state.
  *
  * <p>Under {@code flow: wormhole} every move moves one flit, {@code "packets"} lists one
  * header per flit (front first), each final queue also says which packet its VC is
@@ -50,7 +52,12 @@ public final class CounterexampleFile {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** A counterexample read back: the spec, the property and the moves. */
-    public record Loaded(Spec spec, Property property, List<Move> moves, List<Integer> stepSizes) {
+    public record Loaded(Spec spec, Property property, List<Move> moves, List<Integer> stepSizes,
+                         List<Trace.Pair> starved) {
+
+        public Loaded(Spec spec, Property property, List<Move> moves, List<Integer> stepSizes) {
+            this(spec, property, moves, stepSizes, List.of());
+        }
 
         public Loaded(Spec spec, Property property, List<Move> moves) {
             this(spec, property, moves, List.of());
@@ -137,6 +144,12 @@ public final class CounterexampleFile {
                 }
             }
         }
+        if (trace.property() == Property.INJECTABILITY) {
+            ArrayNode starved = root.putArray("never-inject");
+            for (Trace.Pair p : trace.starved()) {
+                starved.addArray().add(t.nodeName(p.source())).add(t.nodeName(p.destination()));
+            }
+        }
         return root;
     }
 
@@ -217,7 +230,25 @@ public final class CounterexampleFile {
                 stepSizes.set(stepSizes.size() - 1, stepSizes.get(stepSizes.size() - 1) + 1);
             }
         }
-        return new Loaded(spec, property, moves, List.copyOf(stepSizes));
+        List<Trace.Pair> starved = new ArrayList<>();
+        if (property == Property.INJECTABILITY) {
+            JsonNode sn = root.get("never-inject");
+            String expected = "a non-empty list of [source, destination] pairs of the spec's nodes";
+            if (sn == null || !sn.isArray() || sn.isEmpty()) {
+                throw new SpecException(name, "never-inject", expected, SpecReader.describe(sn));
+            }
+            for (int i = 0; i < sn.size(); i++) {
+                JsonNode pair = sn.get(i);
+                if (!pair.isArray() || pair.size() != 2) {
+                    throw new SpecException(name, "never-inject[" + i + "]", "a [source, destination] pair",
+                        SpecReader.describe(pair));
+                }
+                starved.add(new Trace.Pair(
+                    lookup(name, "never-inject[" + i + "][0]", "a node of the spec's network", pair.get(0), nodes),
+                    lookup(name, "never-inject[" + i + "][1]", "a node of the spec's network", pair.get(1), nodes)));
+            }
+        }
+        return new Loaded(spec, property, moves, List.copyOf(stepSizes), List.copyOf(starved));
     }
 
     private static int lookup(String file, String field, String expected, JsonNode v, Map<String, Integer> names)

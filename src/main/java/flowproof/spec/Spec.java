@@ -57,8 +57,16 @@ public record Spec(
         return new Model(network, routing, rule, pairs, escapeAny, semantics, injectionQueue, wormhole);
     }
 
-    /** The properties to check: the spec's list, or the rule's defaults. */
+    /**
+     * The properties to check: the spec's list, or the rule's defaults; injectability always (a
+     * verdict on a model in which some pair never injects would be vacuous).
+     */
     public Set<Property> effectiveProperties() {
-        return properties != null ? properties : Explorer.defaultProperties(rule);
+        if (properties == null) {
+            return Explorer.defaultProperties(rule);
+        }
+        Set<Property> p = java.util.EnumSet.copyOf(properties);
+        p.add(Property.INJECTABILITY);
+        return java.util.Collections.unmodifiableSet(p);
     }
 }

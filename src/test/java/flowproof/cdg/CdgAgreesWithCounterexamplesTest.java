@@ -63,7 +63,13 @@ class CdgAgreesWithCounterexamplesTest {
         if (t == null) {
             t = r.traces().get(Property.DRAINABILITY);
         }
-        assertThat(t).as("%s: a counterexample", file).isNotNull();
+        if (t == null) {
+            // no deadlock at all: the spec's counterexample is a pair that never injects
+            ExplorationResult all = new Explorer(spec.model(), spec.effectiveProperties(), spec.limits(), false).run();
+            assertThat(all.properties().get(Property.INJECTABILITY)).as("%s: a counterexample", file)
+                .isEqualTo(flowproof.explore.PropertyStatus.VIOLATED);
+            return;
+        }
         ChannelDependencyGraph g = ChannelDependencyGraph.build(spec.network(), spec.routing(), spec.rule(), spec.pairs());
         assertThat(g.acyclic()).as("%s: the graph of a deadlocking spec", file).isFalse();
         Set<Integer> onCycle = new HashSet<>();

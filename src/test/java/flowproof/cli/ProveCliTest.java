@@ -116,11 +116,14 @@ class ProveCliTest {
         assertThat(sync.err().strip()).doesNotContain("\n")
             .startsWith("specs/ring4-c1-theoretical-bubble-snapshot-sync.yaml: semantics: expected interleaving");
         // injection queues: CP-SAT proves the model without them, the product carries it over
-        // or says why not (here the literal scheme starves a waiting packet: unknown, exit 3)
+        // or says why not; here the literal scheme starves a waiting packet from the initial
+        // placement, and the breadth-first search reaches that stuck state in one move
         CliRun iq = run("prove", "specs/r6-ring4-c1-critical-bubble-iq1.yaml", "--no-save");
-        assertThat(iq.code()).isEqualTo(Main.INCOMPLETE);
-        assertThat(iq.out()).contains("verdict        unknown (method cp-sat: proved without injection queues, but with"
-            + " them a waiting packet may never enter: pair 0 -> 1 from the empty network with marks on 0-d0+->1 vc0");
+        assertThat(iq.code()).isEqualTo(Main.VIOLATION);
+        assertThat(iq.out()).contains("verdict        deadlock-configuration (method cp-sat: proved without injection"
+            + " queues, but with them a waiting packet may never enter: pair 0 -> 1 from the empty network with marks on"
+            + " 0-d0+->1 vc0")
+            .contains("a stuck state reached from the empty network in 1 move (breadth-first over all moves");
         CliRun iqDrift = run("prove", "specs/r6-ring4-c1-critical-bubble-drift-iq1.yaml", "--no-save");
         assertThat(iqDrift.code()).isEqualTo(Main.OK);
         assertThat(iqDrift.out()).contains("with injection queues of 1, every pair's packet enters every empty network");

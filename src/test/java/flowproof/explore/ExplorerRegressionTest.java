@@ -58,7 +58,11 @@ class ExplorerRegressionTest {
         ExplorationResult r = ring(4, 1, 1, RuleKind.LOCALIZED_BUBBLE);
         assertThat(r.states()).isEqualTo(1);
         assertThat(r.transitions()).isZero();
-        assertThat(r.verdict()).isEqualTo(Verdict.DEADLOCK_FREE);
+        // deadlock-free only vacuously: a counterexample to injectability, not a pass
+        assertThat(r.properties().get(Property.DRAINABILITY)).isEqualTo(PropertyStatus.HOLDS);
+        assertThat(r.properties().get(Property.INJECTABILITY)).isEqualTo(PropertyStatus.VIOLATED);
+        assertThat(r.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
+        assertThat(r.traces().get(Property.INJECTABILITY).starved()).hasSize(12);
     }
 
     @Test
@@ -119,7 +123,7 @@ class ExplorerRegressionTest {
             for (Trace t : r.traces().values()) {
                 assertThat(t.states().get(0).packetCount()).isZero();
                 assertThat(t.states()).hasSize(t.length() + 1);
-                Replayer.Outcome o = Replayer.replay(m, t.moves(), t.stepSizes(), t.property());
+                Replayer.Outcome o = Replayer.replay(m, t.moves(), t.stepSizes(), t.property(), t.starved());
                 assertThat(o.reproduced()).as(o.message()).isTrue();
                 assertThat(o.last()).isEqualTo(t.last());
             }

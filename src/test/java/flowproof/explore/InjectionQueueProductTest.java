@@ -159,7 +159,10 @@ class InjectionQueueProductTest {
             false);
         base.tally = tally;
         ExplorationResult r0 = base.run();
-        assertThat(r0.verdict()).isEqualTo(Verdict.DEADLOCK_FREE);
+        // drains (vacuously), and no pair ever injects: a counterexample to injectability
+        assertThat(r0.properties().get(Property.DRAINABILITY)).isEqualTo(PropertyStatus.HOLDS);
+        assertThat(r0.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
+        assertThat(r0.traces().keySet()).containsExactly(Property.INJECTABILITY);
         assertThat(tally.empty).hasSize(1);
         assertThat(InjectionQueueProduct.refusedPair(r0.model(), tally, true)).startsWith("pair ");
         assertThat(InjectionQueueProduct.refusedPair(r0.model(), tally, false)).startsWith("pair ");

@@ -30,11 +30,14 @@ class InjectionQueueTest {
         assertThat(t.moves().get(0).kind()).isEqualTo(Move.Kind.GENERATE);
         assertThat(t.last().packetCount()).isZero();
         assertThat(t.last().waitingCount()).isEqualTo(1);
-        // without injection queues the same rule just never injects: one state, nothing to drain
+        // without injection queues the same rule just never injects: one state, nothing to drain,
+        // and a counterexample to injectability rather than a vacuous pass
         ExplorationResult none = new Explorer(s.model().with(Semantics.INTERLEAVING, 0), s.effectiveProperties(),
             s.limits(), false).run();
         assertThat(none.states()).isEqualTo(1);
-        assertThat(none.verdict()).isEqualTo(Verdict.DEADLOCK_FREE);
+        assertThat(none.properties().get(Property.DRAINABILITY)).isEqualTo(PropertyStatus.HOLDS);
+        assertThat(none.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
+        assertThat(none.traces().keySet()).containsExactly(Property.INJECTABILITY);
     }
 
     @Test

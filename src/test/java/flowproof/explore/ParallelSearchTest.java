@@ -36,7 +36,7 @@ class ParallelSearchTest {
         for (Map.Entry<Property, Trace> e : a.traces().entrySet()) {
             Trace t = b.traces().get(e.getKey());
             assertThat(t.length()).as(what + " trace of " + e.getKey()).isEqualTo(e.getValue().length());
-            Replayer.Outcome o = Replayer.replay(b.model(), t.moves(), t.stepSizes(), e.getKey());
+            Replayer.Outcome o = Replayer.replay(b.model(), t.moves(), t.stepSizes(), e.getKey(), t.starved());
             assertThat(o.reproduced()).as(what + ": " + o.message()).isTrue();
         }
     }
