@@ -27,7 +27,8 @@ import picocli.CommandLine.Parameters;
         + "same routing function and flow-control rule the explorer checks, and prints throughput and latency.",
         "After the generation cycles sources stop and the network is drained; a deadlock (no flit moved for "
             + "deadlock-cycles while flits are in the network) is reported with the queues held.",
-        "Exit code: 0 ran and drained, 1 deadlock or not drained, 2 bad input."})
+        "Exit code: 0 ran and drained, 1 deadlock or not drained, 2 bad input, 3 no packet was generated"
+            + " (nothing checked)."})
 final class SimulateCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML) with a simulation section")
@@ -126,7 +127,16 @@ final class SimulateCommand implements Callable<Integer> {
             SimResult.SpaceTimeChart st = r.spaceTime();
             Charts.spaceTime(spaceTime, s.name() + ": busy input buffers", st.rows(), st.busy(), st.from());
         }
-        return r.deadlock() != null || !r.drained() ? Main.VIOLATION : Main.OK;
+        if (r.deadlock() != null || !r.drained()) {
+            return Main.VIOLATION;
+        }
+        if (r.packetsCreated() == 0) {
+            // a run that moved nothing checked nothing: never a pass
+            err.println(spec + ": simulation: no packet was generated in " + r.cycles() + " cycles at this load;"
+                + " the run checked nothing (raise the load or the cycles)");
+            return Main.INCOMPLETE;
+        }
+        return Main.OK;
     }
 
     /** The spec's simulation with the command line's overrides, or null after printing the one-line error. */

@@ -13,7 +13,7 @@ import java.util.Set;
 
 /**
  * Exhaustive breadth-first exploration of the packet-level model of
- * explorer-semantics.md.
+ * docs/model.md.
  *
  * <p>States get dense ids in discovery order, so the ids of one BFS level are a
  * contiguous range and the id order is the BFS order: the first violating id found is a

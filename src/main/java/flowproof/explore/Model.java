@@ -6,7 +6,7 @@ import flowproof.topology.Network;
 import java.util.List;
 
 /**
- * The packet-level model the explorer checks (see explorer-semantics.md): buffers,
+ * The packet-level model the explorer checks (see docs/model.md): buffers,
  * routing, the flow-control rule and the (source, destination) pairs that may inject.
  *
  * <p>{@code escapeAny} matters only for routing with an escape sub-function (Duato): when

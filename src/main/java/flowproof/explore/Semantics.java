@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
  * How the routers' moves are ordered in time (spec field {@code semantics}).
  *
  * <ul>
- *   <li>{@link #INTERLEAVING} (default, explorer-semantics.md): one move per step.</li>
+ *   <li>{@link #INTERLEAVING} (default, docs/model.md): one move per step.</li>
  *   <li>{@link #SYNCHRONOUS}: one step is one clock cycle. Every router performs any subset of
  *       its enabled moves at once, each judged by the rule on the state at the start of the
  *       step, under the limits of real hardware: at most one packet enters each queue, at

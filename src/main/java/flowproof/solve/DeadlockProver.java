@@ -23,7 +23,7 @@ import java.util.Map;
  * enumerating states, or finds a deadlock configuration.
  *
  * <p><b>What is checked.</b> The model is the explorer's packet-level model
- * (explorer-semantics.md). CP-SAT works on <em>invariant states</em>: assignments of
+ * (docs/model.md). CP-SAT works on <em>invariant states</em>: assignments of
  * queue occupancies (0..C), critical marks and head packets such that
  * <ul>
  *   <li>the capacity invariant holds (0 &lt;= occupancy &lt;= C, by the domains),</li>

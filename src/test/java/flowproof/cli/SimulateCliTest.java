@@ -55,6 +55,24 @@ class SimulateCliTest {
         return p;
     }
 
+    /** A run that generates no packet checks nothing: incomplete (exit 3), never a pass. */
+    @Test
+    void aRunWithoutPacketsIsNotAPass() throws IOException {
+        CliRun r = run("simulate", write("small.yaml", SMALL), "--load", "0.00001", "--cycles", "100", "--warmup", "10");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.INCOMPLETE);
+        assertThat(r.err().strip()).doesNotContain("\n").contains("no packet was generated in 100 cycles");
+    }
+
+    /** A rule that lets no packet in (localized bubble with one packet per buffer) deadlocks at the sources: exit 1. */
+    @Test
+    void aRuleThatAdmitsNothingIsNotAPass() throws IOException {
+        String lb = SMALL.replace("vcs: 2", "vcs: 1").replace("rule: dateline", "rule: localized-bubble")
+            .replace("buffer: 16", "buffer: 4");
+        CliRun r = run("simulate", write("lb.yaml", lb));
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.VIOLATION);
+        assertThat(r.out()).contains("accepted  0.0000").contains("DEADLOCK");
+    }
+
     @Test
     void simulateJsonHasTheDocumentedKeys() throws IOException {
         CliRun r = run("simulate", write("small.yaml", SMALL), "--json", "--check");
