@@ -66,6 +66,11 @@ public final class ResultJson {
         r.traces().forEach((p, t) -> {
             ObjectNode to = traces.putObject(p.key());
             to.put("length", t.length());
+            if (p == Property.INJECTABILITY) {
+                var top = r.model().network().topology();
+                var never = to.putArray("neverInject");
+                t.starved().forEach(pr -> never.addArray().add(top.nodeName(pr.source())).add(top.nodeName(pr.destination())));
+            }
             String f = counterexamples.get(p);
             if (f == null) {
                 to.putNull("file");
