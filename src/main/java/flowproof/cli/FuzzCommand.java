@@ -12,6 +12,7 @@ import flowproof.fuzz.ScenarioGenerator;
 import flowproof.fuzz.Shrinker;
 import flowproof.fuzz.Variants;
 import flowproof.fuzz.Violation;
+import flowproof.report.OutputFile;
 import flowproof.spec.SpecException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -107,9 +108,15 @@ final class FuzzCommand implements Callable<Integer> {
             if (v != null) {
                 outw.println("violation after " + runs + " runs: " + v);
                 Shrinker.Result r = new Shrinker(c -> Invariants.check(c, Variants.NONE), 2_000).shrink(sc, v);
-                Path file = out.resolve(tree.path("name").asText("spec") + "." + v.invariant() + ".json");
-                FuzzFile.write(file, r.scenario(), r.violation(), s, "found by flowproof fuzz " + spec + " --seed " + s);
+                Path file = out.resolve(read.name() + "." + v.invariant() + ".json");
                 outw.println("shrunk in " + r.tried() + " tries to " + r.scenario().describe() + ": " + r.violation());
+                try {
+                    FuzzFile.write(file, r.scenario(), r.violation(), s, "found by flowproof fuzz " + spec + " --seed " + s);
+                } catch (OutputFile.Failure e) {
+                    outw.flush();
+                    err.println("--out: " + e.getMessage());
+                    return Main.BAD_INPUT;
+                }
                 outw.println("written to " + file);
                 outw.println("replay: ./flowproof fuzz " + file + "   (or rerun: ./flowproof fuzz " + spec + " --seed " + s
                     + ")");

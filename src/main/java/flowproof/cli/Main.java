@@ -52,6 +52,11 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof flowproof.report.OutputFile.Failure) {
+                // an output path the user gave that cannot be written: bad input, one line
+                err.println(ex.getMessage());
+                return BAD_INPUT;
+            }
             err.println("flowproof: internal error (a bug: please report it with the spec that caused it): " + ex);
             ex.printStackTrace(err);
             return INTERNAL;

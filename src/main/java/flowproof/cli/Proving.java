@@ -9,6 +9,7 @@ import flowproof.explore.Move;
 import flowproof.explore.Property;
 import flowproof.explore.Snapshot;
 import flowproof.explore.Verdict;
+import flowproof.report.OutputFile;
 import flowproof.report.Picture;
 import flowproof.solve.DeadlockProver;
 import flowproof.solve.ProofResult;
@@ -18,7 +19,6 @@ import flowproof.spec.Spec;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
@@ -264,7 +264,7 @@ final class Proving {
     }
 
     static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir)
-        throws IOException {
+        throws IOException, Unsaved {
         ProofResult p = proof(spec, options);
         if (p.witness() == null) {
             return new Outcome(spec, p, null, null, true);
@@ -279,16 +279,25 @@ final class Proving {
             restricted = false;
         }
         String saved = null;
+        String unsaved = null;
         if (r.found() && saveDir != null) {
             Path json = saveDir.resolve(CounterexampleFile.fileName(spec, Property.STUCK_FREEDOM));
-            CounterexampleFile.write(json, spec, r.trace());
-            String txt = json.toString().replaceAll("\\.json$", ".txt");
-            Files.writeString(Path.of(txt), spec.name() + ": " + spec.model().describe() + "\n"
-                + "found by CP-SAT (a deadlock configuration) and reached by guided search\n"
-                + Picture.trace(spec.model(), r.trace()));
-            saved = json.toString().replace('\\', '/');
+            try {
+                CounterexampleFile.write(json, spec, r.trace());
+                String txt = json.toString().replaceAll("\\.json$", ".txt");
+                OutputFile.write(Path.of(txt), spec.name() + ": " + spec.model().describe() + "\n"
+                    + "found by CP-SAT (a deadlock configuration) and reached by guided search\n"
+                    + Picture.trace(spec.model(), r.trace()));
+                saved = json.toString().replace('\\', '/');
+            } catch (OutputFile.Failure e) {
+                unsaved = "--counterexamples: " + e.getMessage();
+            }
         }
-        return new Outcome(spec, p, r, saved, restricted);
+        Outcome o = new Outcome(spec, p, r, saved, restricted);
+        if (unsaved != null) {
+            throw new Unsaved(o, unsaved);
+        }
+        return o;
     }
 
     /** The injections and forward moves that bring the witness's packets in (nodes of forward moves are -1). */

@@ -115,18 +115,23 @@ final class SimulateCommand implements Callable<Integer> {
         } else {
             print(out, s, r, bound);
         }
+        out.flush();
+        Outputs files = new Outputs();
         if (overTime != null) {
             SimResult.Series ser = r.series();
-            Charts.overTime(overTime, s.name() + ": " + r.workload(), ser.t(), ser.offered(), ser.accepted(), ser.inFlight());
+            files.write("--over-time", () -> Charts.overTime(overTime, s.name() + ": " + r.workload(), ser.t(),
+                ser.offered(), ser.accepted(), ser.inFlight()));
         }
         if (controlSeries != null) {
-            drawControl(controlSeries, s.name() + ": " + r.control(), r.controlSeries(), spec, err);
+            files.write("--control-series", () -> drawControl(controlSeries, s.name() + ": " + r.control(),
+                r.controlSeries(), spec, err));
         }
         if (spaceTime != null && r.spaceTime() != null) {
             SimResult.SpaceTimeChart st = r.spaceTime();
-            Charts.spaceTime(spaceTime, s.name() + ": busy input buffers", st.rows(), st.busy(), st.from());
+            files.write("--space-time", () -> Charts.spaceTime(spaceTime, s.name() + ": busy input buffers", st.rows(),
+                st.busy(), st.from()));
         }
-        return r.deadlock() != null || !r.drained() ? Main.VIOLATION : Main.OK;
+        return files.exit(err, r.deadlock() != null || !r.drained() ? Main.VIOLATION : Main.OK);
     }
 
     /** The spec's simulation with the command line's overrides, or null after printing the one-line error. */

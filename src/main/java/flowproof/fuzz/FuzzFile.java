@@ -52,9 +52,7 @@ public final class FuzzFile {
         root.put("replay", s.variant() == null ? "./flowproof fuzz " + file.toString().replace('\\', '/')
             : "mvn -B test -Dtest=FuzzCounterexampleRegressionTest (variant " + s.variant() + " is test-only)");
         root.set("spec", s.spec());
-        Path parent = file.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Files.writeString(file, JSON.writeValueAsString(root) + "\n");
+        flowproof.report.OutputFile.write(file, JSON.writeValueAsString(root) + "\n");
     }
 
     /** Reads a file; every malformed field is a one-line {@link SpecException}. */

@@ -141,8 +141,7 @@ public final class CounterexampleFile {
     }
 
     public static void write(Path file, Spec spec, Trace trace) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, JSON.writeValueAsString(toJson(spec, trace)) + "\n");
+        flowproof.report.OutputFile.write(file, JSON.writeValueAsString(toJson(spec, trace)) + "\n");
     }
 
     public static Loaded read(Path file) throws SpecException {
