@@ -124,23 +124,21 @@ public final class OutputFile {
     }
 
     private static Failure failure(Path file, IOException e) {
-        String named = e instanceof FileSystemException f ? f.getFile() : null;
-        if (named != null && Path.of(named).getFileName() != null
-            && Path.of(named).getFileName().toString().startsWith(".flowproof-")) {
-            // the temporary file: name the target instead (the message already does)
-            e = new FileSystemException(null, null, ((FileSystemException) e).getReason());
+        String reason;
+        if (e instanceof AccessDeniedException) {
+            reason = "permission denied";
+        } else if (e instanceof NoSuchFileException) {
+            reason = "no such file or folder";
+        } else if (e instanceof FileSystemException f && f.getReason() != null) {
+            reason = f.getReason().toLowerCase(java.util.Locale.ROOT);
+        } else {
+            return new Failure(file, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
         }
-        if (e instanceof AccessDeniedException a) {
-            return new Failure(file, "permission denied" + (a.getFile() == null ? "" : " (" + a.getFile() + ")"));
-        }
-        if (e instanceof NoSuchFileException n) {
-            return new Failure(file, "no such file or folder" + (n.getFile() == null ? "" : " (" + n.getFile() + ")"));
-        }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return new Failure(file, f.getReason().toLowerCase(java.util.Locale.ROOT)
-                + (f.getFile() == null ? "" : " (" + f.getFile() + ")"));
-        }
-        return new Failure(file, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        String named = ((FileSystemException) e).getFile();
+        Path name = named == null ? null : Path.of(named).getFileName();
+        // the temporary file is not worth naming: the message names the target
+        boolean temporary = name != null && name.toString().startsWith(".flowproof-");
+        return new Failure(file, reason + (named == null || temporary ? "" : " (" + named + ")"));
     }
 
     private static String oneLine(String s) {
