@@ -1,9 +1,7 @@
 package flowproof.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.fuzz.Draw;
 import flowproof.fuzz.FuzzFile;
 import flowproof.fuzz.Invariants;
@@ -71,7 +69,7 @@ final class FuzzCommand implements Callable<Integer> {
         }
         JsonNode tree;
         try {
-            tree = new ObjectMapper(new YAMLFactory()).readTree(spec.toFile());
+            tree = flowproof.spec.Yaml.read(Files.readString(spec));
         } catch (IOException e) {
             err.println(spec + ": not valid YAML or JSON: " + e.getMessage().lines().findFirst().orElse(""));
             return Main.BAD_INPUT;

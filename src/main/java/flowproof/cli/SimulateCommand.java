@@ -157,8 +157,8 @@ final class SimulateCommand implements Callable<Integer> {
                 }
                 cfg = cfg.withWorkload(cfg.workload().atLoad(load));
             }
-            if (cycles != null && cycles < 1) {
-                err.println(file + ": --cycles: expected at least 1 cycle, found " + cycles);
+            if (cycles != null && (cycles < 1 || cycles > SimConfig.MAX_CYCLES)) {
+                err.println(file + ": --cycles: expected 1 to " + SimConfig.MAX_CYCLES + " cycles, found " + cycles);
                 return null;
             }
             long c = cycles != null ? cycles : cfg.cycles();
