@@ -175,7 +175,13 @@ final class FuzzCommand implements Callable<Integer> {
                 + " (a test-only broken variant: mvn -B test -Dtest=FuzzCounterexampleRegressionTest replays it)");
             return Main.BAD_INPUT;
         }
-        Violation v = Invariants.check(l.scenario(), Variants.NONE);
+        Violation v;
+        try {
+            v = Invariants.check(l.scenario(), Variants.NONE);
+        } catch (IllegalArgumentException e) {
+            err.println(spec + ": spec: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
         if (v == null) {
             outw.println(spec + ": " + l.invariant() + " no longer breaks: every invariant holds");
             return Main.OK;
