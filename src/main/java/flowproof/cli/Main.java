@@ -62,9 +62,11 @@ public final class Main implements Runnable {
             return INTERNAL;
         });
         cl.setParameterExceptionHandler((ex, args1) -> {
-            err.println("flowproof: " + ex.getMessage());
-            err.println("usage: see 'flowproof " + (ex.getCommandLine().getCommandName().equals("flowproof") ? ""
-                : ex.getCommandLine().getCommandName() + " ") + "--help'");
+            // one line, as every bad input: what was wrong, and where the usage is
+            String message = String.valueOf(ex.getMessage()).replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
+            err.println("flowproof: " + message + " (usage: flowproof "
+                + (ex.getCommandLine().getCommandName().equals("flowproof") ? ""
+                : ex.getCommandLine().getCommandName() + " ") + "--help)");
             return BAD_INPUT;
         });
         return cl.execute(args);
