@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * must end in one line on standard error and exit 2 (never 70, never a stack trace); each
  * runs in-process in milliseconds.
  */
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class BadInputTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -228,6 +230,7 @@ class BadInputTest {
             List.of("check", "RING", "--counterexamples", "FILE"),
             List.of("check", "RING", "--counterexamples", "FILE/below"),
             List.of("explore", "RING", "--counterexamples", "FILE"),
+            List.of("prove", "RING", "--counterexamples", "FILE"),
             List.of("verify", "RINGDIR", "--counterexamples", "FILE"),
             List.of("cdg", "RING", "--dot", "FILE/x.dot"),
             List.of("cdg", "RING", "--dot", "DIR"),
