@@ -15,13 +15,8 @@ public final class Replayer {
      * @param reproduced whether every move was admitted and the last state violates the property
      * @param message    what happened, one line
      * @param last       the state reached (after the last admitted move)
-     * @param admitted   whether every move was admitted
      */
-    public record Outcome(boolean reproduced, String message, Snapshot last, boolean admitted) {
-
-        public Outcome(boolean reproduced, String message, Snapshot last) {
-            this(reproduced, message, last, true);
-        }
+    public record Outcome(boolean reproduced, String message, Snapshot last) {
     }
 
     private Replayer() {
@@ -54,7 +49,7 @@ public final class Replayer {
                     what.append(what.length() == 0 ? "" : " + ").append(describe(model, m));
                 }
                 return new Outcome(false, "step " + (i + 1) + ": " + what
-                    + " is not admitted in the state reached", layout.decode(state, 0), false);
+                    + " is not admitted in the state reached", layout.decode(state, 0));
             }
             state = sink.found;
         }

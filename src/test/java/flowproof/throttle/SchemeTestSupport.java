@@ -43,8 +43,7 @@ final class SchemeTestSupport {
         } catch (SpecException e) {
             return e.getMessage();
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new AssertionError("not YAML: " + e.getMessage() + "
-" + yaml, e);
+            throw new AssertionError("not YAML: " + e.getMessage() + "\n" + yaml, e);
         }
         throw new AssertionError("spec accepted:\n" + yaml);
     }
