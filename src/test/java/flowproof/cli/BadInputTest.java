@@ -210,6 +210,8 @@ class BadInputTest {
                 case "BINARY" -> Files.write(dir.resolve("binary.yaml"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2})
                     .toString();
                 case "EMPTYDIR" -> Files.createDirectories(dir.resolve("empty-dir")).toString();
+                case "FALSE_CLAIM" -> Files.writeString(dir.resolve("false-claim.yaml"),
+                    RING_YAML.replace("radix: [3]", "radix: [4]").replace("counterexample", "deadlock-free")).toString();
                 default -> a;
             });
         }
@@ -242,7 +244,9 @@ class BadInputTest {
             List.of("sweep", "SIM", "--loads", "0.1:0.2:0.1", "--png", "FILE/x.png"),
             List.of("sweep", "SIM", "--loads", "0.1:0.2:0.1", "--csv", "DIR"),
             List.of("compare", "SIM", "--loads", "0.1:0.1:0.1", "--schemes", "none", "--csv", "FILE/x.csv"),
-            List.of("compare", "SIM", "--loads", "0.1:0.1:0.1", "--schemes", "none", "--png", "FILE/x.png")
+            List.of("compare", "SIM", "--loads", "0.1:0.1:0.1", "--schemes", "none", "--png", "FILE/x.png"),
+            // a spec that claims deadlock freedom falsely: the first generated case breaks it, and the file is written
+            List.of("fuzz", "FALSE_CLAIM", "--minutes", "0.5", "--seed", "1", "--out", "FILE")
         ).map(a -> Arguments.of(String.join(" ", a), a));
     }
 
