@@ -3,7 +3,6 @@ package flowproof.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.ConfigurationException;
 import flowproof.report.ResultJson;
 import flowproof.solve.OrTools;
@@ -26,7 +25,6 @@ import picocli.CommandLine.Parameters;
         "Exit code: 0, 2 bad input, 3 the flow LP is too large."})
 final class BoundCommand implements Callable<Integer> {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML)")
@@ -55,7 +53,7 @@ final class BoundCommand implements Callable<Integer> {
         if (pattern != null) {
             JsonNode p;
             try {
-                p = YAML.readTree(pattern);
+                p = flowproof.spec.Yaml.read(pattern);
             } catch (Exception e) {
                 err.println("--pattern: expected a pattern name or a YAML mapping, found " + pattern);
                 return Main.BAD_INPUT;

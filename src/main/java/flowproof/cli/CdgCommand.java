@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.cdg.ChannelDependencyGraph;
 import flowproof.routing.RoutingException;
 import flowproof.report.CdgPicture;
+import flowproof.report.OutputFile;
 import flowproof.report.ResultJson;
 import flowproof.spec.Spec;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -68,19 +68,26 @@ final class CdgCommand implements Callable<Integer> {
         if (svg != null && dotFile == null) {
             dotFile = Path.of(svg.toString().replaceAll("\\.svg$", "") + ".dot");
         }
-        if (dotFile != null) {
-            if (dotFile.toAbsolutePath().getParent() != null) {
-                Files.createDirectories(dotFile.toAbsolutePath().getParent());
-            }
-            Files.writeString(dotFile, CdgPicture.dot(cdg));
-        }
+        Outputs files = new Outputs();
         String svgProblem = null;
-        if (svg != null) {
-            svgProblem = CdgPicture.svg(dotFile, svg);
-            if (svgProblem != null) {
+        if (dotFile != null) {
+            Path f = dotFile;
+            files.write(dot != null ? "--dot" : "--svg", () -> OutputFile.write(f, CdgPicture.dot(cdg)));
+            if (!files.ok()) {
+                dotFile = null;
+            }
+        }
+        if (svg != null && dotFile != null) {
+            String[] problem = new String[1];
+            Path f = dotFile;
+            files.write("--svg", () -> problem[0] = CdgPicture.svg(f, svg));
+            svgProblem = files.ok() ? problem[0] : "not written";
+            if (problem[0] != null) {
                 err.println("--svg: " + svgProblem);
                 code = Main.BAD_INPUT;
             }
+        } else if (svg != null) {
+            svgProblem = "not written";
         }
         if (json) {
             ObjectNode o = new ObjectMapper().createObjectNode();
@@ -108,6 +115,6 @@ final class CdgCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return code;
+        return files.exit(err, code);
     }
 }

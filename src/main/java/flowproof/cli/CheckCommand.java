@@ -39,9 +39,13 @@ final class CheckCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         Checker.Outcome o;
+        String unsaved = null;
         try {
             o = Checker.check(s, options.saveDir(), options.maxStates, options.maxSeconds,
                 options.engine(err));
+        } catch (Unsaved u) {
+            o = u.result();
+            unsaved = u.getMessage();
         } catch (RoutingException e) {
             err.println(spec + ": routing: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -49,6 +53,10 @@ final class CheckCommand implements Callable<Integer> {
         var out = cmd.commandLine().getOut();
         out.print(options.json ? ResultJson.line(o.json()) + "\n" : o.text());
         out.flush();
+        if (unsaved != null) {
+            err.println(unsaved);
+            return Main.BAD_INPUT;
+        }
         Verdict v = o.verdict();
         return v == Verdict.COUNTEREXAMPLE ? Main.VIOLATION : v == Verdict.INCOMPLETE ? Main.INCOMPLETE : Main.OK;
     }

@@ -8,6 +8,7 @@ import flowproof.explore.Limits;
 import flowproof.explore.Property;
 import flowproof.explore.Trace;
 import flowproof.explore.Verdict;
+import flowproof.report.OutputFile;
 import flowproof.report.Picture;
 import flowproof.report.ResultJson;
 import flowproof.report.ResultText;
@@ -16,7 +17,6 @@ import flowproof.solve.OrTools;
 import flowproof.spec.CounterexampleFile;
 import flowproof.spec.Spec;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -167,17 +167,19 @@ final class Checker {
     }
 
     /** The cheapest sound method, with the sequential explorer. */
-    static Outcome check(Spec spec, Path saveDir, long states, double seconds) throws IOException {
+    static Outcome check(Spec spec, Path saveDir, long states, double seconds) throws IOException, Unsaved {
         return check(spec, saveDir, states, seconds, Engine.SEQUENTIAL);
     }
 
     /** Enumeration only, with the sequential explorer. */
-    static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first) throws IOException {
+    static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first)
+        throws IOException, Unsaved {
         return explore(spec, saveDir, states, seconds, first, Engine.SEQUENTIAL);
     }
 
     /** The cheapest sound method: the dependency graph, then the explorer. */
-    static Outcome check(Spec spec, Path saveDir, long states, double seconds, Engine engine) throws IOException {
+    static Outcome check(Spec spec, Path saveDir, long states, double seconds, Engine engine)
+        throws IOException, Unsaved {
         long t0 = System.nanoTime();
         ChannelDependencyGraph cdg = cdg(spec);
         double cdgSeconds = (System.nanoTime() - t0) / 1e9;
@@ -185,12 +187,20 @@ final class Checker {
             && Explorer.notInjectableInitially(spec.model()).isEmpty()) {
             return new Outcome(spec, cdg, cdgSeconds, null, Map.of());
         }
-        Outcome o = explore(spec, saveDir, states, seconds, false, engine);
+        Outcome o;
+        try {
+            o = explore(spec, saveDir, states, seconds, false, engine);
+        } catch (Unsaved u) {
+            Outcome e = u.result();
+            throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, e.result(), e.saved()), u.getMessage());
+        }
         if (o.result().verdict() == Verdict.INCOMPLETE && OrTools.problem() == null) {
             try {
                 Proving.Outcome p = Proving.prove(spec, DeadlockProver.Options.defaults(), Proving.ReachLimits.defaults(),
                     saveDir);
                 return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved(), p);
+            } catch (Unsaved u) {
+                throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved(), u.result()), u.getMessage());
             } catch (UnsupportedOperationException e) {
                 // A rule the CP-SAT model cannot encode: the explorer's incomplete result stands.
                 return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved());
@@ -207,7 +217,7 @@ final class Checker {
      * @param seconds overrides the spec's time limit when > 0
      */
     static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first, Engine engine)
-        throws IOException {
+        throws IOException, Unsaved {
         Limits l = spec.limits();
         Limits limits = new Limits(states > 0 ? states : l.states(), seconds > 0 ? seconds : l.seconds(),
             Math.min(l.bytes(), engine.maxBytes()));
@@ -215,16 +225,25 @@ final class Checker {
             .threads(engine.threads()).symmetry(engine.symmetry()).expectedStates(engine.expectedStates())
             .progress(engine.progress()).injectionProduct(engine.injectionProduct()).run();
         Map<Property, String> saved = new EnumMap<>(Property.class);
+        String unsaved = null;
         if (saveDir != null) {
             for (Trace t : r.traces().values()) {
                 Path json = saveDir.resolve(CounterexampleFile.fileName(spec, t.property()));
-                CounterexampleFile.write(json, spec, t);
-                String txt = json.toString().replaceAll("\\.json$", ".txt");
-                Files.writeString(Path.of(txt), spec.name() + ": " + spec.model().describe() + "\n"
-                    + Picture.trace(spec.model(), t));
-                saved.put(t.property(), json.toString().replace('\\', '/'));
+                try {
+                    CounterexampleFile.write(json, spec, t);
+                    String txt = json.toString().replaceAll("\\.json$", ".txt");
+                    OutputFile.write(Path.of(txt), spec.name() + ": " + spec.model().describe() + "\n"
+                        + Picture.trace(spec.model(), t));
+                    saved.put(t.property(), json.toString().replace('\\', '/'));
+                } catch (OutputFile.Failure e) {
+                    unsaved = unsaved != null ? unsaved : "--counterexamples: " + e.getMessage();
+                }
             }
         }
-        return new Outcome(spec, null, 0, r, saved);
+        Outcome o = new Outcome(spec, null, 0, r, saved);
+        if (unsaved != null) {
+            throw new Unsaved(o, unsaved);
+        }
+        return o;
     }
 }

@@ -11,7 +11,6 @@ import flowproof.sim.SimResult;
 import flowproof.spec.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -54,7 +53,7 @@ final class CompareCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec cmd;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
         PrintWriter out = cmd.commandLine().getOut();
         PrintWriter err = cmd.commandLine().getErr();
         LoadSweepOptions.Sweep sweep = opts.read(spec, err);
@@ -113,8 +112,10 @@ final class CompareCommand implements Callable<Integer> {
         } else {
             printTable(out, s, base, ls, names, results, bound);
         }
+        out.flush();
+        Outputs files = new Outputs();
         if (csv != null) {
-            writeCsv(csv, ls, names, results);
+            files.write("--csv", () -> writeCsv(csv, ls, names, results));
         }
         if (png != null) {
             List<Charts.Curve> curves = new ArrayList<>();
@@ -130,9 +131,10 @@ final class CompareCommand implements Callable<Integer> {
                 }
                 curves.add(new Charts.Curve(names.get(si), off, acc, lat));
             }
-            Charts.latencyThroughput(png, s.name() + ": " + base.workload().describe(), curves, bound);
+            String title = s.name() + ": " + base.workload().describe();
+            files.write("--png", () -> Charts.latencyThroughput(png, title, curves, bound));
         }
-        return bad ? Main.VIOLATION : Main.OK;
+        return files.exit(err, bad ? Main.VIOLATION : Main.OK);
     }
 
     private static double latency(SimResult r) {
@@ -220,9 +222,6 @@ final class CompareCommand implements Callable<Integer> {
                     r.drained()));
             }
         }
-        if (file.toAbsolutePath().getParent() != null) {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-        }
-        Files.writeString(file, b.toString());
+        flowproof.report.OutputFile.write(file, b.toString());
     }
 }

@@ -37,11 +37,22 @@ final class ExploreCommand implements Callable<Integer> {
         if (s == null) {
             return Main.BAD_INPUT;
         }
-        Checker.Outcome o = Checker.explore(s, options.saveDir(), options.maxStates, options.maxSeconds, first,
-            options.engine(cmd.commandLine().getErr()));
+        Checker.Outcome o;
+        String unsaved = null;
+        try {
+            o = Checker.explore(s, options.saveDir(), options.maxStates, options.maxSeconds, first,
+                options.engine(cmd.commandLine().getErr()));
+        } catch (Unsaved u) {
+            o = u.result();
+            unsaved = u.getMessage();
+        }
         var out = cmd.commandLine().getOut();
         out.print(options.json ? ResultJson.line(o.json()) + "\n" : o.text());
         out.flush();
+        if (unsaved != null) {
+            cmd.commandLine().getErr().println(unsaved);
+            return Main.BAD_INPUT;
+        }
         Verdict v = o.result().verdict();
         return v == Verdict.DEADLOCK_FREE ? Main.OK : v == Verdict.COUNTEREXAMPLE ? Main.VIOLATION : Main.INCOMPLETE;
     }

@@ -1,9 +1,7 @@
 package flowproof.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.fuzz.Draw;
 import flowproof.fuzz.FuzzFile;
 import flowproof.fuzz.Invariants;
@@ -12,6 +10,7 @@ import flowproof.fuzz.ScenarioGenerator;
 import flowproof.fuzz.Shrinker;
 import flowproof.fuzz.Variants;
 import flowproof.fuzz.Violation;
+import flowproof.report.OutputFile;
 import flowproof.spec.SpecException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -70,7 +69,7 @@ final class FuzzCommand implements Callable<Integer> {
         }
         JsonNode tree;
         try {
-            tree = new ObjectMapper(new YAMLFactory()).readTree(spec.toFile());
+            tree = flowproof.spec.Yaml.read(Files.readString(spec));
         } catch (IOException e) {
             err.println(spec + ": not valid YAML or JSON: " + e.getMessage().lines().findFirst().orElse(""));
             return Main.BAD_INPUT;
@@ -107,9 +106,15 @@ final class FuzzCommand implements Callable<Integer> {
             if (v != null) {
                 outw.println("violation after " + runs + " runs: " + v);
                 Shrinker.Result r = new Shrinker(c -> Invariants.check(c, Variants.NONE), 2_000).shrink(sc, v);
-                Path file = out.resolve(tree.path("name").asText("spec") + "." + v.invariant() + ".json");
-                FuzzFile.write(file, r.scenario(), r.violation(), s, "found by flowproof fuzz " + spec + " --seed " + s);
+                Path file = out.resolve(read.name() + "." + v.invariant() + ".json");
                 outw.println("shrunk in " + r.tried() + " tries to " + r.scenario().describe() + ": " + r.violation());
+                try {
+                    FuzzFile.write(file, r.scenario(), r.violation(), s, "found by flowproof fuzz " + spec + " --seed " + s);
+                } catch (OutputFile.Failure e) {
+                    outw.flush();
+                    err.println("--out: " + e.getMessage());
+                    return Main.BAD_INPUT;
+                }
                 outw.println("written to " + file);
                 outw.println("replay: ./flowproof fuzz " + file + "   (or rerun: ./flowproof fuzz " + spec + " --seed " + s
                     + ")");
@@ -170,7 +175,13 @@ final class FuzzCommand implements Callable<Integer> {
                 + " (a test-only broken variant: mvn -B test -Dtest=FuzzCounterexampleRegressionTest replays it)");
             return Main.BAD_INPUT;
         }
-        Violation v = Invariants.check(l.scenario(), Variants.NONE);
+        Violation v;
+        try {
+            v = Invariants.check(l.scenario(), Variants.NONE);
+        } catch (IllegalArgumentException e) {
+            err.println(spec + ": spec: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
         if (v == null) {
             outw.println(spec + ": " + l.invariant() + " no longer breaks: every invariant holds");
             return Main.OK;

@@ -52,14 +52,21 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof flowproof.report.OutputFile.Failure) {
+                // an output path the user gave that cannot be written: bad input, one line
+                err.println(ex.getMessage());
+                return BAD_INPUT;
+            }
             err.println("flowproof: internal error (a bug: please report it with the spec that caused it): " + ex);
             ex.printStackTrace(err);
             return INTERNAL;
         });
         cl.setParameterExceptionHandler((ex, args1) -> {
-            err.println("flowproof: " + ex.getMessage());
-            err.println("usage: see 'flowproof " + (ex.getCommandLine().getCommandName().equals("flowproof") ? ""
-                : ex.getCommandLine().getCommandName() + " ") + "--help'");
+            // one line, as every bad input: what was wrong, and where the usage is
+            String message = String.valueOf(ex.getMessage()).replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
+            err.println("flowproof: " + message + " (usage: flowproof "
+                + (ex.getCommandLine().getCommandName().equals("flowproof") ? ""
+                : ex.getCommandLine().getCommandName() + " ") + "--help)");
             return BAD_INPUT;
         });
         return cl.execute(args);

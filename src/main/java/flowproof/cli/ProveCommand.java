@@ -72,9 +72,13 @@ final class ProveCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         Proving.Outcome o;
+        String unsaved = null;
         try {
             o = Proving.prove(s, new DeadlockProver.Options(seconds, workers),
                 new Proving.ReachLimits(reachStates, Proving.ReachLimits.defaults().seconds()), noSave ? null : dir);
+        } catch (Unsaved u) {
+            o = u.result();
+            unsaved = u.getMessage();
         } catch (RoutingException e) {
             err.println(spec + ": routing: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -88,6 +92,10 @@ final class ProveCommand implements Callable<Integer> {
         var out = cmd.commandLine().getOut();
         out.print(json ? ResultJson.line(o.json()) + "\n" : o.text());
         out.flush();
+        if (unsaved != null) {
+            err.println(unsaved);
+            return Main.BAD_INPUT;
+        }
         return o.exitCode();
     }
 }

@@ -14,6 +14,7 @@ import flowproof.explore.Move;
 import flowproof.explore.Property;
 import flowproof.explore.Snapshot;
 import flowproof.explore.Verdict;
+import flowproof.report.OutputFile;
 import flowproof.report.Picture;
 import flowproof.solve.DeadlockProver;
 import flowproof.solve.ProofResult;
@@ -23,7 +24,6 @@ import flowproof.spec.Spec;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -61,8 +61,10 @@ final class Proving {
      * @param how     one line on how it was established
      * @param trace   the counterexample when violated, else null
      * @param saved   where that counterexample was saved, or null
+     * @param unsaved one line on why it could not be written, or null
      */
-    record Injectable(PropertyStatus status, List<Trace.Pair> starved, String how, Trace trace, String saved) {
+    record Injectable(PropertyStatus status, List<Trace.Pair> starved, String how, Trace trace, String saved,
+                      String unsaved) {
     }
 
     record Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted,
@@ -348,7 +350,7 @@ final class Proving {
         List<Trace.Pair> initially = Explorer.notInjectableInitially(spec.model());
         if (initially.isEmpty()) {
             return new Injectable(PropertyStatus.HOLDS, List.of(), "every pair injects from the initial state", null,
-                null);
+                null, null);
         }
         ExplorationResult r = new Explorer(spec.model(), java.util.EnumSet.of(Property.INJECTABILITY),
             new Limits(limits.states(), limits.seconds(), Long.MAX_VALUE), false).run();
@@ -357,26 +359,20 @@ final class Proving {
         String searched = String.format("%,d states, %s", r.states(),
             r.complete() ? "every reachable state" : "stopped at the " + r.limit() + " limit");
         if (status == PropertyStatus.HOLDS) {
-            return new Injectable(status, List.of(), "every pair seen to inject in a search of " + searched, null, null);
+            return new Injectable(status, List.of(), "every pair seen to inject in a search of " + searched, null, null,
+                null);
         }
         if (t == null) {
             return new Injectable(PropertyStatus.UNKNOWN, initially, initially.size() + " pair(s) cannot inject from the"
-                + " initial state and were not all seen to inject in a search of " + searched, null, null);
+                + " initial state and were not all seen to inject in a search of " + searched, null, null, null);
         }
-        String saved = null;
-        if (saveDir != null) {
-            Path json = saveDir.resolve(CounterexampleFile.fileName(spec, Property.INJECTABILITY));
-            CounterexampleFile.write(json, spec, t);
-            Files.writeString(Path.of(json.toString().replaceAll("\\.json$", ".txt")), spec.name() + ": "
-                + spec.model().describe() + "\n" + Picture.trace(spec.model(), t));
-            saved = json.toString().replace('\\', '/');
-        }
+        Saved saved = save(spec, t, saveDir, null);
         return new Injectable(status, t.starved(), t.starved().size() + " pair(s) never inject (" + searched
-            + "): a proof would be vacuous", t, saved);
+            + "): a proof would be vacuous", t, saved.path(), saved.failure());
     }
 
     static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir)
-        throws IOException {
+        throws IOException, Unsaved {
         ProofResult p = proof(spec, options);
         Injectable inj = injectability(spec, reachLimits, saveDir);
         if (p.verdict() == ProofResult.Verdict.PROVED && inj.status() != PropertyStatus.HOLDS) {
@@ -393,16 +389,17 @@ final class Proving {
             if (r.found()) {
                 p = p.with(ProofResult.Verdict.DEADLOCK_CONFIGURATION, p.reason() + "; a stuck state is reachable"
                     + " with injection queues (breadth-first search over all moves)");
-                return new Outcome(spec, p, r, saveStuck(spec, r, saveDir, "found by breadth-first search after CP-SAT"
-                    + " left a refusing mark placement open"), false, inj);
+                Saved saved = save(spec, r.trace(), saveDir, "found by breadth-first search after CP-SAT left a"
+                    + " refusing mark placement open");
+                return done(new Outcome(spec, p, r, saved.path(), false, inj), saved, inj);
             }
             p = p.with(ProofResult.Verdict.UNKNOWN, p.reason() + String.format("; a breadth-first search over all"
                 + " moves found no stuck state (%,d states, %s)", r.states(), r.complete() ? "complete"
                 : "stopped at its " + r.limit() + " limit"));
-            return new Outcome(spec, p, r, null, false, inj);
+            return done(new Outcome(spec, p, r, null, false, inj), Saved.NONE, inj);
         }
         if (p.witness() == null) {
-            return new Outcome(spec, p, null, null, true, inj);
+            return done(new Outcome(spec, p, null, null, true, inj), Saved.NONE, inj);
         }
         GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
             progress(p.witness()), reachLimits.states(), reachLimits.seconds());
@@ -413,22 +410,39 @@ final class Proving {
             r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(), reachLimits.seconds());
             restricted = false;
         }
-        String saved = r.found() ? saveStuck(spec, r, saveDir,
-            "found by CP-SAT (a deadlock configuration) and reached by guided search") : null;
-        return new Outcome(spec, p, r, saved, restricted, inj);
+        Saved saved = r.found() ? save(spec, r.trace(), saveDir,
+            "found by CP-SAT (a deadlock configuration) and reached by guided search") : Saved.NONE;
+        return done(new Outcome(spec, p, r, saved.path(), restricted, inj), saved, inj);
     }
 
-    /** Saves a reached stuck state as a stuck-freedom counterexample; returns its path, or null when not saving. */
-    private static String saveStuck(Spec spec, GuidedSearch.Result r, Path saveDir, String how) throws IOException {
+    /** Where a counterexample went: its path, or one line on why it could not be written; neither when not saving. */
+    record Saved(String path, String failure) {
+        static final Saved NONE = new Saved(null, null);
+    }
+
+    /** Saves a trace as a counterexample (JSON and text), atomically. */
+    private static Saved save(Spec spec, Trace t, Path saveDir, String how) throws IOException {
         if (saveDir == null) {
-            return null;
+            return Saved.NONE;
         }
-        Path json = saveDir.resolve(CounterexampleFile.fileName(spec, Property.STUCK_FREEDOM));
-        CounterexampleFile.write(json, spec, r.trace());
-        String txt = json.toString().replaceAll("\\.json$", ".txt");
-        Files.writeString(Path.of(txt), spec.name() + ": " + spec.model().describe() + "\n" + how + "\n"
-            + Picture.trace(spec.model(), r.trace()));
-        return json.toString().replace('\\', '/');
+        Path json = saveDir.resolve(CounterexampleFile.fileName(spec, t.property()));
+        try {
+            CounterexampleFile.write(json, spec, t);
+            OutputFile.write(Path.of(json.toString().replaceAll("\\.json$", ".txt")), spec.name() + ": "
+                + spec.model().describe() + "\n" + (how == null ? "" : how + "\n") + Picture.trace(spec.model(), t));
+            return new Saved(json.toString().replace('\\', '/'), null);
+        } catch (OutputFile.Failure e) {
+            return new Saved(null, "--counterexamples: " + e.getMessage());
+        }
+    }
+
+    /** The outcome, or {@link Unsaved} carrying it when a counterexample could not be written. */
+    private static Outcome done(Outcome o, Saved saved, Injectable inj) throws Unsaved {
+        String failure = inj.unsaved() != null ? inj.unsaved() : saved.failure();
+        if (failure != null) {
+            throw new Unsaved(o, failure);
+        }
+        return o;
     }
 
     /** The injections and forward moves that bring the witness's packets in (nodes of forward moves are -1). */

@@ -44,7 +44,7 @@ final class ReplayCommand implements Callable<Integer> {
                 code = Main.BAD_INPUT;
                 continue;
             }
-            Replayer.Outcome o = Replayer.replay(c.spec().model(), c.moves(), c.stepSizes(), c.property(), c.starved());
+            Replayer.Outcome o = CounterexampleFile.replay(c);
             if (json) {
                 ObjectNode n = new ObjectMapper().createObjectNode();
                 n.put("file", f.toString());

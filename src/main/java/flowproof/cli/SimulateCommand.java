@@ -116,27 +116,32 @@ final class SimulateCommand implements Callable<Integer> {
         } else {
             print(out, s, r, bound);
         }
+        out.flush();
+        Outputs files = new Outputs();
         if (overTime != null) {
             SimResult.Series ser = r.series();
-            Charts.overTime(overTime, s.name() + ": " + r.workload(), ser.t(), ser.offered(), ser.accepted(), ser.inFlight());
+            files.write("--over-time", () -> Charts.overTime(overTime, s.name() + ": " + r.workload(), ser.t(),
+                ser.offered(), ser.accepted(), ser.inFlight()));
         }
         if (controlSeries != null) {
-            drawControl(controlSeries, s.name() + ": " + r.control(), r.controlSeries(), spec, err);
+            files.write("--control-series", () -> drawControl(controlSeries, s.name() + ": " + r.control(),
+                r.controlSeries(), spec, err));
         }
         if (spaceTime != null && r.spaceTime() != null) {
             SimResult.SpaceTimeChart st = r.spaceTime();
-            Charts.spaceTime(spaceTime, s.name() + ": busy input buffers", st.rows(), st.busy(), st.from());
+            files.write("--space-time", () -> Charts.spaceTime(spaceTime, s.name() + ": busy input buffers", st.rows(),
+                st.busy(), st.from()));
         }
         if (r.deadlock() != null || !r.drained()) {
-            return Main.VIOLATION;
+            return files.exit(err, Main.VIOLATION);
         }
         if (r.packetsCreated() == 0) {
             // a run that moved nothing checked nothing: never a pass
             err.println(spec + ": simulation: no packet was generated in " + r.cycles() + " cycles at this load;"
                 + " the run checked nothing (raise the load or the cycles)");
-            return Main.INCOMPLETE;
+            return files.exit(err, Main.INCOMPLETE);
         }
-        return Main.OK;
+        return files.exit(err, Main.OK);
     }
 
     /** The spec's simulation with the command line's overrides, or null after printing the one-line error. */
@@ -162,8 +167,8 @@ final class SimulateCommand implements Callable<Integer> {
                 }
                 cfg = cfg.withWorkload(cfg.workload().atLoad(load));
             }
-            if (cycles != null && cycles < 1) {
-                err.println(file + ": --cycles: expected at least 1 cycle, found " + cycles);
+            if (cycles != null && (cycles < 1 || cycles > SimConfig.MAX_CYCLES)) {
+                err.println(file + ": --cycles: expected 1 to " + SimConfig.MAX_CYCLES + " cycles, found " + cycles);
                 return null;
             }
             long c = cycles != null ? cycles : cfg.cycles();

@@ -11,7 +11,6 @@ import flowproof.sim.Engine;
 import flowproof.spec.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +84,7 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
         PrintWriter out = cmd.commandLine().getOut();
         PrintWriter err = cmd.commandLine().getErr();
         LoadSweepOptions.Sweep sweep = opts.read(spec, err);
@@ -141,22 +140,6 @@ final class SweepCommand implements Callable<Integer> {
                 out.flush();
             }
         }
-        if (csv != null) {
-            writeCsv(csv, ls, results);
-        }
-        if (png != null) {
-            double[] off = new double[ls.length];
-            double[] acc = new double[ls.length];
-            double[] lat = new double[ls.length];
-            for (int i = 0; i < ls.length; i++) {
-                SimResult r = results.get(i);
-                off[i] = r.offered();
-                acc[i] = r.accepted();
-                lat[i] = r.latency() != null && !r.unstable() ? r.latency().mean() : Double.NaN;
-            }
-            Charts.latencyThroughput(png, s.name() + ": " + base.network().topology().describe(),
-                List.of(new Charts.Curve(base.rule().describe(), off, acc, lat)), bound);
-        }
         if (opts.json) {
             ObjectMapper m = new ObjectMapper();
             ObjectNode o = m.createObjectNode();
@@ -172,7 +155,26 @@ final class SweepCommand implements Callable<Integer> {
             }
             out.println(m.writerWithDefaultPrettyPrinter().writeValueAsString(o));
         }
-        return bad ? Main.VIOLATION : Main.OK;
+        out.flush();
+        Outputs files = new Outputs();
+        if (csv != null) {
+            files.write("--csv", () -> writeCsv(csv, ls, results));
+        }
+        if (png != null) {
+            double[] off = new double[ls.length];
+            double[] acc = new double[ls.length];
+            double[] lat = new double[ls.length];
+            for (int i = 0; i < ls.length; i++) {
+                SimResult r = results.get(i);
+                off[i] = r.offered();
+                acc[i] = r.accepted();
+                lat[i] = r.latency() != null && !r.unstable() ? r.latency().mean() : Double.NaN;
+            }
+            String title = s.name() + ": " + base.network().topology().describe();
+            Charts.Curve curve = new Charts.Curve(base.rule().describe(), off, acc, lat);
+            files.write("--png", () -> Charts.latencyThroughput(png, title, List.of(curve), bound));
+        }
+        return files.exit(err, bad ? Main.VIOLATION : Main.OK);
     }
 
     static String status(SimResult r) {
@@ -199,9 +201,6 @@ final class SweepCommand implements Callable<Integer> {
                 lat ? String.format(Locale.ROOT, "%.4f", l.network()) : "", r.unstable(), r.deadlock() != null,
                 r.drained(), r.cycles(), r.seconds()));
         }
-        if (file.toAbsolutePath().getParent() != null) {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-        }
-        Files.writeString(file, b.toString());
+        flowproof.report.OutputFile.write(file, b.toString());
     }
 }

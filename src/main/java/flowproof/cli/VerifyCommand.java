@@ -62,6 +62,7 @@ final class VerifyCommand implements Callable<Integer> {
         int incomplete = 0;
         int bad = 0;
         int unexpected = 0;
+        int unsaved = 0;
         if (!options.json) {
             out.printf("%-34s %-15s %-11s %-15s %13s %9s  %s%n", "spec", "verdict", "method", "expected", "states",
                 "seconds", "result");
@@ -79,6 +80,11 @@ final class VerifyCommand implements Callable<Integer> {
             try {
                 o = Checker.check(spec, options.saveDir(), options.maxStates, options.maxSeconds,
                     options.engine(err));
+            } catch (Unsaved u) {
+                // the verdict stands; the file that could not be written makes the run end in bad input
+                o = u.result();
+                err.println(u.getMessage());
+                unsaved++;
             } catch (RoutingException e) {
                 err.println(spec.source() + ": routing: " + e.getMessage());
                 bad++;
@@ -113,6 +119,6 @@ final class VerifyCommand implements Callable<Integer> {
             out.printf("%d specs: %d as expected, %d mismatched, %d incomplete, %d without expectation, %d invalid%n",
                 files.size(), ok, mismatched, incomplete, unexpected, bad);
         }
-        return bad > 0 ? Main.BAD_INPUT : mismatched > 0 ? Main.VIOLATION : incomplete > 0 ? Main.INCOMPLETE : Main.OK;
+        return bad > 0 || unsaved > 0 ? Main.BAD_INPUT : mismatched > 0 ? Main.VIOLATION : incomplete > 0 ? Main.INCOMPLETE : Main.OK;
     }
 }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Simulator counterexamples found by the property suite or {@code flowproof fuzz}, kept in
@@ -30,7 +31,18 @@ public final class FuzzFile {
     public record Loaded(Scenario scenario, String invariant, String note, long seed) {
     }
 
+    private static final List<String> FIELDS = List.of("format", "version", "kind", "variant", "note", "seed",
+        "deadlock-free", "violation", "replay", "spec");
+
     private FuzzFile() {
+    }
+
+    private static String describe(JsonNode n) {
+        if (n == null || n.isMissingNode()) {
+            return "nothing";
+        }
+        String s = n.isTextual() ? "\"" + n.asText() + "\"" : n.toString();
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 
     public static void write(Path file, Scenario s, Violation v, long seed, String note) throws IOException {
@@ -52,9 +64,7 @@ public final class FuzzFile {
         root.put("replay", s.variant() == null ? "./flowproof fuzz " + file.toString().replace('\\', '/')
             : "mvn -B test -Dtest=FuzzCounterexampleRegressionTest (variant " + s.variant() + " is test-only)");
         root.set("spec", s.spec());
-        Path parent = file.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Files.writeString(file, JSON.writeValueAsString(root) + "\n");
+        flowproof.report.OutputFile.write(file, JSON.writeValueAsString(root) + "\n");
     }
 
     /** Reads a file; every malformed field is a one-line {@link SpecException}. */
@@ -74,21 +84,56 @@ public final class FuzzFile {
             throw new SpecException(name, "format", "\"" + FORMAT + "\"", root == null || root.get("format") == null
                 ? "nothing" : root.get("format").toString());
         }
+        for (java.util.Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!FIELDS.contains(k)) {
+                throw new SpecException(name, k, "one of the fields " + String.join(", ", FIELDS), "an unknown field");
+            }
+        }
+        JsonNode version = root.get("version");
+        if (version == null || !version.isInt() || version.asInt() != 1) {
+            throw new SpecException(name, "version", "1", describe(version));
+        }
+        JsonNode kind = root.get("kind");
+        if (kind != null && !"simulation".equals(kind.isTextual() ? kind.asText() : null)) {
+            throw new SpecException(name, "kind", "\"simulation\"", describe(kind));
+        }
+        for (String text : List.of("note", "replay")) {
+            JsonNode t = root.get(text);
+            if (t != null && !t.isTextual()) {
+                throw new SpecException(name, text, "a string", describe(t));
+            }
+        }
+        JsonNode seedNode = root.get("seed");
+        if (seedNode != null && !(seedNode.isIntegralNumber() && seedNode.canConvertToLong())) {
+            throw new SpecException(name, "seed", "a whole number", describe(seedNode));
+        }
+        JsonNode violation = root.get("violation");
+        if (violation == null || !violation.isObject()) {
+            throw new SpecException(name, "violation", "a mapping with invariant and message", describe(violation));
+        }
+        JsonNode message = violation.get("message");
+        if (message != null && !message.isTextual()) {
+            throw new SpecException(name, "violation.message", "a string", describe(message));
+        }
         JsonNode spec = root.get("spec");
         if (spec == null || !spec.isObject() || !spec.path("simulation").path("traffic").has("script")) {
             throw new SpecException(name, "spec", "a spec whose simulation.traffic is a script", spec == null ? "nothing"
                 : "a spec without a scripted traffic");
         }
-        JsonNode inv = root.path("violation").get("invariant");
-        if (inv == null || !inv.isTextual()) {
-            throw new SpecException(name, "violation.invariant", "the name of the broken invariant",
-                inv == null ? "nothing" : inv.toString());
+        JsonNode inv = violation.get("invariant");
+        if (inv == null || !inv.isTextual() || !inv.asText().matches("[a-z0-9][a-z0-9-]*")) {
+            throw new SpecException(name, "violation.invariant", "the name of the broken invariant (e.g. conservation)",
+                describe(inv));
         }
         JsonNode df = root.get("deadlock-free");
         if (df == null || !df.isBoolean()) {
             throw new SpecException(name, "deadlock-free", "true or false", df == null ? "nothing" : df.toString());
         }
         JsonNode variant = root.get("variant");
+        if (variant != null && !variant.isNull() && !(variant.isTextual() && !variant.asText().isBlank())) {
+            throw new SpecException(name, "variant", "null or the name of a test-only broken variant", describe(variant));
+        }
         Scenario s = new Scenario((ObjectNode) spec, df.asBoolean(), variant == null || variant.isNull() ? null
             : variant.asText());
         try {

@@ -72,28 +72,50 @@ public final class CdgPicture {
      *
      * @return null on success, or one line saying why it could not be done
      */
-    public static String svg(Path dotFile, Path svgFile) throws InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder("dot", "-Tsvg", dotFile.toString(), "-o", svgFile.toString());
-        pb.redirectErrorStream(true);
+    public static String svg(Path dotFile, Path svgFile) throws InterruptedException, OutputFile.Failure {
+        ProcessBuilder pb = new ProcessBuilder("dot", "-Tsvg", dotFile.toString());
+        Path errors;
+        try {
+            errors = Files.createTempFile("flowproof-dot", ".err");
+        } catch (IOException e) {
+            return "cannot run Graphviz 'dot': no temporary file for its messages (" + e.getMessage() + ")";
+        }
+        pb.redirectError(errors.toFile());
         Process p;
         try {
             p = pb.start();
         } catch (IOException e) {
+            deleteQuietly(errors);
             return "Graphviz 'dot' is not installed (or not on the PATH), so no SVG was drawn; the DOT file is "
                 + dotFile + " (install the Debian package graphviz)";
         }
+        byte[] svg;
         try {
-            String out = new String(p.getInputStream().readAllBytes());
+            svg = p.getInputStream().readAllBytes();
             if (!p.waitFor(120, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return "Graphviz 'dot' did not finish within 120 s";
             }
             if (p.exitValue() != 0) {
-                return "Graphviz 'dot' failed: " + out.lines().findFirst().orElse("exit " + p.exitValue());
+                return "Graphviz 'dot' failed: " + Files.readString(errors).lines().findFirst().orElse("exit " + p.exitValue());
             }
         } catch (IOException e) {
             return "Graphviz 'dot' failed: " + e.getMessage();
+        } finally {
+            deleteQuietly(errors);
         }
-        return Files.exists(svgFile) ? null : "Graphviz 'dot' wrote no SVG";
+        if (svg.length == 0) {
+            return "Graphviz 'dot' wrote no SVG";
+        }
+        OutputFile.write(svgFile, svg);
+        return null;
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // a temporary file left behind
+        }
     }
 }

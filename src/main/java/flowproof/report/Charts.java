@@ -8,7 +8,6 @@ import java.awt.Shape;
 import java.awt.Stroke;
 import java.io.IOException;
 import java.lang.reflect.Array;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -393,11 +392,7 @@ public final class Charts {
     }
 
     private static void save(Path png, JFreeChart chart, int width, int height) throws IOException {
-        Path dir = png.toAbsolutePath().getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        ChartUtils.saveChartAsPNG(png.toFile(), chart, Math.min(width, 4000), Math.min(height, 4000));
+        OutputFile.write(png, out -> ChartUtils.writeChartAsPNG(out, chart, Math.min(width, 4000), Math.min(height, 4000)));
     }
 
     private static Paint blend(Color a, Color b, float f) {

@@ -116,6 +116,13 @@ public record SimConfig(
     public record SpaceTime(int[] routers, long from, int length) {
     }
 
+    /**
+     * The most cycles a run may take, generation and drain together: the simulator keeps
+     * cycle numbers (arrival times, latencies) in 32-bit ints, with room for the last
+     * packets' pipeline and link delays.
+     */
+    public static final long MAX_CYCLES = 2_000_000_000L;
+
     public SimConfig {
         if (control == null) {
             control = Scheme.NONE;
@@ -147,15 +154,18 @@ public record SimConfig(
         positive("simulation.ejection-channels", ejectionPorts);
         positive("simulation.deadlock-cycles", deadlockCycles);
         positive("simulation.window", window);
-        if (cycles < 1) {
-            throw new ConfigurationException("simulation.cycles", "at least 1", Long.toString(cycles));
+        if (cycles < 1 || cycles > MAX_CYCLES) {
+            throw new ConfigurationException("simulation.cycles", "1 to " + MAX_CYCLES + " cycles (the simulator keeps"
+                + " cycle numbers in 32 bits)", Long.toString(cycles));
         }
         if (warmup < 0 || warmup >= cycles) {
             throw new ConfigurationException("simulation.warmup", "0 or more and fewer than cycles (" + cycles + ")",
                 Long.toString(warmup));
         }
-        if (drainCycles < 0) {
-            throw new ConfigurationException("simulation.drain", "0 or more cycles", Long.toString(drainCycles));
+        if (drainCycles < 0 || drainCycles > MAX_CYCLES - cycles) {
+            throw new ConfigurationException("simulation.drain", "0 to " + (MAX_CYCLES - cycles) + " cycles (cycles plus"
+                + " drain at most " + MAX_CYCLES + ": the simulator keeps cycle numbers in 32 bits)",
+                Long.toString(drainCycles));
         }
     }
 

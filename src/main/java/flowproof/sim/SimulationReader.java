@@ -96,6 +96,14 @@ public final class SimulationReader {
 
     /** The simulation of a spec; throws a one-line {@link SpecException} for every bad field. */
     public static SimConfig read(Spec spec) throws SpecException {
+        return read(spec, "");
+    }
+
+    /**
+     * As {@link #read(Spec)}, with {@code prefix} before the field names in errors (e.g.
+     * {@code "spec."} for the spec embedded in a counterexample file).
+     */
+    public static SimConfig read(Spec spec, String prefix) throws SpecException {
         String file = spec.source();
         JsonNode sim = spec.simulation();
         if (sim == null) {
@@ -110,7 +118,7 @@ public final class SimulationReader {
                 && !field.startsWith("topology") && !field.startsWith("capacity")) {
                 field = "simulation." + field;
             }
-            throw new SpecException(file, field, e.expected(), e.found());
+            throw new SpecException(file, prefix + field, e.expected(), e.found());
         }
     }
 

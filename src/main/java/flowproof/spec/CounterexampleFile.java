@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.explore.Move;
 import flowproof.explore.Property;
+import flowproof.explore.Replayer;
 import flowproof.explore.Snapshot;
 import flowproof.explore.Trace;
 import flowproof.topology.Network;
@@ -51,18 +52,33 @@ public final class CounterexampleFile {
     public static final String FORMAT = "flowproof-counterexample";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** A counterexample read back: the spec, the property and the moves. */
-    public record Loaded(Spec spec, Property property, List<Move> moves, List<Integer> stepSizes,
+    /**
+     * A counterexample read back: the spec, the property and the moves, the file's tree (null
+     * when built in code) for {@link #replay} to compare the recorded state with, and for
+     * injectability the pairs that never inject.
+     */
+    public record Loaded(Spec spec, Property property, List<Move> moves, List<Integer> stepSizes, JsonNode recorded,
                          List<Trace.Pair> starved) {
 
+        public Loaded(Spec spec, Property property, List<Move> moves, List<Integer> stepSizes, JsonNode recorded) {
+            this(spec, property, moves, stepSizes, recorded, List.of());
+        }
+
         public Loaded(Spec spec, Property property, List<Move> moves, List<Integer> stepSizes) {
-            this(spec, property, moves, stepSizes, List.of());
+            this(spec, property, moves, stepSizes, null);
         }
 
         public Loaded(Spec spec, Property property, List<Move> moves) {
-            this(spec, property, moves, List.of());
+            this(spec, property, moves, List.of(), null);
         }
     }
+
+    /** The top-level fields of a file. */
+    private static final List<String> FIELDS = List.of("format", "version", "source", "spec", "property", "length",
+        "moves", "final", "waiting", "never-inject");
+    private static final List<String> MOVE_FIELDS = List.of("step", "kind", "node", "destination", "header", "from", "to");
+    private static final List<String> QUEUE_FIELDS = List.of("queue", "packets", "critical", "allocated-to", "head",
+        "tail");
 
     private CounterexampleFile() {
     }
@@ -108,8 +124,21 @@ public final class CounterexampleFile {
             }
             step++;
         }
+        putState(root, spec, trace.last());
+        if (trace.property() == Property.INJECTABILITY) {
+            ArrayNode starved = root.putArray("never-inject");
+            for (Trace.Pair p : trace.starved()) {
+                starved.addArray().add(t.nodeName(p.source())).add(t.nodeName(p.destination()));
+            }
+        }
+        return root;
+    }
+
+    /** The {@code final} (and {@code waiting}) fields of a file whose trace ends in {@code last}. */
+    private static void putState(ObjectNode root, Spec spec, Snapshot last) {
+        Network net = spec.network();
+        Topology t = net.topology();
         ArrayNode fin = root.putArray("final");
-        Snapshot last = trace.last();
         for (int q = 0; q < net.queues(); q++) {
             if (last.packets()[q].length == 0 && last.marks()[q] == 0 && (last.flits() == null || last.flits()[q][0] < 0)) {
                 continue;
@@ -144,18 +173,10 @@ public final class CounterexampleFile {
                 }
             }
         }
-        if (trace.property() == Property.INJECTABILITY) {
-            ArrayNode starved = root.putArray("never-inject");
-            for (Trace.Pair p : trace.starved()) {
-                starved.addArray().add(t.nodeName(p.source())).add(t.nodeName(p.destination()));
-            }
-        }
-        return root;
     }
 
     public static void write(Path file, Spec spec, Trace trace) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, JSON.writeValueAsString(toJson(spec, trace)) + "\n");
+        flowproof.report.OutputFile.write(file, JSON.writeValueAsString(toJson(spec, trace)) + "\n");
     }
 
     public static Loaded read(Path file) throws SpecException {
@@ -172,6 +193,20 @@ public final class CounterexampleFile {
         }
         if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText())) {
             throw new SpecException(name, "format", "\"" + FORMAT + "\"", SpecReader.describe(root == null ? null : root.get("format")));
+        }
+        for (java.util.Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!FIELDS.contains(k)) {
+                throw new SpecException(name, k, "one of the fields " + String.join(", ", FIELDS), "an unknown field");
+            }
+        }
+        JsonNode version = root.get("version");
+        if (version == null || !version.isInt() || version.asInt() != 1) {
+            throw new SpecException(name, "version", "1", SpecReader.describe(version));
+        }
+        JsonNode source = root.get("source");
+        if (source != null && !source.isTextual()) {
+            throw new SpecException(name, "source", "the path of the spec file (a string)", SpecReader.describe(source));
         }
         Spec spec = SpecReader.fromTree(name, "spec.", root.get("spec"));
         JsonNode pn = root.get("property");
@@ -203,6 +238,16 @@ public final class CounterexampleFile {
         for (int i = 0; i < ms.size(); i++) {
             JsonNode m = ms.get(i);
             String at = "moves[" + i + "]";
+            if (!m.isObject()) {
+                throw new SpecException(name, at, "a move (a mapping with step, kind, node, ...)", SpecReader.describe(m));
+            }
+            for (java.util.Iterator<String> it = m.fieldNames(); it.hasNext(); ) {
+                String k = it.next();
+                if (!MOVE_FIELDS.contains(k)) {
+                    throw new SpecException(name, at + "." + k, "one of the fields " + String.join(", ", MOVE_FIELDS),
+                        "an unknown field");
+                }
+            }
             JsonNode kn = m.get("kind");
             Move.Kind kind = kn != null && kn.isTextual() ? Move.Kind.of(kn.asText()) : null;
             if (kind == null) {
@@ -216,7 +261,22 @@ public final class CounterexampleFile {
                 : lookup(name, at + ".from", "a queue of the spec's network", m.get("from"), queues);
             int to = kind == Move.Kind.EJECT || kind == Move.Kind.GENERATE ? -1
                 : lookup(name, at + ".to", "a queue of the spec's network", m.get("to"), queues);
+            if (kind != Move.Kind.DRIFT && kind != Move.Kind.GENERATE && m.has("header")) {
+                String wanted = t.nodeName(spec.routing().destinationOf(dest));
+                JsonNode dn = m.get("destination");
+                if (dn == null || !wanted.equals(dn.asText(null))) {
+                    throw new SpecException(name, at + ".destination", "\"" + wanted + "\" (the destination of header "
+                        + m.get("header") + ")", SpecReader.describe(dn));
+                }
+            }
             moves.add(new Move(kind, node, dest, from, to));
+            if (spec.semantics() != flowproof.explore.Semantics.SYNCHRONOUS) {
+                JsonNode sn = m.get("step");
+                if (sn != null && (!sn.isInt() || sn.asInt() != i + 1)) {
+                    throw new SpecException(name, at + ".step", "step " + (i + 1) + " (one move per step, in order)",
+                        SpecReader.describe(sn));
+                }
+            }
             if (spec.semantics() == flowproof.explore.Semantics.SYNCHRONOUS) {
                 JsonNode sn = m.get("step");
                 if (sn == null || !sn.isInt() || (sn.asInt() != lastStep && sn.asInt() != lastStep + 1)) {
@@ -230,6 +290,12 @@ public final class CounterexampleFile {
                 stepSizes.set(stepSizes.size() - 1, stepSizes.get(stepSizes.size() - 1) + 1);
             }
         }
+        int steps = spec.semantics() == flowproof.explore.Semantics.SYNCHRONOUS ? stepSizes.size() : moves.size();
+        JsonNode length = root.get("length");
+        if (length == null || !length.isInt() || length.asInt() != steps) {
+            throw new SpecException(name, "length", steps + " (the number of steps in moves)", SpecReader.describe(length));
+        }
+        checkState(name, root, queues, headers, nodes);
         List<Trace.Pair> starved = new ArrayList<>();
         if (property == Property.INJECTABILITY) {
             JsonNode sn = root.get("never-inject");
@@ -248,7 +314,108 @@ public final class CounterexampleFile {
                     lookup(name, "never-inject[" + i + "][1]", "a node of the spec's network", pair.get(1), nodes)));
             }
         }
-        return new Loaded(spec, property, moves, List.copyOf(stepSizes), List.copyOf(starved));
+        return new Loaded(spec, property, moves, List.copyOf(stepSizes), root, List.copyOf(starved));
+    }
+
+    /** The recorded final state is well formed (whether it is the state the moves reach is {@link #replay}'s question). */
+    private static void checkState(String name, JsonNode root, Map<String, Integer> queues, Map<String, Integer> headers,
+                                   Map<String, Integer> nodes) throws SpecException {
+        JsonNode fin = root.get("final");
+        if (fin == null || !fin.isArray()) {
+            throw new SpecException(name, "final", "the final state (a list of queues)", SpecReader.describe(fin));
+        }
+        for (int i = 0; i < fin.size(); i++) {
+            JsonNode q = fin.get(i);
+            String at = "final[" + i + "]";
+            if (!q.isObject()) {
+                throw new SpecException(name, at, "a queue (a mapping with queue, packets, critical)", SpecReader.describe(q));
+            }
+            for (java.util.Iterator<String> it = q.fieldNames(); it.hasNext(); ) {
+                String k = it.next();
+                if (!QUEUE_FIELDS.contains(k)) {
+                    throw new SpecException(name, at + "." + k, "one of the fields " + String.join(", ", QUEUE_FIELDS),
+                        "an unknown field");
+                }
+            }
+            lookup(name, at + ".queue", "a queue of the spec's network", q.get("queue"), queues);
+            JsonNode ps = q.get("packets");
+            if (ps == null || !ps.isArray()) {
+                throw new SpecException(name, at + ".packets", "a list of packets", SpecReader.describe(ps));
+            }
+            for (int j = 0; j < ps.size(); j++) {
+                JsonNode p = ps.get(j);
+                if (!(p.isTextual() && (headers.containsKey(p.asText()) || nodes.containsKey(p.asText())))) {
+                    throw new SpecException(name, at + ".packets[" + j + "]", "a destination or routing header of the spec",
+                        SpecReader.describe(p));
+                }
+            }
+            JsonNode c = q.get("critical");
+            if (c == null || !c.isInt() || c.asInt() < 0) {
+                throw new SpecException(name, at + ".critical", "a number of critical marks, 0 or more",
+                    SpecReader.describe(c));
+            }
+        }
+        JsonNode waiting = root.get("waiting");
+        if (waiting != null && !waiting.isArray()) {
+            throw new SpecException(name, "waiting", "a list of injection queues", SpecReader.describe(waiting));
+        }
+    }
+
+    /**
+     * Replays a file's moves through the current rules ({@link Replayer}) and checks the
+     * state they reach against the recorded {@code final} (and {@code waiting}) state. A
+     * trace reproduces when every move is admitted, the last state violates the property and
+     * it is the recorded one; otherwise the outcome names the first difference.
+     */
+    public static Replayer.Outcome replay(Loaded c) {
+        Replayer.Outcome o = Replayer.replay(c.spec().model(), c.moves(), c.stepSizes(), c.property(), c.starved());
+        if (c.recorded() == null || !o.reproduced()) {
+            // a refused move or a property that holds: the replay's own message says more than a state difference
+            return o;
+        }
+        ObjectNode reached = JSON.createObjectNode();
+        putState(reached, c.spec(), o.last());
+        for (String field : List.of("final", "waiting")) {
+            String d = firstDifference(field, c.recorded().get(field), reached.get(field));
+            if (d != null) {
+                return new Replayer.Outcome(false, d + " (the moves reach another state than the file records)",
+                    o.last());
+            }
+        }
+        return o;
+    }
+
+    /** The first place where {@code recorded} and {@code reached} differ, one line, or null. */
+    private static String firstDifference(String path, JsonNode recorded, JsonNode reached) {
+        if (recorded == null && reached == null) {
+            return null;
+        }
+        if (recorded == null || reached == null || recorded.getNodeType() != reached.getNodeType()
+            || recorded.isValueNode() && !recorded.equals(reached)) {
+            return path + ": recorded " + SpecReader.describe(recorded) + ", the moves reach " + SpecReader.describe(reached);
+        }
+        if (recorded.isArray()) {
+            for (int i = 0; i < Math.min(recorded.size(), reached.size()); i++) {
+                String d = firstDifference(path + "[" + i + "]", recorded.get(i), reached.get(i));
+                if (d != null) {
+                    return d;
+                }
+            }
+            if (recorded.size() != reached.size()) {
+                return path + ": recorded " + recorded.size() + " entries, the moves reach " + reached.size();
+            }
+        } else if (recorded.isObject()) {
+            java.util.Set<String> keys = new java.util.TreeSet<>();
+            recorded.fieldNames().forEachRemaining(keys::add);
+            reached.fieldNames().forEachRemaining(keys::add);
+            for (String k : keys) {
+                String d = firstDifference(path + "." + k, recorded.get(k), reached.get(k));
+                if (d != null) {
+                    return d;
+                }
+            }
+        }
+        return null;
     }
 
     private static int lookup(String file, String field, String expected, JsonNode v, Map<String, Integer> names)

@@ -1,10 +1,7 @@
 package flowproof.spec;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.ConfigurationException;
 import flowproof.explore.Limits;
 import flowproof.explore.Property;
@@ -70,6 +67,12 @@ import java.util.Set;
  */
 public final class SpecReader {
 
+    /**
+     * The longest spec name: counterexample files are named {@code NAME.PROPERTY.json} (up to
+     * 31 characters more) and most file systems allow 255 bytes per file name.
+     */
+    public static final int MAX_NAME = 200;
+
     static final List<String> FIELDS = List.of("name", "description", "topology", "routing", "escape", "vcs", "capacity",
         "rule", "traffic", "properties", "expect", "limits", "simulation", "semantics", "injection-queue", "flow",
         "packet-flits");
@@ -86,8 +89,6 @@ public final class SpecReader {
     private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-        .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private SpecReader() {
     }
@@ -97,7 +98,7 @@ public final class SpecReader {
         String name = file.toString();
         JsonNode tree;
         try {
-            tree = YAML.readTree(Files.readString(file));
+            tree = Yaml.read(Files.readString(file));
         } catch (NoSuchFileException e) {
             throw new SpecException(name, "no such file");
         } catch (JsonProcessingException e) {
@@ -126,7 +127,12 @@ public final class SpecReader {
         f.onlyKnown("", tree, FIELDS);
         String name = f.text(tree, "name", null, true);
         if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-            throw f.error("name", "letters, digits, '.', '_' and '-' (it names counterexample files)", tree.get("name"));
+            throw f.error("name", "letters, digits, '.', '_' and '-', starting with a letter or digit (it names"
+                + " counterexample files)", tree.get("name"));
+        }
+        if (name.length() > MAX_NAME) {
+            throw new SpecException(file, prefix + "name", "at most " + MAX_NAME + " characters (it names counterexample"
+                + " files, and file names have at most 255 bytes)", name.length() + " characters");
         }
         String description = f.text(tree, "description", "", false);
 
@@ -373,9 +379,14 @@ public final class SpecReader {
             FlowControlRule r = ruleKind.create(n, ruleBubbles, ruleDatelines, ruleDrift, ruleAtomic);
             return escape ? new EscapeVcs(r, n.ringVcs()) : r;
         };
-        return new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
+        Spec spec = new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
             properties, expect, limits, escapePolicy.equals("any"), simulation, capacityGiven, ruleFor, semantics,
             injectionQueue, wormhole);
+        if (simulation != null) {
+            // One validator for the whole spec: every command rejects what simulate would.
+            flowproof.sim.SimulationReader.read(spec, prefix);
+        }
+        return spec;
     }
 
     private static Topology topology(Fields f, JsonNode tree) throws SpecException {

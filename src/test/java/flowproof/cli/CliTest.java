@@ -265,9 +265,11 @@ class CliTest {
     @Test
     void replayWithoutTheLastMoveIsNotReproduced() throws IOException {
         Path json = savedVctCounterexample();
+        // the length follows the moves (a length that does not is a self-contradicting file: bad input)
         Path shorter = edited(json, "shorter.json", root -> {
             ArrayNode moves = (ArrayNode) root.get("moves");
             moves.remove(moves.size() - 1);
+            root.put("length", moves.size());
         });
         CliRun r = run("replay", shorter);
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
@@ -290,7 +292,10 @@ class CliTest {
     @Test
     void replayOfSeveralFilesExitsOneWhenAnyIsNotReproduced() throws IOException {
         Path json = savedVctCounterexample();
-        Path shorter = edited(json, "shorter.json", root -> ((ArrayNode) root.get("moves")).remove(3));
+        Path shorter = edited(json, "shorter.json", root -> {
+            ((ArrayNode) root.get("moves")).remove(3);
+            root.put("length", 3);
+        });
         CliRun r = run("replay", json, shorter);
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         assertThat(r.out()).contains(json + ": reproduced").contains(shorter + ": NOT reproduced");

@@ -23,7 +23,7 @@ class CounterexampleRegressionTest {
         assertThat(files).isNotEmpty();
         for (Path f : files) {
             CounterexampleFile.Loaded c = CounterexampleFile.read(f);
-            Replayer.Outcome o = Replayer.replay(c.spec().model(), c.moves(), c.stepSizes(), c.property(), c.starved());
+            Replayer.Outcome o = CounterexampleFile.replay(c); // the moves, the violation and the recorded final state
             assertThat(o.reproduced()).as(f + ": " + o.message()).isTrue();
         }
     }

@@ -38,9 +38,12 @@ final class SchemeTestSupport {
     /** The one-line error the spec gives, or fails when it is accepted. */
     static String error(String yaml) {
         try {
-            SimulationReader.read(spec(yaml));
+            // the spec reader validates the simulation section too (one validator for the whole spec)
+            SimulationReader.read(SpecReader.fromTree("test-spec.yaml", "", YAML.readTree(yaml)));
         } catch (SpecException e) {
             return e.getMessage();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new AssertionError("not YAML: " + e.getMessage() + "\n" + yaml, e);
         }
         throw new AssertionError("spec accepted:\n" + yaml);
     }
