@@ -265,17 +265,23 @@ final class Proving {
 
     static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir)
         throws IOException {
+        return prove(spec, options, reachLimits, saveDir, Long.MAX_VALUE);
+    }
+
+    /** As {@link #prove(Spec, DeadlockProver.Options, ReachLimits, Path)}; the guided searches also end by {@code deadline} ({@link System#nanoTime()}). */
+    static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir, long deadline)
+        throws IOException {
         ProofResult p = proof(spec, options);
         if (p.witness() == null) {
             return new Outcome(spec, p, null, null, true);
         }
         GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
-            progress(p.witness()), reachLimits.states(), reachLimits.seconds());
+            progress(p.witness()), reachLimits.states(), reachSeconds(reachLimits, deadline));
         boolean restricted = true;
         if (!r.found() && r.complete()) {
             // The witness's packets cannot be brought in along their routes; another stuck
             // state may still be reachable: breadth-first over all moves, within the limits.
-            r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(), reachLimits.seconds());
+            r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(), reachSeconds(reachLimits, deadline));
             restricted = false;
         }
         String saved = null;
@@ -289,6 +295,11 @@ final class Proving {
             saved = json.toString().replace('\\', '/');
         }
         return new Outcome(spec, p, r, saved, restricted);
+    }
+
+    private static double reachSeconds(ReachLimits limits, long deadline) {
+        return deadline == Long.MAX_VALUE ? limits.seconds()
+            : Math.max(0.001, Math.min(limits.seconds(), (deadline - System.nanoTime()) / 1e9));
     }
 
     /** The injections and forward moves that bring the witness's packets in (nodes of forward moves are -1). */

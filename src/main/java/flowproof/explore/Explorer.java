@@ -219,6 +219,11 @@ public final class Explorer {
             Collections.unmodifiableMap(statuses), Map.of(), 0, -1, layout.words, layout.bits(), storedBytes);
     }
 
+    /** The result of a search that a limit stopped before it began (an earlier phase used up the time): incomplete, 0 states. */
+    public static ExplorationResult notStarted(Model model, Set<Property> properties, String limit) {
+        return nothingExplored(model, properties, limit, StateLayout.of(model), 0, System.nanoTime());
+    }
+
     /** The single-threaded search over {@link StateSet}, without symmetry reduction. */
     private ExplorationResult runSequential() {
         long start = System.nanoTime();
@@ -244,10 +249,10 @@ public final class Explorer {
         int levelCount = 1;
         int levelEnd = 1;
         long[] state = new long[layout.words];
-        BfsSink sink = new BfsSink(set, limits.states(), tally == null ? null : new long[tally.injects.length]);
+        long deadline = limits.seconds() <= 0 ? Long.MAX_VALUE : start + (long) (limits.seconds() * 1e9);
+        BfsSink sink = new BfsSink(set, limits.states(), tally == null ? null : new long[tally.injects.length], deadline);
         long stuck = 0;
         String limit = null;
-        long deadline = limits.seconds() <= 0 ? Long.MAX_VALUE : start + (long) (limits.seconds() * 1e9);
         int id = 0;
         for (; id < set.size(); id++) {
             if (id == levelEnd) {
@@ -373,17 +378,27 @@ public final class Explorer {
         private final long maxStates;
         /** Inject moves by source, when a product needs them; else null. */
         final long[] injects;
+        private final long deadline;
         long transitions;
         String limit;
 
-        BfsSink(StateSet set, long maxStates, long[] injects) {
+        BfsSink(StateSet set, long maxStates, long[] injects, long deadline) {
             super(set);
             this.maxStates = maxStates;
             this.injects = injects;
+            this.deadline = deadline;
         }
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
+            if (limit != null) {
+                return;
+            }
+            if ((transitions & 0xFFFF) == 0xFFFF && System.nanoTime() > deadline) {
+                // a state with a huge number of successors (thousands of VCs) must not outlast the time limit
+                limit = "seconds";
+                return;
+            }
             transitions++;
             if (injects != null && kind == Expander.INJECT) {
                 injects[a]++;

@@ -202,6 +202,8 @@ final class LevelSearch {
 
         /** Encoded successors of the state being expanded, looked up as a batch by {@link #flush}. */
         long[] batch = new long[64 * cw];
+        /** Successors seen, for the look at the clock every 2^16 of them. */
+        long accepted;
         int[] stabilisers = new int[64];
         int count;
         long warm;
@@ -209,6 +211,11 @@ final class LevelSearch {
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
             if (stop != null) {
+                return;
+            }
+            if ((++accepted & 0xFFFF) == 0 && System.nanoTime() > deadline) {
+                // a state with a huge number of successors must not outlast the time limit
+                stop = "seconds";
                 return;
             }
             transitions += weight;
