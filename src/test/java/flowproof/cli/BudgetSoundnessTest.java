@@ -81,13 +81,13 @@ class BudgetSoundnessTest {
             for (String threads : new String[] {"1", "2"}) {
                 for (String memory : new String[] {"1k", "32k", "1m"}) {
                     CliRun r = CliRun.run("explore", f, "--threads", threads, "--max-memory", memory, "--max-seconds",
-                        "20", "--no-save");
+                        "10", "--no-save");
                     assertSound(spec, f + " explore --threads " + threads + " --max-memory " + memory, r.code(), r.err());
                 }
-                CliRun r = CliRun.run("explore", f, "--threads", threads, "--max-states", "1", "--no-save");
+                CliRun r = CliRun.run("explore", f, "--threads", threads, "--max-states", "1", "--max-seconds", "10", "--no-save");
                 assertSound(spec, f + " explore --threads " + threads + " --max-states 1", r.code(), r.err());
             }
-            CliRun r = CliRun.run("check", f, "--threads", "1", "--max-memory", "32k", "--max-seconds", "20",
+            CliRun r = CliRun.run("check", f, "--threads", "1", "--max-memory", "32k", "--max-seconds", "10",
                 "--counterexamples", saves);
             assertSound(spec, f + " check --max-memory 32k", r.code(), r.err());
         }
@@ -120,12 +120,12 @@ class BudgetSoundnessTest {
         for (Path f : files) {
             Spec spec = SpecReader.read(f);
             for (String threads : new String[] {"1", "2"}) {
-                CliRun r = subprocess("explore", f, "--threads", threads, "--max-seconds", "30", "--no-save");
+                CliRun r = subprocess("explore", f, "--threads", threads, "--max-seconds", "10", "--no-save");
                 assertSound(spec, f + " -Xmx64m explore --threads " + threads, r.code(), r.err());
             }
-            CliRun r = subprocess("check", f, "--threads", "1", "--max-seconds", "30", "--counterexamples", saves);
+            CliRun r = subprocess("check", f, "--threads", "1", "--max-seconds", "10", "--counterexamples", saves);
             assertSound(spec, f + " -Xmx64m check", r.code(), r.err());
-            r = subprocess("prove", f, "--seconds", "30", "--no-save");
+            r = subprocess("prove", f, "--seconds", "10", "--no-save");
             assertSoundProof(spec, f + " -Xmx64m prove", r.code(), r.err());
         }
     }
