@@ -43,12 +43,26 @@ public final class ChannelDependencyGraph {
     private final List<Integer> cycle;
     private final Kind kind;
 
-    private ChannelDependencyGraph(Network network, Graph<Integer, DefaultEdge> graph, int[][] successors, Kind kind) {
+    private ChannelDependencyGraph(Network network, Graph<Integer, DefaultEdge> graph, int[][] successors, Kind kind,
+                                   long deadline) {
         this.network = network;
         this.kind = kind;
         this.graph = graph;
         this.successors = successors;
-        this.cycle = shortestCycle();
+        this.cycle = shortestCycle(deadline);
+    }
+
+    /** Thrown by a build that passed its deadline: the graph is not known. */
+    public static final class OutOfTime extends RuntimeException {
+        OutOfTime() {
+            super("the dependency graph was not built within the time limit", null, false, false);
+        }
+    }
+
+    private static void checkTime(long deadline) {
+        if (deadline != Long.MAX_VALUE && System.nanoTime() > deadline) {
+            throw new OutOfTime();
+        }
     }
 
     /**
@@ -61,7 +75,13 @@ public final class ChannelDependencyGraph {
      */
     public static ChannelDependencyGraph build(Network network, RoutingFunction routing, FlowControlRule rule,
                                                List<int[]> traffic) {
-        return build(new QueueRoutes(network, routing, rule), traffic, Kind.FULL);
+        return build(network, routing, rule, traffic, Long.MAX_VALUE);
+    }
+
+    /** As {@link #build(Network, RoutingFunction, FlowControlRule, List)}; past {@code deadline} ({@link System#nanoTime()}) it throws {@link OutOfTime}. */
+    public static ChannelDependencyGraph build(Network network, RoutingFunction routing, FlowControlRule rule,
+                                               List<int[]> traffic, long deadline) {
+        return build(new QueueRoutes(network, routing, rule), traffic, Kind.FULL, deadline);
     }
 
     /**
@@ -85,10 +105,17 @@ public final class ChannelDependencyGraph {
      */
     public static ChannelDependencyGraph buildEscape(Network network, RoutingFunction routing, FlowControlRule rule,
                                                      List<int[]> traffic, boolean wormhole) {
+        return buildEscape(network, routing, rule, traffic, wormhole, Long.MAX_VALUE);
+    }
+
+    /** As {@link #buildEscape(Network, RoutingFunction, FlowControlRule, List, boolean)}, with a deadline ({@link OutOfTime}). */
+    public static ChannelDependencyGraph buildEscape(Network network, RoutingFunction routing, FlowControlRule rule,
+                                                     List<int[]> traffic, boolean wormhole, long deadline) {
         if (!routing.hasEscape()) {
             throw new IllegalArgumentException("routing " + routing.name() + " has no escape sub-function");
         }
-        return build(new QueueRoutes(network, routing, rule), traffic, wormhole ? Kind.DUATO_WORMHOLE : Kind.DUATO);
+        return build(new QueueRoutes(network, routing, rule), traffic, wormhole ? Kind.DUATO_WORMHOLE : Kind.DUATO,
+            deadline);
     }
 
     /** Which graph: the full dependency graph, or Duato's extended graph of the escape queues. */
@@ -96,7 +123,7 @@ public final class ChannelDependencyGraph {
         FULL, DUATO, DUATO_WORMHOLE
     }
 
-    private static ChannelDependencyGraph build(QueueRoutes routes, List<int[]> traffic, Kind kind) {
+    private static ChannelDependencyGraph build(QueueRoutes routes, List<int[]> traffic, Kind kind, long deadline) {
         Network network = routes.network();
         int queues = network.queues();
         int headers = routes.routing().headers();
@@ -113,7 +140,11 @@ public final class ChannelDependencyGraph {
             }
         }
         int ringVcs = network.ringVcs();
+        int polls = 0;
         while (!work.isEmpty()) {
+            if ((++polls & 255) == 0) {
+                checkTime(deadline);
+            }
             long key = work.poll();
             int q = (int) (key / headers);
             int h = (int) (key % headers);
@@ -137,12 +168,13 @@ public final class ChannelDependencyGraph {
             }
         }
         for (int q = 0; q < queues; q++) {
+            checkTime(deadline);
             succ[q] = adj[q] == null ? new int[0] : adj[q].stream().toArray();
             for (int t : succ[q]) {
                 g.addEdge(q, t);
             }
         }
-        return new ChannelDependencyGraph(network, g, succ, kind);
+        return new ChannelDependencyGraph(network, g, succ, kind, deadline);
     }
 
     /** Indirect dependencies of escape queue {@code q}: escape queues requested after adaptive hops. */
@@ -236,7 +268,8 @@ public final class ChannelDependencyGraph {
         return names;
     }
 
-    private List<Integer> shortestCycle() {
+    private List<Integer> shortestCycle(long deadline) {
+        checkTime(deadline);
         List<Set<Integer>> sccs = new KosarajuStrongConnectivityInspector<>(graph).stronglyConnectedSets();
         int queues = network.queues();
         int[] component = new int[queues];
@@ -259,6 +292,7 @@ public final class ChannelDependencyGraph {
             if (component[start] < 0) {
                 continue;
             }
+            checkTime(deadline);
             Arrays.fill(dist, -1);
             dist[start] = 0;
             int head = 0;

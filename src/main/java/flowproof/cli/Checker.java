@@ -149,10 +149,20 @@ final class Checker {
 
     /** The spec's channel dependency graph (Duato's extended graph of the escape VCs for routing with escape VCs). */
     static ChannelDependencyGraph cdg(Spec spec) {
+        return cdg(spec, Long.MAX_VALUE);
+    }
+
+    /** As {@link #cdg(Spec)}; past {@code deadline} ({@link System#nanoTime()}) it throws {@link ChannelDependencyGraph.OutOfTime}. */
+    static ChannelDependencyGraph cdg(Spec spec, long deadline) {
         return spec.routing().hasEscape()
             ? ChannelDependencyGraph.buildEscape(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
-                spec.wormhole() != null)
-            : ChannelDependencyGraph.build(spec.network(), spec.routing(), spec.rule(), spec.pairs());
+                spec.wormhole() != null, deadline)
+            : ChannelDependencyGraph.build(spec.network(), spec.routing(), spec.rule(), spec.pairs(), deadline);
+    }
+
+    /** Seconds left before {@code deadline}, at least a millisecond (a phase given 0 would take its default). */
+    private static double left(long deadline) {
+        return Math.max(0.001, (deadline - System.nanoTime()) / 1e9);
     }
 
     /**
@@ -181,7 +191,15 @@ final class Checker {
     static Outcome check(Spec spec, Path saveDir, long states, double seconds, Engine engine)
         throws IOException, Unsaved {
         long t0 = System.nanoTime();
-        ChannelDependencyGraph cdg = cdg(spec);
+        // --max-seconds bounds all phases together: the graph, the explorer, CP-SAT and the guided search
+        long deadline = seconds > 0 ? t0 + (long) (seconds * 1e9) : Long.MAX_VALUE;
+        ChannelDependencyGraph cdg;
+        try {
+            cdg = cdg(spec, deadline);
+        } catch (ChannelDependencyGraph.OutOfTime e) {
+            return new Outcome(spec, null, (System.nanoTime() - t0) / 1e9,
+                Explorer.notStarted(spec.model(), spec.effectiveProperties(), "seconds"), Map.of());
+        }
         double cdgSeconds = (System.nanoTime() - t0) / 1e9;
         if (cdg.acyclic() && spec.rule().freeSlotSuffices() && CDG_PROVABLE.containsAll(spec.effectiveProperties())
             && Explorer.notInjectableInitially(spec.model()).isEmpty()) {
@@ -189,15 +207,17 @@ final class Checker {
         }
         Outcome o;
         try {
-            o = explore(spec, saveDir, states, seconds, false, engine);
+            o = explore(spec, saveDir, states, seconds > 0 ? left(deadline) : seconds, false, engine);
         } catch (Unsaved u) {
             Outcome e = u.result();
             throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, e.result(), e.saved()), u.getMessage());
         }
-        if (o.result().verdict() == Verdict.INCOMPLETE && OrTools.problem() == null) {
+        if (o.result().verdict() == Verdict.INCOMPLETE && OrTools.problem() == null
+            && (deadline == Long.MAX_VALUE || System.nanoTime() < deadline)) {
+            DeadlockProver.Options options = deadline == Long.MAX_VALUE ? DeadlockProver.Options.defaults()
+                : new DeadlockProver.Options(Math.min(DeadlockProver.Options.defaults().seconds(), left(deadline)), 1);
             try {
-                Proving.Outcome p = Proving.prove(spec, DeadlockProver.Options.defaults(), Proving.ReachLimits.defaults(),
-                    saveDir);
+                Proving.Outcome p = Proving.prove(spec, options, Proving.ReachLimits.defaults(), saveDir, deadline);
                 return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved(), p);
             } catch (Unsaved u) {
                 throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved(), u.result()), u.getMessage());

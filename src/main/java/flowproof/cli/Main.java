@@ -52,6 +52,9 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (outOfMemory(ex)) {
+                return outOfMemory(err);
+            }
             if (ex instanceof flowproof.report.OutputFile.Failure) {
                 // an output path the user gave that cannot be written: bad input, one line
                 err.println(ex.getMessage());
@@ -69,6 +72,33 @@ public final class Main implements Runnable {
                 : ex.getCommandLine().getCommandName() + " ") + "--help)");
             return BAD_INPUT;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(err);
+        }
+    }
+
+    /** Whether {@code t} is, or was caused by, the heap running out. */
+    static boolean outOfMemory(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof OutOfMemoryError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The heap ran out outside the budgeted searches (or beyond their estimates): nothing
+     * more was established. One line, and {@link #INCOMPLETE}, never a trace or
+     * {@link #VIOLATION}.
+     */
+    static int outOfMemory(PrintWriter err) {
+        err.println("flowproof: incomplete (memory): the Java heap (at most " + (Runtime.getRuntime().maxMemory() >> 20)
+            + " MB) ran out before a verdict was established; give the JVM more (FLOWPROOF_JAVA_OPTS=-Xmx8g) or "
+            + "lower --max-memory, --max-states or --expected-states");
+        err.flush();
+        return INCOMPLETE;
     }
 }

@@ -373,8 +373,15 @@ final class Proving {
 
     static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir)
         throws IOException, Unsaved {
+        return prove(spec, options, reachLimits, saveDir, Long.MAX_VALUE);
+    }
+
+    /** As {@link #prove(Spec, DeadlockProver.Options, ReachLimits, Path)}; the guided searches also end by {@code deadline} ({@link System#nanoTime()}). */
+    static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir, long deadline)
+        throws IOException, Unsaved {
         ProofResult p = proof(spec, options);
-        Injectable inj = injectability(spec, reachLimits, saveDir);
+        Injectable inj = injectability(spec, new ReachLimits(reachLimits.states(), reachSeconds(reachLimits, deadline)),
+            saveDir);
         if (p.verdict() == ProofResult.Verdict.PROVED && inj.status() != PropertyStatus.HOLDS) {
             p = p.with(ProofResult.Verdict.UNKNOWN, p.reason() + "; but injectability is " + inj.status().key()
                 + ": " + inj.how());
@@ -385,7 +392,7 @@ final class Proving {
             // refuses a waiting packet: it may be reachable (the initial placement, say, one
             // generate move away). Search for a stuck state over all moves before answering unknown.
             GuidedSearch.Result r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(),
-                reachLimits.seconds());
+                reachSeconds(reachLimits, deadline));
             if (r.found()) {
                 p = p.with(ProofResult.Verdict.DEADLOCK_CONFIGURATION, p.reason() + "; a stuck state is reachable"
                     + " with injection queues (breadth-first search over all moves)");
@@ -402,12 +409,12 @@ final class Proving {
             return done(new Outcome(spec, p, null, null, true, inj), Saved.NONE, inj);
         }
         GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
-            progress(p.witness()), reachLimits.states(), reachLimits.seconds());
+            progress(p.witness()), reachLimits.states(), reachSeconds(reachLimits, deadline));
         boolean restricted = true;
         if (!r.found() && r.complete()) {
             // The witness's packets cannot be brought in along their routes; another stuck
             // state may still be reachable: breadth-first over all moves, within the limits.
-            r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(), reachLimits.seconds());
+            r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(), reachSeconds(reachLimits, deadline));
             restricted = false;
         }
         Saved saved = r.found() ? save(spec, r.trace(), saveDir,
@@ -443,6 +450,11 @@ final class Proving {
             throw new Unsaved(o, failure);
         }
         return o;
+    }
+
+    private static double reachSeconds(ReachLimits limits, long deadline) {
+        return deadline == Long.MAX_VALUE ? limits.seconds()
+            : Math.max(0.001, Math.min(limits.seconds(), (deadline - System.nanoTime()) / 1e9));
     }
 
     /** The injections and forward moves that bring the witness's packets in (nodes of forward moves are -1). */

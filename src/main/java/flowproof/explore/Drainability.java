@@ -32,6 +32,18 @@ final class Drainability {
          * into {@code ids}, -1 for a state not in the set.
          */
         void findAll(long[] batch, int count, int[] ids);
+
+        /** {@link System#nanoTime()} past which the pass gives up with {@link OutOfTime}; none by default. */
+        default long deadline() {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** Thrown by a pass that passed its index's {@link Index#deadline()}: drainability is then not decided. */
+    static final class OutOfTime extends RuntimeException {
+        OutOfTime() {
+            super("the drainability pass reached the time limit", null, false, false);
+        }
     }
 
     private Drainability() {
@@ -67,11 +79,14 @@ final class Drainability {
         int count;
         int[] ids = new int[64];
         int size;
+        private final long deadline;
+        private int resolves;
 
         IdSink(Index index, int w) {
             this.index = index;
             this.w = w;
             this.batch = new long[64 * w];
+            this.deadline = index.deadline();
         }
 
         @Override
@@ -85,6 +100,9 @@ final class Drainability {
         }
 
         void resolve() {
+            if ((++resolves & 1023) == 0 && System.nanoTime() > deadline) {
+                throw new OutOfTime();
+            }
             index.findAll(batch, count, found);
             for (int k = 0; k < count; k++) {
                 int sid = found[k];

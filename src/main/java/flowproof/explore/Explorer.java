@@ -228,7 +228,21 @@ public final class Explorer {
         return layout.encode(packets, marks);
     }
 
+    /**
+     * Runs the search. Reaching a budget ends it as {@link Verdict#INCOMPLETE}; so does running
+     * out of heap where the budgets' estimates fell short (limit "memory", with the counts of
+     * what was explored when that can still be reported, else 0 states).
+     */
     public ExplorationResult run() {
+        long start = System.nanoTime();
+        try {
+            return runWithin();
+        } catch (OutOfMemoryError e) {
+            return nothingExplored(model, properties, "memory", StateLayout.of(model), 0, start);
+        }
+    }
+
+    private ExplorationResult runWithin() {
         if (injectionProduct && model.injectionQueue() > 0 && model.semantics() == Semantics.INTERLEAVING
             && model.wormhole() == null) {
             long start = System.nanoTime();
@@ -264,6 +278,22 @@ public final class Explorer {
         return r;
     }
 
+    /**
+     * The result of a search that stopped at {@code limit} before it stored the empty network:
+     * incomplete, 0 states, nothing violated, nothing established.
+     */
+    static ExplorationResult nothingExplored(Model model, Set<Property> properties, String limit, StateLayout layout,
+                                             long storedBytes, long start) {
+        Map<Property, PropertyStatus> statuses = statuses(properties, Set.of(), false);
+        return new ExplorationResult(model, Verdict.INCOMPLETE, false, limit, 0, 0, 0, (System.nanoTime() - start) / 1e9,
+            Collections.unmodifiableMap(statuses), Map.of(), 0, -1, layout.words, layout.bits(), storedBytes);
+    }
+
+    /** The result of a search that a limit stopped before it began (an earlier phase used up the time): incomplete, 0 states. */
+    public static ExplorationResult notStarted(Model model, Set<Property> properties, String limit) {
+        return nothingExplored(model, properties, limit, StateLayout.of(model), 0, System.nanoTime());
+    }
+
     /** The single-threaded search over {@link StateSet}, without symmetry reduction. */
     private ExplorationResult runSequential() {
         long start = System.nanoTime();
@@ -271,7 +301,10 @@ public final class Explorer {
         StateLayout layout = StateLayout.of(model);
         StateSet set = new StateSet(layout.words, limits.states(), limits.bytes());
         Expander ex = Expander.create(model, layout);
-        set.add(initialState(model, layout), 0);
+        if (set.add(initialState(model, layout), 0) == StateSet.FULL) {
+            // not even the empty network fits the budget: nothing was explored, nothing is established
+            return nothingExplored(model, properties, "memory", layout, set.bytes(), start);
+        }
 
         List<Property> invariantProps = new ArrayList<>();
         for (Property p : properties) {
@@ -286,10 +319,10 @@ public final class Explorer {
         int levelCount = 1;
         int levelEnd = 1;
         long[] state = new long[layout.words];
-        BfsSink sink = new BfsSink(set, limits.states(), tally == null ? null : new long[tally.injects.length]);
+        long deadline = limits.seconds() <= 0 ? Long.MAX_VALUE : start + (long) (limits.seconds() * 1e9);
+        BfsSink sink = new BfsSink(set, limits.states(), tally == null ? null : new long[tally.injects.length], deadline);
         long stuck = 0;
         String limit = null;
-        long deadline = limits.seconds() <= 0 ? Long.MAX_VALUE : start + (long) (limits.seconds() * 1e9);
         int id = 0;
         for (; id < set.size(); id++) {
             if (id == levelEnd) {
@@ -305,16 +338,22 @@ public final class Explorer {
             }
             set.get(id, state, 0);
             ex.load(state, 0);
-            if (tally != null && ex.packets() == 0) {
-                tally.empty.add(new InjectionQueueProduct.Key(state.clone()));
-            }
-            for (Property p : invariantProps) {
-                if (!firstViolation.containsKey(p) && !p.invariant().holds(ex, m)) {
-                    firstViolation.put(p, id);
+            try {
+                if (tally != null && ex.packets() == 0) {
+                    tally.empty.add(new InjectionQueueProduct.Key(state.clone()));
                 }
+                for (Property p : invariantProps) {
+                    if (!firstViolation.containsKey(p) && !p.invariant().holds(ex, m)) {
+                        firstViolation.put(p, id);
+                    }
+                }
+                ex.expand(sink, true);
+                sink.flush();
+            } catch (OutOfMemoryError e) {
+                // the heap ran out where the budget's estimate fell short: this state is not expanded
+                limit = "memory";
+                break;
             }
-            ex.expand(sink, true);
-            sink.flush();
             if (ex.packets() > 0 && ex.drainMoves == 0) {
                 stuck++;
                 if (properties.contains(Property.STUCK_FREEDOM)) {
@@ -340,10 +379,18 @@ public final class Explorer {
         int depth = levelCount - 1;
 
         long undrainable = -1;
+        if (complete && properties.contains(Property.DRAINABILITY) && !drainabilityAffordable(set)) {
+            complete = false;
+            limit = "memory";
+        }
         if (complete && properties.contains(Property.DRAINABILITY)) {
-            byte[] status = drainability(set, ex);
-            undrainable = 0;
-            for (int i = 0; i < status.length; i++) {
+            byte[] status = drainability(set, ex, deadline);
+            if (status == null) {
+                complete = false;
+                limit = "seconds";
+            }
+            undrainable = status == null ? -1 : 0;
+            for (int i = 0; status != null && i < status.length; i++) {
                 if (status[i] != Drainability.DRAINS) {
                     if (undrainable == 0) {
                         firstViolation.put(Property.DRAINABILITY, i);
@@ -402,17 +449,27 @@ public final class Explorer {
         private final long maxStates;
         /** Inject moves by source, when a product needs them; else null. */
         final long[] injects;
+        private final long deadline;
         long transitions;
         String limit;
 
-        BfsSink(StateSet set, long maxStates, long[] injects) {
+        BfsSink(StateSet set, long maxStates, long[] injects, long deadline) {
             super(set);
             this.maxStates = maxStates;
             this.injects = injects;
+            this.deadline = deadline;
         }
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
+            if (limit != null) {
+                return;
+            }
+            if ((transitions & 0xFFFF) == 0xFFFF && System.nanoTime() > deadline) {
+                // a state with a huge number of successors (thousands of VCs) must not outlast the time limit
+                limit = "seconds";
+                return;
+            }
             transitions++;
             if (injects != null && kind == Expander.INJECT) {
                 injects[a]++;
@@ -435,10 +492,31 @@ public final class Explorer {
         }
     }
 
-    /** Drain status of every state: {@link Drainability#DRAINS} or {@link Drainability#STUCK_FOREVER}. */
+    /**
+     * Whether the drainability pass's arrays (a status byte per state; two ints and a byte
+     * more should the drain graph have a cycle) fit the memory budget and the heap.
+     */
+    private boolean drainabilityAffordable(StateSet set) {
+        long extra = 10L * set.size();
+        return set.bytes() + extra <= limits.bytes() && Budget.heapAllows(extra);
+    }
+
+    /**
+     * Drain status of every state: {@link Drainability#DRAINS} or {@link Drainability#STUCK_FOREVER};
+     * null when the pass reached the time limit.
+     */
     byte[] drainability(StateSet set, Expander ex) {
+        return drainability(set, ex, Long.MAX_VALUE);
+    }
+
+    private byte[] drainability(StateSet set, Expander ex, long deadline) {
         Drainability.Index index = new Drainability.Index() {
             int[] slots = new int[64];
+
+            @Override
+            public long deadline() {
+                return deadline;
+            }
 
             @Override
             public int idLimit() {
@@ -462,7 +540,11 @@ public final class Explorer {
                 }
             }
         };
-        return Drainability.decide(index, ex, model.routing().minimal(), forceFixpoint);
+        try {
+            return Drainability.decide(index, ex, model.routing().minimal(), forceFixpoint);
+        } catch (Drainability.OutOfTime e) {
+            return null;
+        }
     }
 
     /** Finds a predecessor of a state in the previous level, and the step (its moves) between them. */

@@ -56,7 +56,28 @@ public final class GuidedSearch {
      */
     public static Result search(Model model, Set<Move> allowed, Predicate<Snapshot> goal,
                                 java.util.function.ToIntFunction<Snapshot> score, long maxStates, double maxSeconds) {
+        return search(model, allowed, goal, score, maxStates, maxSeconds, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #search(Model, Set, Predicate, java.util.function.ToIntFunction, long, double)}, with the
+     * visited set held to {@code maxBytes}. Running out of that budget or of heap ends the search
+     * with limit "memory": not complete, nothing found (never an exception).
+     */
+    static Result search(Model model, Set<Move> allowed, Predicate<Snapshot> goal,
+                         java.util.function.ToIntFunction<Snapshot> score, long maxStates, double maxSeconds,
+                         long maxBytes) {
         long start = System.nanoTime();
+        try {
+            return searchWithin(model, allowed, goal, score, maxStates, maxSeconds, maxBytes, start);
+        } catch (OutOfMemoryError e) {
+            return new Result(null, 0, false, "memory", secs(start));
+        }
+    }
+
+    private static Result searchWithin(Model model, Set<Move> allowed, Predicate<Snapshot> goal,
+                                       java.util.function.ToIntFunction<Snapshot> score, long maxStates,
+                                       double maxSeconds, long maxBytes, long start) {
         long deadline = start + (long) (maxSeconds * 1e9);
         if (allowed != null) {
             // Only the allowed injections' pairs: the expander then never judges the others
@@ -77,8 +98,11 @@ public final class GuidedSearch {
         Model m0 = model;
         StateLayout layout = StateLayout.of(model);
         Expander ex = new Expander(model, layout);
-        StateSet set = new StateSet(layout.words, maxStates, Long.MAX_VALUE);
-        set.add(Explorer.initialState(model, layout), 0);
+        StateSet set = new StateSet(layout.words, maxStates, maxBytes);
+        if (set.add(Explorer.initialState(model, layout), 0) == StateSet.FULL) {
+            // not even the empty network fits: nothing searched, nothing decided
+            return new Result(null, 0, false, "memory", secs(start));
+        }
         Parents parents = new Parents();
         List<Move> via = new ArrayList<>();
         parents.of[0] = -1;

@@ -102,8 +102,15 @@ final class LevelSearch {
         this.block = blockFor(maxBranch);
         long initialSlots = Math.max(1 << 12, (long) (2 * threads * block * maxBranch / ConcurrentStateTable.MAX_LOAD));
         initialSlots = Math.max(initialSlots, (long) (expectedStates / 0.75));
-        this.table = new ConcurrentStateTable(cw, (int) Math.min(initialSlots, (Integer.MAX_VALUE - 16L) / cw));
+        initialSlots = Math.min(initialSlots, (Integer.MAX_VALUE - 16L) / cw);
+        // the table is allocated before the first state: one that the budget or the heap does not
+        // hold (--expected-states beyond the heap) stops the search before it starts
+        this.tableFits = 8L * initialSlots * cw <= limits.bytes() && Budget.heapAllows(8L * initialSlots * cw, 96L << 20);
+        this.table = new ConcurrentStateTable(cw, tableFits ? (int) initialSlots : 1);
     }
+
+    /** Whether the table's first allocation fitted the budget and the heap (else the search does not start). */
+    private final boolean tableFits;
 
     /** States per block: 1024, fewer when a state can have many successors (about 2^16 per block, at least 16 states). */
     private static int blockFor(long maxBranch) {
@@ -174,12 +181,7 @@ final class LevelSearch {
     }
 
     private boolean affordable(long extra) {
-        if (table.bytes() + listBytes.get() + extra > limits.bytes()) {
-            return false;
-        }
-        Runtime rt = Runtime.getRuntime();
-        long used = rt.totalMemory() - rt.freeMemory();
-        return used + extra < rt.maxMemory() - (96L << 20);
+        return table.bytes() + listBytes.get() + extra <= limits.bytes() && Budget.heapAllows(extra, 96L << 20);
     }
 
     /** One thread's expander, scratch space, next-level list and counts. */
@@ -200,6 +202,8 @@ final class LevelSearch {
 
         /** Encoded successors of the state being expanded, looked up as a batch by {@link #flush}. */
         long[] batch = new long[64 * cw];
+        /** Successors seen, for the look at the clock every 2^16 of them. */
+        long accepted;
         int[] stabilisers = new int[64];
         int count;
         long warm;
@@ -207,6 +211,11 @@ final class LevelSearch {
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
             if (stop != null) {
+                return;
+            }
+            if ((++accepted & 0xFFFF) == 0 && System.nanoTime() > deadline) {
+                // a state with a huge number of successors must not outlast the time limit
+                stop = "seconds";
                 return;
             }
             transitions += weight;
@@ -313,6 +322,9 @@ final class LevelSearch {
 
     ExplorationResult run() {
         start = System.nanoTime();
+        if (!tableFits) {
+            return Explorer.nothingExplored(model, properties, "memory", layout, 0, start);
+        }
         deadline = limits.seconds() <= 0 ? Long.MAX_VALUE : start + (long) (limits.seconds() * 1e9);
         Worker[] workers = new Worker[threads];
         for (int i = 0; i < threads; i++) {
@@ -325,7 +337,10 @@ final class LevelSearch {
         table.insert(code, 0);
         stored.set(1);
         CodeList first = new CodeList();
-        first.add(code);
+        if (!first.add(code)) {
+            // the empty network's level list does not fit the budget: nothing explored
+            return Explorer.nothingExplored(model, properties, "memory", layout, table.bytes(), start);
+        }
         levels.add(new CodeList[] {first});
         long represented = 1;
         // property ordinal -> {depth, code...} of the first violation found
@@ -423,7 +438,8 @@ final class LevelSearch {
             undrainable = drainability(ex, levels, firstViolation, violationDepth);
             if (undrainable < 0) {
                 complete = false;
-                limit = "memory";
+                limit = undrainable == -2 ? "seconds" : "memory";
+                undrainable = -1;
             }
         }
         Map<Property, Trace> traces = new EnumMap<>(Property.class);
@@ -462,9 +478,15 @@ final class LevelSearch {
         for (Worker w : workers) {
             futures.add(pool.submit(() -> {
                 int b;
-                while (stop == null && (b = cursor.getAndIncrement()) < roundEnd) {
-                    int[] blk = blocks.get(b);
-                    w.expand(frontier[blk[0]], blk[1], blk[2]);
+                try {
+                    while (stop == null && (b = cursor.getAndIncrement()) < roundEnd) {
+                        int[] blk = blocks.get(b);
+                        w.expand(frontier[blk[0]], blk[1], blk[2]);
+                    }
+                } catch (OutOfMemoryError e) {
+                    // the heap ran out under the budgets' estimates: the search stops as incomplete; the
+                    // levels expanded before this one are whole, so the violations noted so far keep their traces
+                    stop = "memory";
                 }
             }));
         }
@@ -520,6 +542,11 @@ final class LevelSearch {
             final long[] scratch = new long[layout.words];
             final long[] one = new long[layout.words];
 
+            @Override
+            public long deadline() {
+                return deadline;
+            }
+
 
             @Override
             public int idLimit() {
@@ -562,24 +589,29 @@ final class LevelSearch {
     }
 
     /**
-     * Decides drainability; returns the undrainable states (weighted by orbit size), or -1
-     * when memory does not allow the pass. Notes the least-depth undrainable state.
+     * Decides drainability; returns the undrainable states (weighted by orbit size), -1
+     * when memory does not allow the pass, -2 when it reached the time limit. Notes the least-depth undrainable state.
      */
     private long drainability(Expander ex, List<CodeList[]> levels, Map<Property, long[]> firstViolation,
                               Map<Property, Integer> violationDepth) {
-        if (!affordable(table.slots())) {
+        if (!affordable(10L * table.slots())) {
             return -1;
         }
         Drainability.Index index = index();
         long[] last = {0};
-        byte[] status = Drainability.decide(index, ex, model.routing().minimal(), forceFixpoint, done -> {
-            long now = System.nanoTime();
-            if (progress != null && now - last[0] > 400_000_000L) {
-                last[0] = now;
-                progress.update(new SearchProgress.Status("drainability", -1, done, table.slots(), 0, stored.get(),
-                    totalRepresented, table.bytes() + listBytes.get(), (now - start) / 1e9));
-            }
-        });
+        byte[] status;
+        try {
+            status = Drainability.decide(index, ex, model.routing().minimal(), forceFixpoint, done -> {
+                long now = System.nanoTime();
+                if (progress != null && now - last[0] > 400_000_000L) {
+                    last[0] = now;
+                    progress.update(new SearchProgress.Status("drainability", -1, done, table.slots(), 0, stored.get(),
+                        totalRepresented, table.bytes() + listBytes.get(), (now - start) / 1e9));
+                }
+            });
+        } catch (Drainability.OutOfTime e) {
+            return -2;
+        }
         long undrainable = 0;
         long[] packed = new long[layout.words];
         long[] scratch = new long[layout.words];

@@ -119,9 +119,16 @@ public final class Replayer {
     /** Whether forward and eject moves alone can empty the network from {@code state}. */
     private static boolean drains(Expander ex, StateLayout layout, long[] state) {
         StateSet seen = new StateSet(layout.words, Integer.MAX_VALUE - 2, Long.MAX_VALUE);
-        seen.add(state, 0);
+        if (seen.add(state, 0) == StateSet.FULL) {
+            throw new OutOfMemoryError("the heap does not hold the state the replay ended in");
+        }
         long[] cur = new long[layout.words];
-        Expander.Sink add = (k, a, b, d, s) -> seen.add(s, 0);
+        Expander.Sink add = (k, a, b, d, s) -> {
+            if (seen.add(s, 0) == StateSet.FULL) {
+                // a state left out could be the one that drains: no answer rather than a false "violated"
+                throw new OutOfMemoryError("the heap does not hold the states the network can drain through");
+            }
+        };
         for (int id = 0; id < seen.size(); id++) {
             seen.get(id, cur, 0);
             ex.load(cur, 0);

@@ -260,11 +260,6 @@ final class StateSet {
     }
 
     private boolean affordable(long extra) {
-        if (bytes() + extra > memoryBudget) {
-            return false;
-        }
-        Runtime rt = Runtime.getRuntime();
-        long used = rt.totalMemory() - rt.freeMemory();
-        return used + extra < rt.maxMemory() - (64L << 20);
+        return bytes() + extra <= memoryBudget && Budget.heapAllows(extra);
     }
 }

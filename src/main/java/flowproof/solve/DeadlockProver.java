@@ -114,7 +114,25 @@ public final class DeadlockProver {
         if (problem != null) {
             throw new IllegalStateException(problem);
         }
-        return new DeadlockProver(net, routing, rule, traffic, options).run();
+        DeadlockProver prover = new DeadlockProver(net, routing, rule, traffic, options);
+        try {
+            return prover.run();
+        } catch (OutOfTime e) {
+            return prover.outOfTime();
+        }
+    }
+
+    /** Thrown while a CP-SAT model is being built past the time limit (thousands of VCs: millions of table constraints). */
+    private static final class OutOfTime extends RuntimeException {
+        OutOfTime() {
+            super("the CP-SAT model was not built within the time limit", null, false, false);
+        }
+    }
+
+    private void checkTime() {
+        if ((System.nanoTime() - start) / 1e9 > options.seconds()) {
+            throw new OutOfTime();
+        }
     }
 
     private double remaining() {
@@ -148,6 +166,14 @@ public final class DeadlockProver {
             }
         }
         return true;
+    }
+
+    /** Unknown: the time limit passed while a model was still being built. */
+    private ProofResult outOfTime() {
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return new ProofResult(ProofResult.Verdict.UNKNOWN, "the time limit (" + options.seconds() + " s) passed while "
+            + "the CP-SAT model was being built", invariantNames(), initialHolds(), null, "UNKNOWN", null, false, seconds,
+            options.workers(), options.seconds(), 0, 0, null, routeSeconds, 0, 0);
     }
 
     private ProofResult run() {
@@ -251,6 +277,7 @@ public final class DeadlockProver {
         StateEncoding s = new StateEncoding(model, graph, rule, false);
         s.requireInvariants(rule.invariants());
         for (int q = 0; q < net.queues(); q++) {
+            checkTime();
             RouteGraph.HeadClass[] cls = graph.classes[q];
             for (int k = 0; k < cls.length; k++) {
                 if (s.head[q][k] == null) {
@@ -268,6 +295,7 @@ public final class DeadlockProver {
             int[] up = net.ringUpstream();
             Map<Integer, BoolVar> drift = new HashMap<>();
             for (int q = 0; q < net.queues(); q++) {
+                checkTime();
                 RouteGraph.HeadClass[] cls = graph.classes[q];
                 for (int k = 0; k < cls.length; k++) {
                     if (s.head[q][k] == null) {
@@ -304,12 +332,14 @@ public final class DeadlockProver {
         List<List<Literal>> markIn = new ArrayList<>();
         List<List<Literal>> markOut = new ArrayList<>();
         for (int q = 0; q < queues; q++) {
+            checkTime();
             inTo.add(new ArrayList<>());
             outOf.add(new ArrayList<>());
             markIn.add(new ArrayList<>());
             markOut.add(new ArrayList<>());
         }
         for (int q = 0; q < queues; q++) {
+            checkTime();
             RouteGraph.HeadClass[] cls = graph.classes[q];
             Map<Integer, List<Literal>> heads = new LinkedHashMap<>();
             List<Literal> exitHeads = new ArrayList<>();
@@ -364,6 +394,7 @@ public final class DeadlockProver {
             // a drift passes one mark from a ring queue to its upstream queue (no packet moves)
             int[] up = net.ringUpstream();
             for (int q = 0; q < queues; q++) {
+                checkTime();
                 if (up[q] < 0) {
                     continue;
                 }
@@ -382,6 +413,7 @@ public final class DeadlockProver {
         IntVar[] occ2 = new IntVar[queues];
         IntVar[] marks2 = s.marks == null ? null : new IntVar[queues];
         for (int q = 0; q < queues; q++) {
+            checkTime();
             occ2[q] = model.newIntVar(-1, c + 1, "occ'" + q);
             model.addEquality(delta(occ2[q], s.occ[q], inTo.get(q), outOf.get(q)), 0);
             BoolVar over = model.newBoolVar("over" + q);
