@@ -17,9 +17,12 @@ import java.util.Set;
  *
  * <p>States get dense ids in discovery order, so the ids of one BFS level are a
  * contiguous range and the id order is the BFS order: the first violating id found is a
- * violation at the least depth. No parent links are stored: a trace is rebuilt backwards
- * by scanning the previous level for a state with a move to the current one (at most
- * one more expansion of the states of smaller depth), which saves four bytes per state.
+ * violation at the least depth. The trace reported is the one {@link TraceOrder} defines
+ * (the least violating state of that depth, the least predecessor, the least move), the
+ * same as {@link LevelSearch}'s on any number of threads. No parent links are stored: a
+ * trace is rebuilt backwards by scanning the previous level for the least state with a
+ * move to the current one (at most one more expansion of the states of smaller depth),
+ * which saves four bytes per state.
  *
  * <p>Drainability is decided after the search on the complete state graph, restricted to
  * forward and eject moves: a state drains iff it holds no packet or one of its forward or
