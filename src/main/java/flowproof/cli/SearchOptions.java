@@ -25,7 +25,7 @@ final class SearchOptions {
     double maxSeconds;
 
     @Option(names = "--threads", paramLabel = "N",
-        description = "threads that expand states (default: all cores); counts and trace lengths do not depend on it")
+        description = "threads that expand states (default: all cores); counts and traces do not depend on it")
     int threads = Runtime.getRuntime().availableProcessors();
 
     @Option(names = "--symmetry", description = "reduce by the translations the topology, routing, rule and traffic "

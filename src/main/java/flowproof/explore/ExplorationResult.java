@@ -15,7 +15,7 @@ import java.util.Map;
  *                      computed, see {@code product})
  * @param seconds       wall-clock time of the search, drainability included
  * @param properties    status of every property
- * @param traces        the shortest trace of every violated property, in property order
+ * @param traces        the least shortest trace ({@link TraceOrder}) of every violated property, in property order
  * @param stuckStates   reachable states that are stuck (among the expanded ones)
  * @param undrainableStates reachable states from which the network cannot drain (-1 when not checked)
  * @param stateWords    longs per packed state

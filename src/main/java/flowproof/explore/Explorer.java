@@ -17,9 +17,12 @@ import java.util.Set;
  *
  * <p>States get dense ids in discovery order, so the ids of one BFS level are a
  * contiguous range and the id order is the BFS order: the first violating id found is a
- * violation at the least depth. No parent links are stored: a trace is rebuilt backwards
- * by scanning the previous level for a state with a move to the current one (at most
- * one more expansion of the states of smaller depth), which saves four bytes per state.
+ * violation at the least depth. The trace reported is the one {@link TraceOrder} defines
+ * (the least violating state of that depth, the least predecessor, the least move), the
+ * same as {@link LevelSearch}'s on any number of threads. No parent links are stored: a
+ * trace is rebuilt backwards by scanning the previous level for the least state with a
+ * move to the current one (at most one more expansion of the states of smaller depth),
+ * which saves four bytes per state.
  *
  * <p>Drainability is decided after the search on the complete state graph, restricted to
  * forward and eject moves: a state drains iff it holds no packet or one of its forward or
@@ -313,7 +316,7 @@ public final class Explorer {
             }
         }
         int m = rule.marksPerRing();
-        Map<Property, Integer> firstViolation = new EnumMap<>(Property.class);
+        Violations violations = new Violations();
 
         int[] levels = new int[64];
         int levelCount = 1;
@@ -343,8 +346,8 @@ public final class Explorer {
                     tally.empty.add(new InjectionQueueProduct.Key(state.clone()));
                 }
                 for (Property p : invariantProps) {
-                    if (!firstViolation.containsKey(p) && !p.invariant().holds(ex, m)) {
-                        firstViolation.put(p, id);
+                    if (violations.open(p, levelCount - 1) && !p.invariant().holds(ex, m)) {
+                        violations.note(p, id, levelCount - 1, state);
                     }
                 }
                 ex.expand(sink, true);
@@ -356,8 +359,8 @@ public final class Explorer {
             }
             if (ex.packets() > 0 && ex.drainMoves == 0) {
                 stuck++;
-                if (properties.contains(Property.STUCK_FREEDOM)) {
-                    firstViolation.putIfAbsent(Property.STUCK_FREEDOM, id);
+                if (properties.contains(Property.STUCK_FREEDOM) && violations.open(Property.STUCK_FREEDOM, levelCount - 1)) {
+                    violations.note(Property.STUCK_FREEDOM, id, levelCount - 1, state);
                 }
             }
             if (sink.limit != null) {
@@ -365,7 +368,7 @@ public final class Explorer {
                 id++;
                 break;
             }
-            if (stopAtFirstViolation && !firstViolation.isEmpty()) {
+            if (stopAtFirstViolation && !violations.ids.isEmpty()) {
                 limit = "first-violation";
                 id++;
                 break;
@@ -378,6 +381,7 @@ public final class Explorer {
         }
         int depth = levelCount - 1;
 
+        int[] levelStarts = Arrays.copyOf(levels, levelCount);
         long undrainable = -1;
         if (complete && properties.contains(Property.DRAINABILITY) && !drainabilityAffordable(set)) {
             complete = false;
@@ -390,10 +394,17 @@ public final class Explorer {
                 limit = "seconds";
             }
             undrainable = status == null ? -1 : 0;
+            int level = 0;
             for (int i = 0; status != null && i < status.length; i++) {
                 if (status[i] != Drainability.DRAINS) {
-                    if (undrainable == 0) {
-                        firstViolation.put(Property.DRAINABILITY, i);
+                    // ids are in BFS order: the first undrainable id has the least depth; the
+                    // least undrainable state of that level is the one TraceOrder picks
+                    while (level + 1 < levelStarts.length && levelStarts[level + 1] <= i) {
+                        level++;
+                    }
+                    if (violations.open(Property.DRAINABILITY, level)) {
+                        set.get(i, state, 0);
+                        violations.note(Property.DRAINABILITY, i, level, state);
                     }
                     undrainable++;
                 }
@@ -401,8 +412,7 @@ public final class Explorer {
         }
 
         Map<Property, Trace> traces = new EnumMap<>(Property.class);
-        int[] levelStarts = Arrays.copyOf(levels, levelCount);
-        for (Map.Entry<Property, Integer> v : firstViolation.entrySet()) {
+        for (Map.Entry<Property, Integer> v : violations.ids.entrySet()) {
             traces.put(v.getKey(), trace(v.getKey(), v.getValue(), set, ex, layout, levelStarts, expanded));
         }
         Map<Property, PropertyStatus> statuses = statuses(properties, traces.keySet(), complete);
@@ -547,7 +557,33 @@ public final class Explorer {
         }
     }
 
-    /** Finds a predecessor of a state in the previous level, and the step (its moves) between them. */
+    /**
+     * The violation {@link TraceOrder} picks for each property, as the sequential search goes:
+     * the least violating state at the least depth seen so far. Only violations are noted, so
+     * this costs nothing on states that satisfy every property.
+     */
+    private static final class Violations {
+        final Map<Property, Integer> ids = new EnumMap<>(Property.class);
+        final Map<Property, Integer> depths = new EnumMap<>(Property.class);
+        final Map<Property, long[]> states = new EnumMap<>(Property.class);
+
+        /** Whether a violation at this depth could still be the one picked (none yet, or one at the same depth). */
+        boolean open(Property p, int depth) {
+            Integer d = depths.get(p);
+            return d == null || d == depth;
+        }
+
+        void note(Property p, int id, int depth, long[] state) {
+            long[] best = states.get(p);
+            if (best == null || TraceOrder.compareStates(state, best) < 0) {
+                ids.put(p, id);
+                depths.put(p, depth);
+                states.put(p, state.clone());
+            }
+        }
+    }
+
+    /** Finds the least step (in {@link TraceOrder}) from the loaded state to a target state. */
     private static final class PredecessorSink implements Expander.Sink {
         long[] target;
         List<Move> move;
@@ -555,12 +591,20 @@ public final class Explorer {
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
-            if (move == null && Arrays.equals(succ, target)) {
-                move = ex.stepMoves(kind, a, b, destination);
+            if (Arrays.equals(succ, target)) {
+                List<Move> step = ex.stepMoves(kind, a, b, destination);
+                if (move == null || TraceOrder.compareSteps(step, move) < 0) {
+                    move = step;
+                }
             }
         }
     }
 
+    /**
+     * The trace {@link TraceOrder} defines, back from the violating state {@code target}: at
+     * each level the least predecessor in the previous level (a state not less than the best so
+     * far is not expanded), then the least step from it.
+     */
     private Trace trace(Property p, int target, StateSet set, Expander ex, StateLayout layout, int[] levelStarts,
                         int expanded) {
         int level = levelStarts.length - 1;
@@ -577,18 +621,27 @@ public final class Explorer {
         long[] pred = new long[layout.words];
         for (; level > 0; level--) {
             sink.target = cur;
-            sink.move = null;
+            long[] best = null;
+            List<Move> bestStep = null;
             int end = Math.min(levelStarts[level], expanded);
-            for (int id = levelStarts[level - 1]; id < end && sink.move == null; id++) {
+            for (int id = levelStarts[level - 1]; id < end; id++) {
                 set.get(id, pred, 0);
+                if (best != null && TraceOrder.compareStates(pred, best) >= 0) {
+                    continue;
+                }
+                sink.move = null;
                 ex.load(pred, 0);
                 ex.expand(sink, true);
+                if (sink.move != null) {
+                    best = pred.clone();
+                    bestStep = sink.move;
+                }
             }
-            if (sink.move == null) {
+            if (best == null) {
                 throw new IllegalStateException("no predecessor of a state at BFS level " + level);
             }
-            steps.add(sink.move);
-            cur = ex.current().clone();
+            steps.add(bestStep);
+            cur = best;
             states.add(layout.decode(cur, 0));
         }
         Collections.reverse(steps);

@@ -39,8 +39,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * current state's orbit is moved by the group element that maps its successor onto the
  * current concrete state.
  *
- * <p>Among the violations of a property at the least depth, the one with the least encoded
- * representative is reported, so the trace does not depend on thread scheduling.
+ * <p>The trace of a violated property is the one {@link TraceOrder} defines, the same as the
+ * sequential search's: the least violating state at the least depth, the least predecessor at
+ * every step back, the least move. Under symmetry reduction the stored representative of an
+ * orbit is its least state ({@link Symmetry#canonicalize}), so the least violating
+ * representative is the least violating state, and the predecessors are chosen among the
+ * concrete images of the stored ones: the trace is the one the unreduced search reports, on
+ * any number of threads.
  */
 final class LevelSearch {
 
@@ -71,6 +76,11 @@ final class LevelSearch {
     private final AtomicLong listBytes = new AtomicLong();
     private final AtomicLong expandedInLevel = new AtomicLong();
     private volatile String stop;
+    /**
+     * settled[p]: a violation of property p was found at an earlier level, so later ones need
+     * not be noted. Written between levels only (no thread running).
+     */
+    private final boolean[] settled = new boolean[Property.values().length];
     /** States the stored orbits stand for, once the search is over (for the drainability pass's progress). */
     private long totalRepresented;
     private long deadline;
@@ -283,16 +293,16 @@ final class LevelSearch {
                     }
                 }
                 for (Property p : invariantProps) {
-                    if (!p.invariant().holds(ex, m)) {
-                        note(p, own);
+                    if (!settled[p.ordinal()] && !p.invariant().holds(ex, m)) {
+                        note(p, packed);
                     }
                 }
                 ex.expand(this, true);
                 flush();
                 if (ex.packets() > 0 && ex.drainMoves == 0) {
                     stuck += weight;
-                    if (properties.contains(Property.STUCK_FREEDOM)) {
-                        note(Property.STUCK_FREEDOM, own);
+                    if (properties.contains(Property.STUCK_FREEDOM) && !settled[Property.STUCK_FREEDOM.ordinal()]) {
+                        note(Property.STUCK_FREEDOM, packed);
                     }
                 }
             }
@@ -302,22 +312,13 @@ final class LevelSearch {
             }
         }
 
-        private void note(Property p, long[] c) {
+        /** Keeps the least violating state of this level ({@link TraceOrder}); {@code s} is the packed state. */
+        private void note(Property p, long[] s) {
             long[] best = violation[p.ordinal()];
-            if (best == null || compareCodes(c, best) < 0) {
-                violation[p.ordinal()] = c.clone();
+            if (best == null || TraceOrder.compareStates(s, best) < 0) {
+                violation[p.ordinal()] = s.clone();
             }
         }
-    }
-
-    private static int compareCodes(long[] a, long[] b) {
-        for (int i = 0; i < a.length; i++) {
-            int c = Long.compare(a[i], b[i]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
     }
 
     ExplorationResult run() {
@@ -343,7 +344,7 @@ final class LevelSearch {
         }
         levels.add(new CodeList[] {first});
         long represented = 1;
-        // property ordinal -> {depth, code...} of the first violation found
+        // property -> the least violating packed state at the least depth (TraceOrder)
         Map<Property, long[]> firstViolation = new EnumMap<>(Property.class);
         Map<Property, Integer> violationDepth = new EnumMap<>(Property.class);
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -401,7 +402,7 @@ final class LevelSearch {
                     for (Property p : Property.values()) {
                         long[] v = w.violation[p.ordinal()];
                         if (v != null && !violationDepth.containsKey(p)
-                            && (!firstViolation.containsKey(p) || compareCodes(v, firstViolation.get(p)) < 0)) {
+                            && (!firstViolation.containsKey(p) || TraceOrder.compareStates(v, firstViolation.get(p)) < 0)) {
                             firstViolation.put(p, v);
                         }
                         w.violation[p.ordinal()] = null;
@@ -409,6 +410,7 @@ final class LevelSearch {
                 }
                 for (Property p : firstViolation.keySet()) {
                     violationDepth.putIfAbsent(p, depth);
+                    settled[p.ordinal()] = true;
                 }
             }
         } finally {
@@ -631,8 +633,11 @@ final class LevelSearch {
                 for (int i = 0; i < list.size(); i++) {
                     list.get(i, code);
                     int id = table.find(code, 0);
-                    if (status[id] == Drainability.STUCK_FOREVER && (best == null || compareCodes(code, best) < 0)) {
-                        best = code.clone();
+                    if (status[id] == Drainability.STUCK_FOREVER) {
+                        codec.decode(code, 0, packed, 0);
+                        if (best == null || TraceOrder.compareStates(packed, best) < 0) {
+                            best = packed.clone();
+                        }
                     }
                 }
             }
@@ -645,98 +650,117 @@ final class LevelSearch {
         return undrainable;
     }
 
-    /** Finds the successors of a state that fall in a given orbit (or equal a given state). */
-    private final class MatchSink implements Expander.Sink {
+    /**
+     * While a representative of the previous level is expanded: the least concrete image of it
+     * ({@link TraceOrder}) that has the state {@code target} as a successor. Without symmetry
+     * reduction that is the representative itself when one of its successors equals the target;
+     * with it, every successor in the target's orbit and every group element that maps that
+     * successor onto the target give an image of the representative that precedes the target.
+     */
+    private final class PredecessorSink implements Expander.Sink {
         final long[] canon = new long[layout.words];
         final long[] scratch = new long[layout.words];
+        final long[] image = new long[layout.words];
+        final long[] imagePred = new long[layout.words];
         long[] target;
-        boolean byOrbit;
-        long[] matched;
-        Move move;
+        long[] canonTarget;
+        /** The representative being expanded. */
+        long[] pred;
+        /** The least predecessor found so far, or null. */
+        long[] best;
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
-            if (matched != null) {
+            if (symmetry == null) {
+                if (Arrays.equals(succ, target)) {
+                    offer(pred);
+                }
                 return;
             }
-            long[] s = succ;
-            if (byOrbit && symmetry != null) {
-                symmetry.canonicalize(succ, 0, canon, 0, scratch);
-                s = canon;
+            symmetry.canonicalize(succ, 0, canon, 0, scratch);
+            if (!Arrays.equals(canon, canonTarget)) {
+                return;
             }
-            if (Arrays.equals(s, target)) {
-                matched = succ.clone();
-                move = Expander.move(kind, a, b, destination, model.network());
+            for (int g = 0; g < symmetry.order(); g++) {
+                symmetry.apply(g, succ, 0, image, 0);
+                if (Arrays.equals(image, target)) {
+                    symmetry.apply(g, pred, 0, imagePred, 0);
+                    offer(imagePred);
+                }
+            }
+        }
+
+        private void offer(long[] p) {
+            if (best == null || TraceOrder.compareStates(p, best) < 0) {
+                best = p.clone();
             }
         }
     }
 
-    private Trace trace(Property p, long[] targetCode, int depth, List<CodeList[]> levels, Expander ex) {
+    /** Collects the least move (in {@link TraceOrder}) from the loaded state to {@code target}. */
+    private final class MoveSink implements Expander.Sink {
+        long[] target;
+        Move move;
+
+        @Override
+        public void accept(int kind, int a, int b, int destination, long[] succ) {
+            if (Arrays.equals(succ, target)) {
+                Move m = Expander.move(kind, a, b, destination, model.network());
+                if (move == null || m.compareTo(move) < 0) {
+                    move = m;
+                }
+            }
+        }
+    }
+
+    /**
+     * The trace {@link TraceOrder} defines, back from the violating packed state {@code target}
+     * (the least state of its orbit under reduction): at each level the least concrete
+     * predecessor, then the least move from it. A stored representative is the least state of
+     * its orbit, so one not less than the best predecessor so far has no image less than it
+     * and is not expanded.
+     */
+    private Trace trace(Property p, long[] target, int depth, List<CodeList[]> levels, Expander ex) {
         List<Move> moves = new ArrayList<>();
         List<Snapshot> states = new ArrayList<>();
-        long[] cur = new long[layout.words];
-        codec.decode(targetCode, 0, cur, 0);
+        long[] cur = target.clone();
         states.add(layout.decode(cur, 0));
         long[] code = new long[cw];
         long[] pred = new long[layout.words];
-        long[] moved = new long[layout.words];
         long[] scratch = new long[layout.words];
-        MatchSink sink = new MatchSink();
+        PredecessorSink sink = new PredecessorSink();
+        MoveSink moveSink = new MoveSink();
         for (int level = depth; level > 0; level--) {
-            long[] canonCur = new long[layout.words];
+            sink.target = cur;
             if (symmetry != null) {
-                symmetry.canonicalize(cur, 0, canonCur, 0, scratch);
-            } else {
-                System.arraycopy(cur, 0, canonCur, 0, cur.length);
+                sink.canonTarget = new long[layout.words];
+                symmetry.canonicalize(cur, 0, sink.canonTarget, 0, scratch);
             }
-            sink.target = canonCur;
-            sink.byOrbit = true;
-            // Of the predecessors in the previous level, take the one with the least code: the
-            // threads fill a level's lists in no fixed order, and the trace must not depend on it
-            // (saved counterexamples would change from run to run).
-            long[] bestCode = null;
-            long[] bestMatched = null;
+            sink.best = null;
             for (CodeList list : levels.get(level - 1)) {
                 for (int i = 0; i < list.size(); i++) {
                     list.get(i, code);
-                    if (bestCode != null && compareCodes(code, bestCode) >= 0) {
+                    codec.decode(code, 0, pred, 0);
+                    if (sink.best != null && TraceOrder.compareStates(pred, sink.best) >= 0) {
                         continue;
                     }
-                    codec.decode(code, 0, pred, 0);
+                    sink.pred = pred;
                     ex.load(pred, 0);
-                    sink.matched = null;
                     ex.expand(sink, true);
-                    if (sink.matched != null) {
-                        bestCode = code.clone();
-                        bestMatched = sink.matched;
-                    }
                 }
             }
-            if (bestCode == null) {
+            if (sink.best == null) {
                 throw new IllegalStateException("no predecessor of a state at BFS level " + level);
             }
-            codec.decode(bestCode, 0, pred, 0);
-            sink.matched = bestMatched;
-            int g = symmetry == null ? 0 : symmetry.mapping(sink.matched, cur);
-            if (g < 0) {
-                throw new IllegalStateException("a successor in the orbit of a state maps to it by no symmetry");
-            }
-            if (symmetry != null) {
-                symmetry.apply(g, pred, 0, moved, 0);
-            } else {
-                System.arraycopy(pred, 0, moved, 0, pred.length);
-            }
-            // The moved predecessor has the concrete state itself as a successor: find that move.
-            sink.target = cur.clone();
-            sink.byOrbit = false;
-            sink.matched = null;
-            ex.load(moved, 0);
-            ex.expand(sink, true);
-            if (sink.matched == null) {
+            moveSink.target = cur;
+            moveSink.move = null;
+            ex.load(sink.best, 0);
+            ex.expand(moveSink, true);
+            if (moveSink.move == null) {
                 throw new IllegalStateException("a symmetry did not carry a move over at BFS level " + level);
             }
-            moves.add(sink.move);
-            System.arraycopy(moved, 0, cur, 0, cur.length);
+            moves.add(moveSink.move);
+            cur = sink.best;
             states.add(layout.decode(cur, 0));
         }
         Collections.reverse(moves);

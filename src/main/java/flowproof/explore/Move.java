@@ -13,8 +13,31 @@ package flowproof.explore;
  *                    destination node; -1 for drift
  * @param from   the queue the packet (drift: the mark) leaves (forward, eject, drift), -1 otherwise
  * @param to     the queue the packet (drift: the mark) enters (inject, forward, drift), -1 otherwise
+ *
+ * <p>Moves are ordered by kind (inject, forward, eject, drift, generate), then node,
+ * destination, from and to, each as a number: the fixed move order of
+ * {@link TraceOrder}, which picks the move of a counterexample step when several moves lead
+ * from one state to the same next state.
  */
-public record Move(Kind kind, int node, int destination, int from, int to) {
+public record Move(Kind kind, int node, int destination, int from, int to) implements Comparable<Move> {
+
+    @Override
+    public int compareTo(Move o) {
+        int c = Integer.compare(kind.ordinal(), o.kind.ordinal());
+        if (c == 0) {
+            c = Integer.compare(node, o.node);
+        }
+        if (c == 0) {
+            c = Integer.compare(destination, o.destination);
+        }
+        if (c == 0) {
+            c = Integer.compare(from, o.from);
+        }
+        if (c == 0) {
+            c = Integer.compare(to, o.to);
+        }
+        return c;
+    }
 
     public enum Kind {
         INJECT("inject"),

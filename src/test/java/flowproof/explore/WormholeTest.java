@@ -103,7 +103,7 @@ class WormholeTest {
             Replayer.Outcome o = Replayer.replay(s.model(), t.moves(), Property.STUCK_FREEDOM);
             assertThat(o.reproduced()).as(o.message()).isTrue();
             String picture = Picture.trace(s.model(), t);
-            assertThat(picture).contains("inject a flit of").contains("h head").contains("[2: h]").contains("[1: t]")
+            assertThat(picture).contains("inject a flit of").contains("h head").contains("[3: h]").contains("[3: t]")
                 .contains("still to inject");
         }
     }
