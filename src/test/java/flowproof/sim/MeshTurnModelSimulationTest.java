@@ -35,7 +35,7 @@ class MeshTurnModelSimulationTest {
 
     static SimResult run(Spec spec, double load) throws Exception {
         SimConfig cfg = SimulationReader.read(spec);
-        cfg = cfg.withWorkload(cfg.workload().atLoad(load)).withRun(3000, 1000, 7).withCheck(true);
+        cfg = cfg.withWorkload(cfg.workload().atLoad(load)).withRun(10000, 2000, 7).withCheck(true);
         return new Simulator(cfg).run(null);
     }
 
