@@ -17,7 +17,7 @@ import flowproof.topology.Torus;
  * by its order only while the orders differ.
  *
  * <p>With one VC the two orders together use every turn, and the channel dependency graph
- * has cycles around every square of four routers: a deadlock is reachable (specs/mesh3x3-xy-yx-1vc).
+ * has cycles around every square of four routers: a deadlock is reachable ({@code specs/mesh2x2-xy-yx-1vc.yaml}).
  */
 public final class XyYxRouting implements RoutingFunction {
 
