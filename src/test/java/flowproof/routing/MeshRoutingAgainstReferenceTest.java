@@ -113,4 +113,28 @@ class MeshRoutingAgainstReferenceTest {
     void explorerCountsEqualTheIndependentEnumerator(Case c) throws Exception {
         assertAgrees(c);
     }
+
+    /** The literature's verdicts, by enumeration: the named models deadlock-free, every turn allowed or xy-yx not. */
+    @Test
+    void theNamedModelsAreDeadlockFreeAndDifferFromEachOther() throws Exception {
+        java.util.Map<String, Long> states = new java.util.TreeMap<>();
+        for (Case c : small().toList()) {
+            if (c.kx() != 3 || c.capacity() != 1) {
+                continue;
+            }
+            Spec spec = SpecReader.fromTree("test", "", Yaml.read(c.yaml()));
+            ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(), Limits.defaults(), false).run();
+            states.put(c.routing(), r.states());
+            boolean named = !c.routing().startsWith("{") && !c.routing().equals("xy-yx");
+            if (named) {
+                assertThat(r.properties().get(Property.DRAINABILITY)).as("%s", c).isEqualTo(PropertyStatus.HOLDS);
+            }
+        }
+        assertThat(states).containsKeys("west-first", "north-last", "negative-first", "odd-even", "xy-yx");
+        // the comparisons above distinguish the models: they do not all reach the same states
+        assertThat(new java.util.HashSet<>(states.values())).as("%s", states).hasSizeGreaterThan(2);
+        ReferenceEnumerator.Result adaptive = ReferenceEnumerator.enumerate(
+            ReferenceEnumerator.Config.mesh(2, 2, 1, 1, Routing.TURNS, NONE, null));
+        assertThat(adaptive.stuckStateReachable()).isTrue();
+    }
 }
