@@ -114,6 +114,19 @@ class MeshRoutingAgainstReferenceTest {
         assertAgrees(c);
     }
 
+    /** Three columns and three rows: odd-even turns at both parities, on three crossing flows. */
+    @Test
+    void oddEvenOnAThreeByThreeMeshAgrees() throws Exception {
+        assertAgrees(new Case(3, 3, 1, "odd-even", Routing.TURNS, ODD_EVEN, new int[][] {{0, 8}, {5, 0}, {7, 2}}));
+    }
+
+    /** The same flows under west-first: 1,769,472 states, so among the slow tests. */
+    @Test
+    @Tag("slow")
+    void westFirstOnAThreeByThreeMeshAgrees() throws Exception {
+        assertAgrees(new Case(3, 3, 1, "west-first", Routing.TURNS, WEST_FIRST, new int[][] {{0, 8}, {5, 0}, {7, 2}}));
+    }
+
     /** The literature's verdicts, by enumeration: the named models deadlock-free, every turn allowed or xy-yx not. */
     @Test
     void theNamedModelsAreDeadlockFreeAndDifferFromEachOther() throws Exception {
