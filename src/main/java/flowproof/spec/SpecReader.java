@@ -12,7 +12,11 @@ import flowproof.routing.DestinationTagRouting;
 import flowproof.routing.DimensionOrderRouting;
 import flowproof.routing.MinimalAdaptiveRouting;
 import flowproof.routing.MinimalRouting;
+import flowproof.routing.Turn;
+import flowproof.routing.TurnModel;
+import flowproof.routing.TurnModelRouting;
 import flowproof.routing.TurnaroundRouting;
+import flowproof.routing.XyYxRouting;
 import flowproof.routing.UgalRouting;
 import flowproof.rule.EscapeVcs;
 import flowproof.topology.Bmin;
@@ -49,6 +53,8 @@ import java.util.Set;
  *        or {kind: flattened-butterfly, radix: 4, dimensions: 2, concentration: 1}
  *        or {kind: dragonfly, routers-per-group: 2, global-channels: 1, concentration: 1}
  * routing: dor                         # torus: dor (default), minimal-adaptive; butterfly: destination-tag;
+ *                                      # 2-D mesh also: west-first, north-last, negative-first, odd-even, xy-yx,
+ *                                      # or {kind: turns, forbid: [[north, west], {from: east, to: north, columns: even}]}
  *                                      # bmin: turnaround; flattened-butterfly, dragonfly: minimal (default), ugal
  * escape: when-blocked                 # minimal-adaptive only: when-blocked (default) or any
  * vcs: 1                               # default 1
@@ -88,6 +94,20 @@ public final class SpecReader {
     private static final List<String> GLOBAL_READS = List.of("atomic", "snapshot");
     private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
+    private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid");
+    private static final List<String> TURN_FIELDS = List.of("from", "to", "columns");
+    /** The routing of a spec's own forbidden turns. */
+    private static final String TURNS = "turns";
+    private static final String XY_YX = "xy-yx";
+    /** Routing functions for 2-D meshes only: the turn models, a spec's own turns, xy-yx. */
+    private static final List<String> MESH_ROUTINGS;
+
+    static {
+        List<String> mesh = new ArrayList<>(TurnModel.keys());
+        mesh.add(TURNS);
+        mesh.add(XY_YX);
+        MESH_ROUTINGS = List.copyOf(mesh);
+    }
 
 
     private SpecReader() {
@@ -138,14 +158,34 @@ public final class SpecReader {
 
         Topology topology = topology(f, tree);
         List<String> routings = routingsFor(topology);
-        String routingName = f.text(tree, "routing", routings.get(0), false);
+        JsonNode routingNode = tree.get("routing");
+        String routingName;
+        String routingField = "routing";
+        if (routingNode != null && routingNode.isObject()) {
+            f.onlyKnown("routing.", routingNode, ROUTING_FIELDS);
+            routingName = f.text(routingNode, "routing.kind", "kind", null, true);
+            routingField = "routing.kind";
+        } else {
+            routingName = f.text(tree, "routing", routings.get(0), false);
+        }
         if (!routings.contains(routingName)) {
-            throw f.error("routing", "one of " + String.join(", ", routings) + " on a " + kindOf(topology),
-                tree.get("routing"));
+            String other = MESH_ROUTINGS.contains(routingName) ? " (" + routingName + " is for 2-D meshes)" : "";
+            throw f.error(routingField, "one of " + String.join(", ", routings) + " on a " + kindOf(topology) + other,
+                routingField.equals("routing") ? routingNode : routingNode.get("kind"));
+        }
+        List<Turn> forbid = null;
+        if (routingNode != null && routingNode.isObject() && routingNode.has("forbid")) {
+            if (!routingName.equals(TURNS)) {
+                throw f.error("routing.forbid", "no forbid list for routing " + routingName + " (only kind " + TURNS
+                    + " takes one; the turns of " + routingName + " are fixed)", routingNode.get("forbid"));
+            }
+            forbid = turns(f, routingNode.get("forbid"));
+        } else if (routingName.equals(TURNS)) {
+            throw f.missing("routing.forbid", "a list of forbidden turns, e.g. [[north, west], [south, west]]");
         }
         RoutingFunction routing;
         try {
-            routing = routing(routingName, topology);
+            routing = routing(routingName, topology, forbid);
         } catch (ConfigurationException ce) {
             throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
         }
@@ -528,7 +568,9 @@ public final class SpecReader {
     /** The routing functions a topology supports, the default first. */
     static List<String> routingsFor(Topology t) {
         if (t instanceof Torus) {
-            return List.of("dor", "minimal-adaptive");
+            List<String> names = new ArrayList<>(List.of("dor", "minimal-adaptive"));
+            names.addAll(MESH_ROUTINGS);
+            return names;
         } else if (t instanceof Butterfly) {
             return List.of("destination-tag");
         } else if (t instanceof Bmin) {
@@ -538,8 +580,16 @@ public final class SpecReader {
         }
     }
 
-    private static RoutingFunction routing(String name, Topology t) {
+    private static RoutingFunction routing(String name, Topology t, List<Turn> forbid) {
+        TurnModel model = TurnModel.of(name);
+        if (model != null) {
+            return TurnModelRouting.of(t, model);
+        }
         switch (name) {
+            case TURNS:
+                return TurnModelRouting.of(t, TURNS, forbid);
+            case XY_YX:
+                return XyYxRouting.of(t);
             case "dor":
                 return new DimensionOrderRouting((Torus) t);
             case "minimal-adaptive":
@@ -555,6 +605,71 @@ public final class SpecReader {
             default:
                 throw new AssertionError(name);
         }
+    }
+
+    /**
+     * {@code forbid: [[from, to], {from: F, to: T, columns: even|odd}, ...]}: the turns a
+     * {@code kind: turns} routing forbids (directions east, west, north, south).
+     */
+    private static List<Turn> turns(Fields f, JsonNode list) throws SpecException {
+        String expected = "a list of forbidden turns, each [from, to] or {from: F, to: T, columns: even|odd}";
+        if (!list.isArray()) {
+            throw f.error("routing.forbid", expected, list);
+        }
+        List<Turn> turns = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode e = list.get(i);
+            String at = "routing.forbid[" + i + "]";
+            JsonNode from;
+            JsonNode to;
+            String fromAt;
+            String toAt;
+            Turn.Parity parity = Turn.Parity.ANY;
+            if (e.isArray() && e.size() == 2) {
+                from = e.get(0);
+                to = e.get(1);
+                fromAt = at + "[0]";
+                toAt = at + "[1]";
+            } else if (e.isObject()) {
+                f.onlyKnown(at + ".", e, TURN_FIELDS);
+                from = e.get("from");
+                to = e.get("to");
+                fromAt = at + ".from";
+                toAt = at + ".to";
+                if (from == null) {
+                    throw f.missing(fromAt, "a direction (" + Turn.Direction.keys() + ")");
+                }
+                if (to == null) {
+                    throw f.missing(toAt, "a direction (" + Turn.Direction.keys() + ")");
+                }
+                JsonNode c = e.get("columns");
+                if (c != null) {
+                    parity = c.isTextual() ? Turn.Parity.of(c.asText()) : null;
+                    if (parity == null) {
+                        throw f.error(at + ".columns", "even or odd (the parity of the router's x coordinate)", c);
+                    }
+                }
+            } else {
+                throw f.error(at, "a turn [from, to] or {from: F, to: T, columns: even|odd}", e);
+            }
+            Turn.Direction a = direction(f, fromAt, from);
+            Turn.Direction b = direction(f, toAt, to);
+            if (a.dimension() == b.dimension()) {
+                throw f.error(at, "a 90-degree turn (from and to in different dimensions: east/west is x, north/south"
+                    + " is y)", e);
+            }
+            turns.add(new Turn(a, b, parity));
+        }
+        return turns;
+    }
+
+    private static Turn.Direction direction(Fields f, String at, JsonNode v) throws SpecException {
+        Turn.Direction d = v.isTextual() ? Turn.Direction.of(v.asText()) : null;
+        if (d == null) {
+            throw f.error(at, "a direction (" + Turn.Direction.keys() + "; east is +x, dimension 0, north is +y,"
+                + " dimension 1)", v);
+        }
+        return d;
     }
 
     private static String kindOf(Topology t) {

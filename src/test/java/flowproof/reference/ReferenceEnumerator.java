@@ -16,7 +16,13 @@ import java.util.Map;
  * strings, and then decides drainability by a backward breadth-first search from the empty network
  * over the recorded forward/eject edges. Clarity over speed.
  *
- * <p>Traffic is all-pairs: {@code inject(s, d)} for every {@code s != d}.
+ * <p>Traffic is all-pairs: {@code inject(s, d)} for every {@code s != d}, unless a list of pairs is
+ * given.
+ *
+ * <p>Meshes and the routing functions of {@code docs/routing.md} for them, written from that page:
+ * turn models (minimal adaptive routing restricted to allowed turns, never into a dead end) and
+ * XY-YX (the source picks the XY or the YX route). Directions: 0 east (+x), 1 west, 2 north (+y),
+ * 3 south. On a mesh only the VCT rule is built here.
  */
 public final class ReferenceEnumerator {
 
@@ -27,7 +33,27 @@ public final class ReferenceEnumerator {
    * in every dimension. vcs = virtual channels per physical channel (must be 2 for DATELINE).
    * capacity = packets per queue. bubbles = m, the critical marks per ring (CRITICAL_BUBBLE only).
    */
-  public record Config(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles) {}
+  public record Config(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles,
+                       boolean mesh, Routing routing, int[][] forbiddenTurns, int[][] pairs) {
+
+    /** A torus or ring with DOR and all-pairs traffic. */
+    public Config(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles) {
+      this(radix, bidirectional, vcs, capacity, rule, bubbles, false, Routing.DOR, new int[0][], null);
+    }
+
+    /**
+     * A 2-D mesh with VCT. forbiddenTurns: {from, to, columns} with directions 0 east, 1 west,
+     * 2 north, 3 south and columns -1 (every router), 0 (even x) or 1 (odd x); TURNS only.
+     * pairs: {source, destination} node ids, or null for all pairs.
+     */
+    public static Config mesh(int kx, int ky, int vcs, int capacity, Routing routing, int[][] forbiddenTurns,
+                              int[][] pairs) {
+      return new Config(new int[] {kx, ky}, true, vcs, capacity, Rule.VCT, 0, true, routing, forbiddenTurns, pairs);
+    }
+  }
+
+  /** DOR; minimal routing restricted to the allowed turns; XY or YX chosen at the source. */
+  public enum Routing { DOR, TURNS, XY_YX }
 
   /**
    * states: distinct reachable states, initial included. shortestStuckDepth: number of moves from
@@ -70,7 +96,10 @@ public final class ReferenceEnumerator {
     /** route[x][d] = next channel of the DOR route from x to d (-1 if x == d). */
     final int[][] route;
 
-    Network(int[] radix, boolean bidirectional, int vcs) {
+    final boolean mesh;
+
+    Network(int[] radix, boolean bidirectional, int vcs, boolean mesh) {
+      this.mesh = mesh;
       this.radix = radix.clone();
       this.bidirectional = bidirectional;
       this.vcs = vcs;
@@ -106,6 +135,10 @@ public final class ReferenceEnumerator {
               ringIds.put(ringKey, ring);
             }
             boolean wrap = dir == +1 ? (cx[dim] == k - 1 && cy[dim] == 0) : (cx[dim] == 0 && cy[dim] == k - 1);
+            if (mesh && (cx[dim] + dir < 0 || cx[dim] + dir >= k)) {
+              channelIndex[x][dim][di] = -1; // a mesh has no channel off its edge
+              continue;
+            }
             channelIndex[x][dim][di] = channels.size();
             channels.add(new Channel(x, y, dim, dir, ring, wrap));
           }
@@ -169,6 +202,9 @@ public final class ReferenceEnumerator {
           int backward = k - forward;
           // Unidirectional: always '+'. Bidirectional: shorter direction, tie goes '+'.
           int dirIndex = (!bidirectional || forward <= backward) ? 0 : 1;
+          if (mesh) {
+            dirIndex = cd[dim] > cx[dim] ? 0 : 1; // a mesh: towards the destination
+          }
           return channelIndex[x][dim][dirIndex];
         }
       }
@@ -227,7 +263,13 @@ public final class ReferenceEnumerator {
       if (config.rule() == Rule.CRITICAL_BUBBLE && (config.bubbles() < 0 || config.bubbles() > config.capacity())) {
         throw new IllegalArgumentException("CBS needs 0 <= bubbles <= capacity");
       }
-      this.net = new Network(config.radix(), config.bidirectional(), config.vcs());
+      if (config.mesh() && (config.radix().length != 2 || !config.bidirectional() || config.rule() != Rule.VCT)) {
+        throw new IllegalArgumentException("meshes: 2-D, bidirectional, VCT only");
+      }
+      if (config.routing() != Routing.DOR && !config.mesh()) {
+        throw new IllegalArgumentException("turn models and XY-YX are for meshes");
+      }
+      this.net = new Network(config.radix(), config.bidirectional(), config.vcs(), config.mesh());
       this.capacity = config.capacity();
       this.rule = config.rule();
       this.numQueues = net.queues.size();
@@ -369,16 +411,18 @@ public final class ReferenceEnumerator {
         }
         int head = content[0];
         int x = net.queues.get(q).node();
-        if (head == x) {
+        if (head % net.nodes == x) {
           int[][] queues = s.queues.clone();
           queues[q] = Arrays.copyOfRange(content, 1, content.length);
           result.add(new State(queues, s.marks));
         } else {
-          int ch = net.nextChannel(x, head);
-          for (int target : candidateQueues(q, ch)) {
-            State next = tryMove(s, q, target, head);
-            if (next != null) {
-              result.add(next);
+          Channel in = net.channels.get(net.queues.get(q).channel());
+          for (int[] hop : hops(x, direction(in.dim(), in.dir()), head)) {
+            for (int target : candidateQueues(q, hop[0])) {
+              State next = tryMove(s, q, target, hop[1]);
+              if (next != null) {
+                result.add(next);
+              }
             }
           }
         }
@@ -389,21 +433,126 @@ public final class ReferenceEnumerator {
     /** All successors by injection moves, all-pairs traffic. */
     List<State> injectSuccessors(State s) {
       List<State> result = new ArrayList<>();
-      for (int src = 0; src < net.nodes; src++) {
-        for (int dst = 0; dst < net.nodes; dst++) {
-          if (src == dst) {
-            continue;
-          }
-          int ch = net.nextChannel(src, dst);
-          for (int target : candidateQueues(-1, ch)) {
-            State next = tryMove(s, -1, target, dst);
-            if (next != null) {
-              result.add(next);
+      for (int[] pair : pairs()) {
+        int src = pair[0];
+        int dst = pair[1];
+        List<Integer> packets = new ArrayList<>(List.of(dst));
+        int[] cs = net.coords(src);
+        int[] cd = net.coords(dst);
+        if (config.routing() == Routing.XY_YX && cs[0] != cd[0] && cs[1] != cd[1]) {
+          packets.add(net.nodes + dst); // the YX route differs from the XY route
+        }
+        for (int packet : packets) {
+          for (int[] hop : hops(src, NONE, packet)) {
+            for (int target : candidateQueues(-1, hop[0])) {
+              State next = tryMove(s, -1, target, hop[1]);
+              if (next != null) {
+                result.add(next);
+              }
             }
           }
         }
       }
       return result;
+    }
+
+    /** No direction: the packet is being injected. */
+    static final int NONE = -1;
+
+    List<int[]> pairs() {
+      List<int[]> result = new ArrayList<>();
+      if (config.pairs() != null) {
+        result.addAll(List.of(config.pairs()));
+        return result;
+      }
+      for (int src = 0; src < net.nodes; src++) {
+        for (int dst = 0; dst < net.nodes; dst++) {
+          if (src != dst) {
+            result.add(new int[] {src, dst});
+          }
+        }
+      }
+      return result;
+    }
+
+    /** 0 east, 1 west, 2 north, 3 south, for a hop along dim with dir. */
+    static int direction(int dim, int dir) {
+      return dim * 2 + (dir > 0 ? 0 : 1);
+    }
+
+    /**
+     * The moves of a packet (code {@code packet}: destination, plus nodes for XY-YX's YX route) at
+     * node x that arrived travelling {@code arriving} (NONE on injection): {channel, packet code after
+     * the hop}.
+     */
+    List<int[]> hops(int x, int arriving, int packet) {
+      List<int[]> result = new ArrayList<>();
+      int d = packet % net.nodes;
+      switch (config.routing()) {
+        case DOR -> result.add(new int[] {net.nextChannel(x, d), packet});
+        case XY_YX -> {
+          int[] cx = net.coords(x);
+          int[] cd = net.coords(d);
+          boolean yx = packet >= net.nodes;
+          int dim = yx ? (cx[1] != cd[1] ? 1 : 0) : (cx[0] != cd[0] ? 0 : 1);
+          int ch = net.channelIndex[x][dim][cd[dim] > cx[dim] ? 0 : 1];
+          int[] cy = net.coords(net.channels.get(ch).to());
+          // the YX mark is kept only while the two orders still differ: both offsets non-zero
+          int after = yx && cy[0] != cd[0] && cy[1] != cd[1] ? packet : d;
+          result.add(new int[] {ch, after});
+        }
+        case TURNS -> {
+          int[] cx = net.coords(x);
+          int[] cd = net.coords(d);
+          for (int dim = 0; dim < 2; dim++) {
+            if (cx[dim] == cd[dim]) {
+              continue;
+            }
+            int dir = cd[dim] > cx[dim] ? 1 : -1;
+            int out = direction(dim, dir);
+            int ch = net.channelIndex[x][dim][dir > 0 ? 0 : 1];
+            int y = net.channels.get(ch).to();
+            if (turnAllowed(x, arriving, out) && someMinimalPath(y, out, d)) {
+              result.add(new int[] {ch, d});
+            }
+          }
+        }
+        default -> throw new IllegalStateException();
+      }
+      return result;
+    }
+
+    boolean turnAllowed(int x, int arriving, int out) {
+      if (arriving == NONE || arriving == out) {
+        return true;
+      }
+      int column = net.coords(x)[0];
+      for (int[] t : config.forbiddenTurns()) {
+        if (t[0] == arriving && t[1] == out && (t[2] < 0 || t[2] == column % 2)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Whether some minimal path from x, arrived travelling {@code arriving}, to d makes only allowed turns. */
+    boolean someMinimalPath(int x, int arriving, int d) {
+      if (x == d) {
+        return true;
+      }
+      int[] cx = net.coords(x);
+      int[] cd = net.coords(d);
+      for (int dim = 0; dim < 2; dim++) {
+        if (cx[dim] != cd[dim]) {
+          int dir = cd[dim] > cx[dim] ? 1 : -1;
+          int out = direction(dim, dir);
+          int y = net.channels.get(net.channelIndex[x][dim][dir > 0 ? 0 : 1]).to();
+          if (turnAllowed(x, arriving, out) && someMinimalPath(y, out, d)) {
+            return true;
+          }
+        }
+      }
+      return false;
     }
 
     boolean isEmpty(State s) {
