@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.spec.SpecException;
+import flowproof.spec.SpecReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -84,12 +85,7 @@ public final class FuzzFile {
             throw new SpecException(name, "format", "\"" + FORMAT + "\"", root == null || root.get("format") == null
                 ? "nothing" : root.get("format").toString());
         }
-        for (java.util.Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
-            String k = it.next();
-            if (!FIELDS.contains(k)) {
-                throw new SpecException(name, k, "one of the fields " + String.join(", ", FIELDS), "an unknown field");
-            }
-        }
+        SpecReader.onlyKnownFields(name, "", root, FIELDS);
         JsonNode version = root.get("version");
         if (version == null || !version.isInt() || version.asInt() != 1) {
             throw new SpecException(name, "version", "1", describe(version));

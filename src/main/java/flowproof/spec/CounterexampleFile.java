@@ -194,12 +194,7 @@ public final class CounterexampleFile {
         if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText())) {
             throw new SpecException(name, "format", "\"" + FORMAT + "\"", SpecReader.describe(root == null ? null : root.get("format")));
         }
-        for (java.util.Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
-            String k = it.next();
-            if (!FIELDS.contains(k)) {
-                throw new SpecException(name, k, "one of the fields " + String.join(", ", FIELDS), "an unknown field");
-            }
-        }
+        SpecReader.onlyKnownFields(name, "", root, FIELDS);
         JsonNode version = root.get("version");
         if (version == null || !version.isInt() || version.asInt() != 1) {
             throw new SpecException(name, "version", "1", SpecReader.describe(version));
@@ -241,13 +236,7 @@ public final class CounterexampleFile {
             if (!m.isObject()) {
                 throw new SpecException(name, at, "a move (a mapping with step, kind, node, ...)", SpecReader.describe(m));
             }
-            for (java.util.Iterator<String> it = m.fieldNames(); it.hasNext(); ) {
-                String k = it.next();
-                if (!MOVE_FIELDS.contains(k)) {
-                    throw new SpecException(name, at + "." + k, "one of the fields " + String.join(", ", MOVE_FIELDS),
-                        "an unknown field");
-                }
-            }
+            SpecReader.onlyKnownFields(name, at + ".", m, MOVE_FIELDS);
             JsonNode kn = m.get("kind");
             Move.Kind kind = kn != null && kn.isTextual() ? Move.Kind.of(kn.asText()) : null;
             if (kind == null) {
@@ -330,13 +319,7 @@ public final class CounterexampleFile {
             if (!q.isObject()) {
                 throw new SpecException(name, at, "a queue (a mapping with queue, packets, critical)", SpecReader.describe(q));
             }
-            for (java.util.Iterator<String> it = q.fieldNames(); it.hasNext(); ) {
-                String k = it.next();
-                if (!QUEUE_FIELDS.contains(k)) {
-                    throw new SpecException(name, at + "." + k, "one of the fields " + String.join(", ", QUEUE_FIELDS),
-                        "an unknown field");
-                }
-            }
+            SpecReader.onlyKnownFields(name, at + ".", q, QUEUE_FIELDS);
             lookup(name, at + ".queue", "a queue of the spec's network", q.get("queue"), queues);
             JsonNode ps = q.get("packets");
             if (ps == null || !ps.isArray()) {

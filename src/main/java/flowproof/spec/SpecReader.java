@@ -135,6 +135,23 @@ public final class SpecReader {
      * Validates a spec tree. {@code prefix} is prepended to field names (e.g.
      * {@code "spec."} for the spec embedded in a counterexample file).
      */
+    /**
+     * Refuses a field of {@code node} not in {@code known}, in one line naming it as
+     * {@code path + field} (path empty or ending in '.'). For the other files flowproof reads
+     * (counterexamples, fuzz files) as for specs.
+     */
+    public static void onlyKnownFields(String file, String path, JsonNode node, List<String> known)
+        throws SpecException {
+        Iterator<String> it = node.fieldNames();
+        while (it.hasNext()) {
+            String k = it.next();
+            if (!known.contains(k)) {
+                throw new SpecException(file, path + k, "one of the fields " + String.join(", ", known),
+                    "an unknown field");
+            }
+        }
+    }
+
     public static Spec fromTree(String file, String prefix, JsonNode tree) throws SpecException {
         Fields f = new Fields(file, prefix);
         if (tree == null || tree.isMissingNode() || tree.isNull()) {
@@ -699,14 +716,7 @@ public final class SpecReader {
         }
 
         void onlyKnown(String path, JsonNode node, List<String> known) throws SpecException {
-            Iterator<String> it = node.fieldNames();
-            while (it.hasNext()) {
-                String k = it.next();
-                if (!known.contains(k)) {
-                    throw new SpecException(file, prefix + path + k, "one of the fields " + String.join(", ", known),
-                        "an unknown field");
-                }
-            }
+            onlyKnownFields(file, prefix + path, node, known);
         }
 
         String text(JsonNode node, String field, String dflt, boolean required) throws SpecException {
