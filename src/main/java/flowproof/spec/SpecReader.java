@@ -23,6 +23,8 @@ import flowproof.topology.Bmin;
 import flowproof.topology.Butterfly;
 import flowproof.topology.Dragonfly;
 import flowproof.topology.FlattenedButterfly;
+import flowproof.topology.GraphTopology;
+import flowproof.routing.TableRouting;
 import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.RuleKind;
@@ -84,7 +86,10 @@ public final class SpecReader {
         "packet-flits");
     private static final List<String> FLOWS = List.of("vct", "wormhole");
     private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
-        "flattened-butterfly", "dragonfly");
+        "flattened-butterfly", "dragonfly", "graph", "anynet");
+    private static final List<String> GRAPH_FIELDS = List.of("kind", "file");
+    /** The routings of a graph topology: generated shortest paths, or a spec's own table. */
+    private static final String TABLE = "table";
     private static final List<String> TOPOLOGY_FIELDS = List.of("kind", "radix", "bidirectional");
     private static final List<String> MIN_FIELDS = List.of("kind", "radix", "stages");
     private static final List<String> FB_FIELDS = List.of("kind", "radix", "dimensions", "concentration");
@@ -94,7 +99,7 @@ public final class SpecReader {
     private static final List<String> GLOBAL_READS = List.of("atomic", "snapshot");
     private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
-    private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid");
+    private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid", "file", "routes");
     private static final List<String> TURN_FIELDS = List.of("from", "to", "columns");
     /** The routing of a spec's own forbidden turns. */
     private static final String TURNS = "turns";
@@ -183,9 +188,21 @@ public final class SpecReader {
         } else if (routingName.equals(TURNS)) {
             throw f.missing("routing.forbid", "a list of forbidden turns, e.g. [[north, west], [south, west]]");
         }
+        if (routingNode != null && routingNode.isObject() && !routingName.equals(TABLE)) {
+            for (String k : List.of("file", "routes")) {
+                if (routingNode.has(k)) {
+                    throw f.error("routing." + k, "no " + k + " for routing " + routingName + " (only kind " + TABLE
+                        + " takes one)", routingNode.get(k));
+                }
+            }
+        }
         RoutingFunction routing;
         try {
-            routing = routing(routingName, topology, forbid);
+            routing = routingName.equals(TABLE)
+                ? (routingNode != null && routingNode.isObject()
+                    ? GraphFiles.table(file, prefix, routingNode, (GraphTopology) topology)
+                    : throwMissingTable(f))
+                : routing(routingName, topology, forbid);
         } catch (ConfigurationException ce) {
             throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
         }
@@ -303,6 +320,10 @@ public final class SpecReader {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                 "a rule without critical marks under flow: wormhole (" + RuleKind.keys().replace("critical-bubble, ", "")
                     + ")", kind.key());
+        }
+        if (kind == RuleKind.DATELINE && topology instanceof GraphTopology) {
+            throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
+                "a rule without datelines on a graph (it has no wrap-around channels: vct, vc-per-hop)", kind.key());
         }
         if (kind.needsRings() && topology.rings() == 0) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
@@ -457,6 +478,14 @@ public final class SpecReader {
                     int c = f.positive(t, "topology.concentration", "concentration", 1, false);
                     return new FlattenedButterfly(k, n, c);
                 }
+                case "graph":
+                case "anynet": {
+                    f.onlyKnown("topology.", t, GRAPH_FIELDS);
+                    String file = f.text(t, "topology.file", "file", null, true);
+                    Path path = GraphFiles.resolve(f.file, file);
+                    return kind.equals("graph") ? GraphFiles.graph(f.file, f.prefix + "topology.file", path)
+                        : GraphFiles.anynet(f.file, f.prefix + "topology.file", path);
+                }
                 case "dragonfly": {
                     f.onlyKnown("topology.", t, DRAGONFLY_FIELDS);
                     int a = f.positive(t, "topology.routers-per-group", "routers-per-group", 0, true);
@@ -575,9 +604,16 @@ public final class SpecReader {
             return List.of("destination-tag");
         } else if (t instanceof Bmin) {
             return List.of("turnaround");
+        } else if (t instanceof GraphTopology) {
+            return List.of("shortest-path", TABLE);
         } else {
             return List.of("minimal", "ugal");
         }
+    }
+
+    private static RoutingFunction throwMissingTable(Fields f) throws SpecException {
+        throw f.missing("routing.file", "a table: routing: {kind: table, file: routes.yaml} or {kind: table, routes:"
+            + " [{at: R, to: D, next: [R2]}, ...]}");
     }
 
     private static RoutingFunction routing(String name, Topology t, List<Turn> forbid) {
@@ -602,6 +638,8 @@ public final class SpecReader {
                 return MinimalRouting.of(t);
             case "ugal":
                 return UgalRouting.of(t);
+            case "shortest-path":
+                return TableRouting.shortestPath((GraphTopology) t);
             default:
                 throw new AssertionError(name);
         }
@@ -675,6 +713,9 @@ public final class SpecReader {
     private static String kindOf(Topology t) {
         if (t instanceof Torus torus) {
             return torus.dimensions() == 1 && torus.hasWrapAround() ? "ring" : torus.hasWrapAround() ? "torus" : "mesh";
+        }
+        if (t instanceof GraphTopology) {
+            return "graph";
         }
         return t instanceof Butterfly ? "butterfly" : t instanceof Bmin ? "bmin"
             : t instanceof FlattenedButterfly ? "flattened-butterfly" : "dragonfly";
