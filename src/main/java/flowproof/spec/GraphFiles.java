@@ -57,8 +57,8 @@ public final class GraphFiles {
         }
     }
 
-    /** A graph file (YAML). */
-    public static GraphTopology graph(String specFile, String field, Path file) throws SpecException {
+    /** A graph file (YAML): the topology and the file's tree, to embed in the spec. */
+    static Object[] graphFile(String specFile, String field, Path file) throws SpecException {
         String name = file.toString();
         JsonNode tree;
         try {
@@ -71,29 +71,39 @@ public final class GraphFiles {
         } catch (IOException e) {
             throw new SpecException(name, "cannot be read: " + e.getMessage());
         }
+        return new Object[] {graph(name, "", file.getFileName().toString(), tree), tree};
+    }
+
+    /**
+     * A graph from its tree: {@code where} is the file to name in errors, {@code at} the
+     * prefix of its fields ({@code ""} in a graph file, {@code topology.graph.} inline).
+     */
+    static GraphTopology graph(String where, String at, String shortName, JsonNode tree) throws SpecException {
+        String name = where;
         if (tree == null || !tree.isObject()) {
-            throw new SpecException(name, "(document)", "a mapping with routers and links or channels",
-                SpecReader.describe(tree));
+            throw new SpecException(name, at.isEmpty() ? "(document)" : at.substring(0, at.length() - 1),
+                "a mapping with routers and links or channels", SpecReader.describe(tree));
         }
         Iterator<String> it = tree.fieldNames();
         while (it.hasNext()) {
             String k = it.next();
             if (!FIELDS.contains(k)) {
-                throw new SpecException(name, k, "one of the fields " + String.join(", ", FIELDS), "an unknown field");
+                throw new SpecException(name, at + k, "one of the fields " + String.join(", ", FIELDS),
+                    "an unknown field");
             }
         }
         JsonNode r = tree.get("routers");
         if (r == null || !r.isArray() || r.isEmpty()) {
-            throw new SpecException(name, "routers", "a non-empty list of router names", SpecReader.describe(r));
+            throw new SpecException(name, at + "routers", "a non-empty list of router names", SpecReader.describe(r));
         }
         Map<String, Integer> ids = new LinkedHashMap<>();
         for (int i = 0; i < r.size(); i++) {
             JsonNode v = r.get(i);
             if (!v.isValueNode() || v.isNull() || v.asText().isBlank()) {
-                throw new SpecException(name, "routers[" + i + "]", "a router name", SpecReader.describe(v));
+                throw new SpecException(name, at + "routers[" + i + "]", "a router name", SpecReader.describe(v));
             }
             if (ids.put(v.asText(), i) != null) {
-                throw new SpecException(name, "routers[" + i + "]", "a name not listed before", SpecReader.describe(v));
+                throw new SpecException(name, at + "routers[" + i + "]", "a name not listed before", SpecReader.describe(v));
             }
         }
         List<int[]> channels = new ArrayList<>();
@@ -103,27 +113,27 @@ public final class GraphFiles {
                 continue;
             }
             if (!list.isArray()) {
-                throw new SpecException(name, key, "a list of [from, to] or [from, to, latency]",
+                throw new SpecException(name, at + key, "a list of [from, to] or [from, to, latency]",
                     SpecReader.describe(list));
             }
             for (int i = 0; i < list.size(); i++) {
                 JsonNode e = list.get(i);
-                String at = key + "[" + i + "]";
+                String ei = at + key + "[" + i + "]";
                 if (!e.isArray() || e.size() < 2 || e.size() > 3) {
-                    throw new SpecException(name, at, "[from, to] or [from, to, latency]", SpecReader.describe(e));
+                    throw new SpecException(name, ei, "[from, to] or [from, to, latency]", SpecReader.describe(e));
                 }
-                int a = router(name, at + "[0]", e.get(0), ids);
-                int b = router(name, at + "[1]", e.get(1), ids);
+                int a = router(name, ei + "[0]", e.get(0), ids);
+                int b = router(name, ei + "[1]", e.get(1), ids);
                 int lat = 1;
                 if (e.size() == 3) {
                     if (!e.get(2).isInt() || e.get(2).asInt() < 1) {
-                        throw new SpecException(name, at + "[2]", "a latency of at least 1 cycle",
+                        throw new SpecException(name, ei + "[2]", "a latency of at least 1 cycle",
                             SpecReader.describe(e.get(2)));
                     }
                     lat = e.get(2).asInt();
                 }
                 if (a == b) {
-                    throw new SpecException(name, at, "two different routers", SpecReader.describe(e));
+                    throw new SpecException(name, ei, "two different routers", SpecReader.describe(e));
                 }
                 channels.add(new int[] {a, b, lat});
                 if (key.equals("links")) {
@@ -132,7 +142,7 @@ public final class GraphFiles {
             }
         }
         if (channels.isEmpty()) {
-            throw new SpecException(name, "links", "at least one link or channel", "none");
+            throw new SpecException(name, at + "links", "at least one link or channel", "none");
         }
         boolean[] endpoint = new boolean[ids.size()];
         JsonNode t = tree.get("terminals");
@@ -140,21 +150,21 @@ public final class GraphFiles {
             java.util.Arrays.fill(endpoint, true);
         } else {
             if (!t.isArray()) {
-                throw new SpecException(name, "terminals", "a list of router names", SpecReader.describe(t));
+                throw new SpecException(name, at + "terminals", "a list of router names", SpecReader.describe(t));
             }
             for (int i = 0; i < t.size(); i++) {
-                endpoint[router(name, "terminals[" + i + "]", t.get(i), ids)] = true;
+                endpoint[router(name, at + "terminals[" + i + "]", t.get(i), ids)] = true;
             }
         }
         int concentration = 1;
         JsonNode c = tree.get("concentration");
         if (c != null) {
             if (!c.isInt() || c.asInt() < 1) {
-                throw new SpecException(name, "concentration", "a positive integer", SpecReader.describe(c));
+                throw new SpecException(name, at + "concentration", "a positive integer", SpecReader.describe(c));
             }
             concentration = c.asInt();
         }
-        return build(name, file.getFileName().toString(), new ArrayList<>(ids.keySet()), channels, endpoint,
+        return build(name, at, shortName, new ArrayList<>(ids.keySet()), channels, endpoint,
             concentration);
     }
 
@@ -166,19 +176,24 @@ public final class GraphFiles {
         return id;
     }
 
-    private static GraphTopology build(String file, String shortName, List<String> names, List<int[]> channels,
+    private static GraphTopology build(String file, String at, String shortName, List<String> names, List<int[]> channels,
             boolean[] endpoint, int concentration) throws SpecException {
         try {
             return new GraphTopology(shortName, names, channels, endpoint, concentration);
         } catch (ConfigurationException e) {
-            throw new SpecException(file, e.field(), e.expected(), e.found());
+            throw new SpecException(file, at + e.field(), e.expected(), e.found());
         }
     }
 
-    /** A BookSim anynet file. */
-    public static GraphTopology anynet(String specFile, String field, Path file) throws SpecException {
-        String name = file.toString();
-        String[] lines = text(specFile, field, file).split("\r?\n", -1);
+    /** A BookSim anynet file: the topology and the file's text, to embed in the spec. */
+    static Object[] anynetFile(String specFile, String field, Path file) throws SpecException {
+        String text = text(specFile, field, file);
+        return new Object[] {anynet(file.toString(), "", file.getFileName().toString(), text), text};
+    }
+
+    /** BookSim anynet text; {@code at} prefixes line numbers ({@code topology.anynet: } inline). */
+    static GraphTopology anynet(String name, String at0, String shortName, String text) throws SpecException {
+        String[] lines = text.split("\r?\n", -1);
         // router id -> (neighbour id -> latency), and terminals per router
         TreeMap<Integer, Map<Integer, Integer>> links = new TreeMap<>();
         Map<Integer, Integer> terminalAt = new LinkedHashMap<>();
@@ -197,7 +212,7 @@ public final class GraphFiles {
             if (tok.length == 1 && tok[0].isEmpty()) {
                 continue;
             }
-            String at = "line " + (ln + 1);
+            String at = at0 + "line " + (ln + 1);
             if (!tok[0].equals("router") || tok.length < 2) {
                 throw new SpecException(name, at, "router R followed by node N and router R2 entries",
                     "\"" + line.trim() + "\"");
@@ -245,7 +260,8 @@ public final class GraphFiles {
             }
         }
         if (links.isEmpty()) {
-            throw new SpecException(name, "(document)", "lines of the form router R node N router R2", "no router");
+            throw new SpecException(name, at0.isEmpty() ? "(document)" : at0.substring(0, at0.length() - 2),
+                "lines of the form router R node N router R2", "no router");
         }
         List<String> names = new ArrayList<>();
         Map<Integer, Integer> index = new LinkedHashMap<>();
@@ -255,7 +271,7 @@ public final class GraphFiles {
         }
         for (int r : terminals.keySet()) {
             if (!index.containsKey(r)) {
-                throw new SpecException(name, "router " + r, "a router with links", "none");
+                throw new SpecException(name, at0 + "router " + r, "a router with links", "none");
             }
         }
         List<int[]> channels = new ArrayList<>();
@@ -271,15 +287,16 @@ public final class GraphFiles {
             if (concentration == 0) {
                 concentration = e.getValue();
             } else if (e.getValue() != concentration) {
-                throw new SpecException(name, "router " + e.getKey(), "the same number of nodes at every router that"
+                throw new SpecException(name, at0 + "router " + e.getKey(), "the same number of nodes at every router that"
                     + " has nodes (" + concentration + ", as at router " + terminals.keySet().iterator().next() + ")",
                     e.getValue() + " nodes");
             }
         }
         if (channels.isEmpty()) {
-            throw new SpecException(name, "(document)", "at least one router-router link", "none");
+            throw new SpecException(name, at0.isEmpty() ? "(document)" : at0.substring(0, at0.length() - 2),
+                "at least one router-router link", "none");
         }
-        return build(name, file.getFileName().toString(), names, channels, endpoint, Math.max(1, concentration));
+        return build(name, at0, shortName, names, channels, endpoint, Math.max(1, concentration));
     }
 
     /**
@@ -323,6 +340,9 @@ public final class GraphFiles {
                     SpecReader.describe(tree));
             }
             routes = tree.get("routes");
+            // embed the table, so that counterexample files carry it
+            ((com.fasterxml.jackson.databind.node.ObjectNode) routing).remove("file");
+            ((com.fasterxml.jackson.databind.node.ObjectNode) routing).set("routes", routes);
         }
         if (!routes.isArray() || routes.isEmpty()) {
             throw new SpecException(where, at, "a non-empty list of {at: R, to: D, next: [R2, ...]}",

@@ -87,7 +87,6 @@ public final class SpecReader {
     private static final List<String> FLOWS = List.of("vct", "wormhole");
     private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
         "flattened-butterfly", "dragonfly", "graph", "anynet");
-    private static final List<String> GRAPH_FIELDS = List.of("kind", "file");
     /** The routings of a graph topology: generated shortest paths, or a spec's own table. */
     private static final String TABLE = "table";
     private static final List<String> TOPOLOGY_FIELDS = List.of("kind", "radix", "bidirectional");
@@ -480,11 +479,34 @@ public final class SpecReader {
                 }
                 case "graph":
                 case "anynet": {
-                    f.onlyKnown("topology.", t, GRAPH_FIELDS);
+                    f.onlyKnown("topology.", t, List.of("kind", "file", kind));
+                    JsonNode inline = t.get(kind);
+                    if (t.has("file") == (inline != null)) {
+                        throw f.error("topology", "exactly one of file and " + kind + " (the " + kind
+                            + " inline; counterexample files embed it so)", t);
+                    }
+                    if (inline != null) {
+                        if (kind.equals("graph")) {
+                            return GraphFiles.graph(f.file, f.prefix + "topology.graph.", "(embedded)", inline);
+                        }
+                        if (!inline.isTextual()) {
+                            throw f.error("topology.anynet", "the text of an anynet file", inline);
+                        }
+                        return GraphFiles.anynet(f.file, f.prefix + "topology.anynet, ", "(embedded)", inline.asText());
+                    }
                     String file = f.text(t, "topology.file", "file", null, true);
                     Path path = GraphFiles.resolve(f.file, file);
-                    return kind.equals("graph") ? GraphFiles.graph(f.file, f.prefix + "topology.file", path)
-                        : GraphFiles.anynet(f.file, f.prefix + "topology.file", path);
+                    Object[] read = kind.equals("graph") ? GraphFiles.graphFile(f.file, f.prefix + "topology.file", path)
+                        : GraphFiles.anynetFile(f.file, f.prefix + "topology.file", path);
+                    // embed the network, so that counterexample files carry it
+                    com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) t;
+                    o.remove("file");
+                    if (read[1] instanceof JsonNode graphTree) {
+                        o.set(kind, graphTree);
+                    } else {
+                        o.put(kind, (String) read[1]);
+                    }
+                    return (Topology) read[0];
                 }
                 case "dragonfly": {
                     f.onlyKnown("topology.", t, DRAGONFLY_FIELDS);
