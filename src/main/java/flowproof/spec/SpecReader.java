@@ -54,6 +54,8 @@ import java.util.Set;
  *        or {kind: butterfly|bmin, radix: 2, stages: 3}
  *        or {kind: flattened-butterfly, radix: 4, dimensions: 2, concentration: 1}
  *        or {kind: dragonfly, routers-per-group: 2, global-channels: 1, concentration: 1}
+ *        or {kind: graph|anynet, file: F}     # see GraphFiles; routing: shortest-path (default) or
+ *                                      # {kind: table, file: routes.yaml} / {kind: table, routes: [...]}
  * routing: dor                         # torus: dor (default), minimal-adaptive; butterfly: destination-tag;
  *                                      # 2-D mesh also: west-first, north-last, negative-first, odd-even, xy-yx,
  *                                      # or {kind: turns, forbid: [[north, west], {from: east, to: north, columns: even}]}
