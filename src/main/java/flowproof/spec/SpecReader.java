@@ -23,6 +23,8 @@ import flowproof.topology.Bmin;
 import flowproof.topology.Butterfly;
 import flowproof.topology.Dragonfly;
 import flowproof.topology.FlattenedButterfly;
+import flowproof.topology.GraphTopology;
+import flowproof.routing.TableRouting;
 import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.RuleKind;
@@ -52,6 +54,8 @@ import java.util.Set;
  *        or {kind: butterfly|bmin, radix: 2, stages: 3}
  *        or {kind: flattened-butterfly, radix: 4, dimensions: 2, concentration: 1}
  *        or {kind: dragonfly, routers-per-group: 2, global-channels: 1, concentration: 1}
+ *        or {kind: graph|anynet, file: F}     # see GraphFiles; routing: shortest-path (default) or
+ *                                      # {kind: table, file: routes.yaml} / {kind: table, routes: [...]}
  * routing: dor                         # torus: dor (default), minimal-adaptive; butterfly: destination-tag;
  *                                      # 2-D mesh also: west-first, north-last, negative-first, odd-even, xy-yx,
  *                                      # or {kind: turns, forbid: [[north, west], {from: east, to: north, columns: even}]}
@@ -84,7 +88,9 @@ public final class SpecReader {
         "packet-flits");
     private static final List<String> FLOWS = List.of("vct", "wormhole");
     private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
-        "flattened-butterfly", "dragonfly");
+        "flattened-butterfly", "dragonfly", "graph", "anynet");
+    /** The routings of a graph topology: generated shortest paths, or a spec's own table. */
+    private static final String TABLE = "table";
     private static final List<String> TOPOLOGY_FIELDS = List.of("kind", "radix", "bidirectional");
     private static final List<String> MIN_FIELDS = List.of("kind", "radix", "stages");
     private static final List<String> FB_FIELDS = List.of("kind", "radix", "dimensions", "concentration");
@@ -94,7 +100,7 @@ public final class SpecReader {
     private static final List<String> GLOBAL_READS = List.of("atomic", "snapshot");
     private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
-    private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid");
+    private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid", "file", "routes");
     private static final List<String> TURN_FIELDS = List.of("from", "to", "columns");
     /** The routing of a spec's own forbidden turns. */
     private static final String TURNS = "turns";
@@ -200,9 +206,21 @@ public final class SpecReader {
         } else if (routingName.equals(TURNS)) {
             throw f.missing("routing.forbid", "a list of forbidden turns, e.g. [[north, west], [south, west]]");
         }
+        if (routingNode != null && routingNode.isObject() && !routingName.equals(TABLE)) {
+            for (String k : List.of("file", "routes")) {
+                if (routingNode.has(k)) {
+                    throw f.error("routing." + k, "no " + k + " for routing " + routingName + " (only kind " + TABLE
+                        + " takes one)", routingNode.get(k));
+                }
+            }
+        }
         RoutingFunction routing;
         try {
-            routing = routing(routingName, topology, forbid);
+            routing = routingName.equals(TABLE)
+                ? (routingNode != null && routingNode.isObject()
+                    ? GraphFiles.table(file, prefix, routingNode, (GraphTopology) topology)
+                    : throwMissingTable(f))
+                : routing(routingName, topology, forbid);
         } catch (ConfigurationException ce) {
             throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
         }
@@ -320,6 +338,10 @@ public final class SpecReader {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                 "a rule without critical marks under flow: wormhole (" + RuleKind.keys().replace("critical-bubble, ", "")
                     + ")", kind.key());
+        }
+        if (kind == RuleKind.DATELINE && topology instanceof GraphTopology) {
+            throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
+                "a rule without datelines on a graph (it has no wrap-around channels: vct, vc-per-hop)", kind.key());
         }
         if (kind.needsRings() && topology.rings() == 0) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
@@ -439,6 +461,16 @@ public final class SpecReader {
         Spec spec = new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
             properties, expect, limits, escapePolicy.equals("any"), simulation, capacityGiven, ruleFor, semantics,
             injectionQueue, wormhole);
+        if (simulation != null && topology instanceof GraphTopology g) {
+            for (int c = 0; c < g.channels(); c++) {
+                if (g.latency(c) != 1) {
+                    throw f.error("simulation", "a graph whose channels have no latency of their own (the simulator"
+                        + " does not model per-channel latency yet; use simulation.link-latency)",
+                        new com.fasterxml.jackson.databind.node.TextNode("channel " + g.channelName(c) + " of latency "
+                            + g.latency(c)));
+                }
+            }
+        }
         if (simulation != null) {
             // One validator for the whole spec: every command rejects what simulate would.
             flowproof.sim.SimulationReader.read(spec, prefix);
@@ -473,6 +505,37 @@ public final class SpecReader {
                     int n = f.positive(t, "topology.dimensions", "dimensions", 1, false);
                     int c = f.positive(t, "topology.concentration", "concentration", 1, false);
                     return new FlattenedButterfly(k, n, c);
+                }
+                case "graph":
+                case "anynet": {
+                    f.onlyKnown("topology.", t, List.of("kind", "file", kind));
+                    JsonNode inline = t.get(kind);
+                    if (t.has("file") == (inline != null)) {
+                        throw f.error("topology", "exactly one of file and " + kind + " (the " + kind
+                            + " inline; counterexample files embed it so)", t);
+                    }
+                    if (inline != null) {
+                        if (kind.equals("graph")) {
+                            return GraphFiles.graph(f.file, f.prefix + "topology.graph.", "(embedded)", inline);
+                        }
+                        if (!inline.isTextual()) {
+                            throw f.error("topology.anynet", "the text of an anynet file", inline);
+                        }
+                        return GraphFiles.anynet(f.file, f.prefix + "topology.anynet, ", "(embedded)", inline.asText());
+                    }
+                    String file = f.text(t, "topology.file", "file", null, true);
+                    Path path = GraphFiles.resolve(f.file, file);
+                    Object[] read = kind.equals("graph") ? GraphFiles.graphFile(f.file, f.prefix + "topology.file", path)
+                        : GraphFiles.anynetFile(f.file, f.prefix + "topology.file", path);
+                    // embed the network, so that counterexample files carry it
+                    com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) t;
+                    o.remove("file");
+                    if (read[1] instanceof JsonNode graphTree) {
+                        o.set(kind, graphTree);
+                    } else {
+                        o.put(kind, (String) read[1]);
+                    }
+                    return (Topology) read[0];
                 }
                 case "dragonfly": {
                     f.onlyKnown("topology.", t, DRAGONFLY_FIELDS);
@@ -592,9 +655,16 @@ public final class SpecReader {
             return List.of("destination-tag");
         } else if (t instanceof Bmin) {
             return List.of("turnaround");
+        } else if (t instanceof GraphTopology) {
+            return List.of("shortest-path", TABLE);
         } else {
             return List.of("minimal", "ugal");
         }
+    }
+
+    private static RoutingFunction throwMissingTable(Fields f) throws SpecException {
+        throw f.missing("routing.file", "a table: routing: {kind: table, file: routes.yaml} or {kind: table, routes:"
+            + " [{at: R, to: D, next: [R2]}, ...]}");
     }
 
     private static RoutingFunction routing(String name, Topology t, List<Turn> forbid) {
@@ -619,6 +689,8 @@ public final class SpecReader {
                 return MinimalRouting.of(t);
             case "ugal":
                 return UgalRouting.of(t);
+            case "shortest-path":
+                return TableRouting.shortestPath((GraphTopology) t);
             default:
                 throw new AssertionError(name);
         }
@@ -692,6 +764,9 @@ public final class SpecReader {
     private static String kindOf(Topology t) {
         if (t instanceof Torus torus) {
             return torus.dimensions() == 1 && torus.hasWrapAround() ? "ring" : torus.hasWrapAround() ? "torus" : "mesh";
+        }
+        if (t instanceof GraphTopology) {
+            return "graph";
         }
         return t instanceof Butterfly ? "butterfly" : t instanceof Bmin ? "bmin"
             : t instanceof FlattenedButterfly ? "flattened-butterfly" : "dragonfly";

@@ -1,0 +1,226 @@
+package flowproof.routing;
+
+import flowproof.ConfigurationException;
+import flowproof.topology.GraphTopology;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Routing by table on a {@link GraphTopology}: for each (router, destination) the candidate
+ * output channels, optionally keyed by the channel the packet arrived on. One candidate is
+ * deterministic routing, several are adaptive (the explorer tries each, the simulator picks
+ * by its selection policy). Registry names {@code table} (a spec's own table) and
+ * {@code shortest-path} (generated: every next hop that brings a packet one hop closer,
+ * i.e. minimal adaptive routing).
+ *
+ * <p>A table is checked when built: for every pair of endpoints, every route the table
+ * allows from the source reaches the destination, with a candidate at every router on the
+ * way and no loop. {@link #minimal} is true only when every candidate on such a route
+ * brings the packet one hop closer to its destination (by the graph's shortest paths).
+ * Headers are destinations. Immutable.
+ */
+public final class TableRouting implements RoutingFunction {
+
+    private final GraphTopology graph;
+    private final String name;
+    /** [node][destination]: candidate channels for any in-channel, or null. */
+    private final int[][][] table;
+    /** (inChannel * nodes + destination) -> candidates, overriding {@link #table}. */
+    private final Map<Long, int[]> byInput;
+    private final int[][] distance;
+    private final boolean minimal;
+    private final int maxCandidates;
+
+    /**
+     * @param table {@code [node][destination]}: candidate channels leaving {@code node}, or null
+     * @param byInput {@code inChannel * nodes + destination}: candidates for packets that arrived
+     *     on {@code inChannel}, taking precedence over {@code table}
+     * @throws ConfigurationException (field {@code routing}) when a candidate does not leave its
+     *     router, or when some pair of endpoints has no route or a route with a loop
+     */
+    public TableRouting(GraphTopology graph, String name, int[][][] table, Map<Long, int[]> byInput) {
+        this.graph = graph;
+        this.name = name;
+        int n = graph.nodes();
+        this.table = new int[n][n][];
+        for (int v = 0; v < n; v++) {
+            for (int d = 0; d < n; d++) {
+                this.table[v][d] = table[v][d] == null ? null : table[v][d].clone();
+            }
+        }
+        this.byInput = new HashMap<>(byInput);
+        this.distance = new int[n][];
+        for (int d = 0; d < n; d++) {
+            int[] to = graph.distancesTo(d);
+            for (int v = 0; v < n; v++) {
+                if (distance[v] == null) {
+                    distance[v] = new int[n];
+                }
+                distance[v][d] = to[v];
+            }
+        }
+        int max = 1;
+        for (int[][] row : this.table) {
+            for (int[] c : row) {
+                max = Math.max(max, c == null ? 0 : c.length);
+            }
+        }
+        for (Map.Entry<Long, int[]> e : this.byInput.entrySet()) {
+            max = Math.max(max, e.getValue().length);
+            int in = (int) (e.getKey() / n);
+            check(graph.target(in), e.getValue());
+        }
+        for (int v = 0; v < n; v++) {
+            for (int[] c : this.table[v]) {
+                if (c != null) {
+                    check(v, c);
+                }
+            }
+        }
+        this.maxCandidates = max;
+        this.minimal = validate();
+    }
+
+    private void check(int node, int[] candidates) {
+        for (int c : candidates) {
+            if (c < 0 || c >= graph.channels() || graph.source(c) != node) {
+                throw new ConfigurationException("routing", "candidate channels that leave router "
+                    + graph.nodeName(node), c < 0 || c >= graph.channels() ? "channel " + c : graph.channelName(c));
+            }
+        }
+    }
+
+    /**
+     * Shortest-path routing: at every router, every channel whose target is one hop closer to
+     * the destination. Needs every endpoint to reach every other.
+     */
+    public static TableRouting shortestPath(GraphTopology graph) {
+        int n = graph.nodes();
+        int[][][] table = new int[n][n][];
+        for (int d = 0; d < n; d++) {
+            int[] dist = graph.distancesTo(d);
+            for (int v = 0; v < n; v++) {
+                if (v == d || dist[v] == Integer.MAX_VALUE) {
+                    continue;
+                }
+                List<Integer> next = new ArrayList<>();
+                for (int c : graph.outChannels(v)) {
+                    if (dist[graph.target(c)] == dist[v] - 1) {
+                        next.add(c);
+                    }
+                }
+                table[v][d] = next.stream().mapToInt(Integer::intValue).toArray();
+            }
+        }
+        return new TableRouting(graph, "shortest-path", table, Map.of());
+    }
+
+    /** Checks every endpoint pair's routes; returns whether every hop on them is minimal. */
+    private boolean validate() {
+        int n = graph.nodes();
+        int m = graph.channels();
+        boolean allMinimal = true;
+        int[] out = new int[maxCandidates];
+        for (int d : graph.endpoints()) {
+            // state: in-channel (0..m-1) or m + node for a packet injected at node
+            byte[] mark = new byte[m + n]; // 0 new, 1 on the path, 2 done
+            for (int s : graph.endpoints()) {
+                if (s == d) {
+                    continue;
+                }
+                int start = m + s;
+                if (mark[start] != 0) {
+                    continue;
+                }
+                // iterative DFS
+                List<int[]> stack = new ArrayList<>();
+                mark[start] = 1;
+                stack.add(new int[] {start, 0});
+                while (!stack.isEmpty()) {
+                    int[] top = stack.get(stack.size() - 1);
+                    int state = top[0];
+                    int node = state >= m ? state - m : graph.target(state);
+                    int in = state >= m ? -1 : state;
+                    int k = candidates(node, in, d, out);
+                    if (k == 0) {
+                        throw new ConfigurationException("routing", "a route for every pair of endpoints",
+                            "none at " + graph.nodeName(node) + " for destination " + graph.nodeName(d)
+                                + (in >= 0 ? " (arrived from " + graph.nodeName(graph.source(in)) + ")" : "")
+                                + " on the way from " + graph.nodeName(s));
+                    }
+                    if (top[1] >= k) {
+                        mark[state] = 2;
+                        stack.remove(stack.size() - 1);
+                        continue;
+                    }
+                    int c = out[top[1]++];
+                    if (distance[graph.target(c)][d] != distance[node][d] - 1) {
+                        allMinimal = false;
+                    }
+                    if (graph.target(c) == d) {
+                        continue;
+                    }
+                    if (mark[c] == 1) {
+                        throw new ConfigurationException("routing", "routes without loops",
+                            "a loop through " + graph.channelName(c) + " for destination " + graph.nodeName(d)
+                                + " from " + graph.nodeName(s));
+                    }
+                    if (mark[c] == 0) {
+                        mark[c] = 1;
+                        stack.add(new int[] {c, 0});
+                    }
+                }
+            }
+        }
+        return allMinimal;
+    }
+
+    /** The graph routed on. */
+    public GraphTopology graph() {
+        return graph;
+    }
+
+    @Override
+    public int candidates(int node, int inChannel, int header, int[] out) {
+        int[] c = null;
+        if (inChannel >= 0 && !byInput.isEmpty()) {
+            c = byInput.get((long) inChannel * graph.nodes() + header);
+        }
+        if (c == null) {
+            c = table[node][header];
+        }
+        if (c == null) {
+            return 0;
+        }
+        System.arraycopy(c, 0, out, 0, c.length);
+        return c.length;
+    }
+
+    @Override
+    public int maxCandidates() {
+        return maxCandidates;
+    }
+
+    /** Hops on the graph's shortest path. */
+    @Override
+    public int distance(int node, int destination) {
+        return distance[node][destination];
+    }
+
+    @Override
+    public boolean minimal() {
+        return minimal;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public int headers() {
+        return graph.nodes();
+    }
+}

@@ -1,0 +1,447 @@
+package flowproof.spec;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import flowproof.ConfigurationException;
+import flowproof.topology.GraphTopology;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Reads the files of {@code topology: {kind: graph, file: F}} (YAML, below) and
+ * {@code topology: {kind: anynet, file: F}} (BookSim's anynet format). A mistake in the file
+ * is one line naming that file, the field (or line) in it, what was expected and found.
+ *
+ * <pre>
+ * routers: [a, b, c, d]                # names, in the order of router ids
+ * links: [[a, b], [b, c, 2]]           # bidirectional: a channel each way; optional latency
+ * channels: [[c, d], [d, a, 3]]        # directed channels [from, to] or [from, to, latency]
+ * terminals: [a, c]                    # routers with terminals (default: every router)
+ * concentration: 1                     # terminals per such router (default 1)
+ * </pre>
+ *
+ * <p>anynet: each line {@code router R} followed by any number of {@code node N} (terminal
+ * N attached to R) and {@code router R2} (a bidirectional link R-R2), each optionally
+ * followed by a latency in cycles. A link declared on both routers' lines is one link.
+ * {@code //} and {@code #} start comments. Routers are named by their numbers.
+ */
+public final class GraphFiles {
+
+    private static final List<String> FIELDS = List.of("routers", "links", "channels", "terminals", "concentration");
+
+    private GraphFiles() {
+    }
+
+    /** The file named by {@code topology.file}, relative to the spec's folder. */
+    static Path resolve(String specFile, String file) {
+        Path parent = Path.of(specFile).getParent();
+        return parent == null ? Path.of(file) : parent.resolve(file);
+    }
+
+    private static String text(String specFile, String field, Path file) throws SpecException {
+        try {
+            return Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new SpecException(specFile, field, "a file that exists (relative to the spec's folder)",
+                "\"" + file + "\": no such file");
+        } catch (IOException | RuntimeException e) {
+            throw new SpecException(specFile, field, "a readable file", "\"" + file + "\": " + e.getMessage());
+        }
+    }
+
+    /** A graph file (YAML): the topology and the file's tree, to embed in the spec. */
+    static Object[] graphFile(String specFile, String field, Path file) throws SpecException {
+        String name = file.toString();
+        JsonNode tree;
+        try {
+            tree = Yaml.read(text(specFile, field, file));
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? ""
+                : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+            throw new SpecException(name, "not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse("")
+                + where);
+        } catch (IOException e) {
+            throw new SpecException(name, "cannot be read: " + e.getMessage());
+        }
+        return new Object[] {graph(name, "", file.getFileName().toString(), tree), tree};
+    }
+
+    /**
+     * A graph from its tree: {@code where} is the file to name in errors, {@code at} the
+     * prefix of its fields ({@code ""} in a graph file, {@code topology.graph.} inline).
+     */
+    static GraphTopology graph(String where, String at, String shortName, JsonNode tree) throws SpecException {
+        String name = where;
+        if (tree == null || !tree.isObject()) {
+            throw new SpecException(name, at.isEmpty() ? "(document)" : at.substring(0, at.length() - 1),
+                "a mapping with routers and links or channels", SpecReader.describe(tree));
+        }
+        Iterator<String> it = tree.fieldNames();
+        while (it.hasNext()) {
+            String k = it.next();
+            if (!FIELDS.contains(k)) {
+                throw new SpecException(name, at + k, "one of the fields " + String.join(", ", FIELDS),
+                    "an unknown field");
+            }
+        }
+        JsonNode r = tree.get("routers");
+        if (r == null || !r.isArray() || r.isEmpty()) {
+            throw new SpecException(name, at + "routers", "a non-empty list of router names", SpecReader.describe(r));
+        }
+        Map<String, Integer> ids = new LinkedHashMap<>();
+        for (int i = 0; i < r.size(); i++) {
+            JsonNode v = r.get(i);
+            if (!v.isValueNode() || v.isNull() || v.asText().isBlank()) {
+                throw new SpecException(name, at + "routers[" + i + "]", "a router name", SpecReader.describe(v));
+            }
+            if (ids.put(v.asText(), i) != null) {
+                throw new SpecException(name, at + "routers[" + i + "]", "a name not listed before", SpecReader.describe(v));
+            }
+        }
+        List<int[]> channels = new ArrayList<>();
+        for (String key : List.of("links", "channels")) {
+            JsonNode list = tree.get(key);
+            if (list == null) {
+                continue;
+            }
+            if (!list.isArray()) {
+                throw new SpecException(name, at + key, "a list of [from, to] or [from, to, latency]",
+                    SpecReader.describe(list));
+            }
+            for (int i = 0; i < list.size(); i++) {
+                JsonNode e = list.get(i);
+                String ei = at + key + "[" + i + "]";
+                if (!e.isArray() || e.size() < 2 || e.size() > 3) {
+                    throw new SpecException(name, ei, "[from, to] or [from, to, latency]", SpecReader.describe(e));
+                }
+                int a = router(name, ei + "[0]", e.get(0), ids);
+                int b = router(name, ei + "[1]", e.get(1), ids);
+                int lat = 1;
+                if (e.size() == 3) {
+                    if (!e.get(2).isInt() || e.get(2).asInt() < 1) {
+                        throw new SpecException(name, ei + "[2]", "a latency of at least 1 cycle",
+                            SpecReader.describe(e.get(2)));
+                    }
+                    lat = e.get(2).asInt();
+                }
+                if (a == b) {
+                    throw new SpecException(name, ei, "two different routers", SpecReader.describe(e));
+                }
+                channels.add(new int[] {a, b, lat});
+                if (key.equals("links")) {
+                    channels.add(new int[] {b, a, lat});
+                }
+            }
+        }
+        if (channels.isEmpty()) {
+            throw new SpecException(name, at + "links", "at least one link or channel", "none");
+        }
+        boolean[] endpoint = new boolean[ids.size()];
+        JsonNode t = tree.get("terminals");
+        if (t == null) {
+            java.util.Arrays.fill(endpoint, true);
+        } else {
+            if (!t.isArray()) {
+                throw new SpecException(name, at + "terminals", "a list of router names", SpecReader.describe(t));
+            }
+            for (int i = 0; i < t.size(); i++) {
+                endpoint[router(name, at + "terminals[" + i + "]", t.get(i), ids)] = true;
+            }
+        }
+        int concentration = 1;
+        JsonNode c = tree.get("concentration");
+        if (c != null) {
+            if (!c.isInt() || c.asInt() < 1) {
+                throw new SpecException(name, at + "concentration", "a positive integer", SpecReader.describe(c));
+            }
+            concentration = c.asInt();
+        }
+        return build(name, at, shortName, new ArrayList<>(ids.keySet()), channels, endpoint,
+            concentration);
+    }
+
+    private static int router(String file, String at, JsonNode v, Map<String, Integer> ids) throws SpecException {
+        Integer id = v.isValueNode() && !v.isNull() ? ids.get(v.asText()) : null;
+        if (id == null) {
+            throw new SpecException(file, at, "a router listed under routers", SpecReader.describe(v));
+        }
+        return id;
+    }
+
+    private static GraphTopology build(String file, String at, String shortName, List<String> names, List<int[]> channels,
+            boolean[] endpoint, int concentration) throws SpecException {
+        try {
+            return new GraphTopology(shortName, names, channels, endpoint, concentration);
+        } catch (ConfigurationException e) {
+            throw new SpecException(file, at + e.field(), e.expected(), e.found());
+        }
+    }
+
+    /** A BookSim anynet file: the topology and the file's text, to embed in the spec. */
+    static Object[] anynetFile(String specFile, String field, Path file) throws SpecException {
+        String text = text(specFile, field, file);
+        return new Object[] {anynet(file.toString(), "", file.getFileName().toString(), text), text};
+    }
+
+    /** BookSim anynet text; {@code at} prefixes line numbers ({@code topology.anynet: } inline). */
+    static GraphTopology anynet(String name, String at0, String shortName, String text) throws SpecException {
+        String[] lines = text.split("\r?\n", -1);
+        // router id -> (neighbour id -> latency), and terminals per router
+        TreeMap<Integer, Map<Integer, Integer>> links = new TreeMap<>();
+        Map<Integer, Integer> terminalAt = new LinkedHashMap<>();
+        Map<Integer, Integer> terminals = new TreeMap<>();
+        for (int ln = 0; ln < lines.length; ln++) {
+            String line = lines[ln];
+            int cut = line.indexOf("//");
+            if (cut >= 0) {
+                line = line.substring(0, cut);
+            }
+            cut = line.indexOf('#');
+            if (cut >= 0) {
+                line = line.substring(0, cut);
+            }
+            String[] tok = line.trim().split("\\s+");
+            if (tok.length == 1 && tok[0].isEmpty()) {
+                continue;
+            }
+            String at = at0 + "line " + (ln + 1);
+            if (!tok[0].equals("router") || tok.length < 2) {
+                throw new SpecException(name, at, "router R followed by node N and router R2 entries",
+                    "\"" + line.trim() + "\"");
+            }
+            int r = number(name, at, tok[1], "a router number");
+            links.computeIfAbsent(r, k -> new TreeMap<>());
+            int i = 2;
+            while (i < tok.length) {
+                String kind = tok[i];
+                if (!kind.equals("node") && !kind.equals("router")) {
+                    throw new SpecException(name, at, "node N or router R2", "\"" + kind + "\"");
+                }
+                if (i + 1 >= tok.length) {
+                    throw new SpecException(name, at, "a number after " + kind, "the end of the line");
+                }
+                int id = number(name, at, tok[i + 1], "a " + kind + " number");
+                i += 2;
+                int lat = 1;
+                if (i < tok.length && tok[i].matches("-?\\d+")) {
+                    lat = number(name, at, tok[i], "a latency");
+                    if (lat < 1) {
+                        throw new SpecException(name, at, "a latency of at least 1 cycle", tok[i]);
+                    }
+                    i++;
+                }
+                if (kind.equals("node")) {
+                    Integer before = terminalAt.put(id, r);
+                    if (before != null) {
+                        throw new SpecException(name, at, "each node attached once", "node " + id
+                            + " attached to router " + before + " before");
+                    }
+                    terminals.merge(r, 1, Integer::sum);
+                } else {
+                    if (id == r) {
+                        throw new SpecException(name, at, "a link to another router", "router " + r + " router " + r);
+                    }
+                    for (int[] ends : new int[][] {{r, id}, {id, r}}) {
+                        Integer old = links.computeIfAbsent(ends[0], k -> new TreeMap<>()).put(ends[1], lat);
+                        if (old != null && old != lat) {
+                            throw new SpecException(name, at, "the latency declared before for the link " + r + "-"
+                                + id + " (" + old + ")", Integer.toString(lat));
+                        }
+                    }
+                }
+            }
+        }
+        if (links.isEmpty()) {
+            throw new SpecException(name, at0.isEmpty() ? "(document)" : at0.substring(0, at0.length() - 2),
+                "lines of the form router R node N router R2", "no router");
+        }
+        List<String> names = new ArrayList<>();
+        Map<Integer, Integer> index = new LinkedHashMap<>();
+        for (int r : links.keySet()) {
+            index.put(r, names.size());
+            names.add(Integer.toString(r));
+        }
+        for (int r : terminals.keySet()) {
+            if (!index.containsKey(r)) {
+                throw new SpecException(name, at0 + "router " + r, "a router with links", "none");
+            }
+        }
+        List<int[]> channels = new ArrayList<>();
+        for (Map.Entry<Integer, Map<Integer, Integer>> e : links.entrySet()) {
+            for (Map.Entry<Integer, Integer> n : e.getValue().entrySet()) {
+                channels.add(new int[] {index.get(e.getKey()), index.get(n.getKey()), n.getValue()});
+            }
+        }
+        boolean[] endpoint = new boolean[names.size()];
+        int concentration = 0;
+        for (Map.Entry<Integer, Integer> e : terminals.entrySet()) {
+            endpoint[index.get(e.getKey())] = true;
+            if (concentration == 0) {
+                concentration = e.getValue();
+            } else if (e.getValue() != concentration) {
+                throw new SpecException(name, at0 + "router " + e.getKey(), "the same number of nodes at every router that"
+                    + " has nodes (" + concentration + ", as at router " + terminals.keySet().iterator().next() + ")",
+                    e.getValue() + " nodes");
+            }
+        }
+        if (channels.isEmpty()) {
+            throw new SpecException(name, at0.isEmpty() ? "(document)" : at0.substring(0, at0.length() - 2),
+                "at least one router-router link", "none");
+        }
+        return build(name, at0, shortName, names, channels, endpoint, Math.max(1, concentration));
+    }
+
+    /**
+     * {@code routing: {kind: table, file: F}} (F holds {@code routes: [...]}) or
+     * {@code routing: {kind: table, routes: [...]}}; each route
+     * {@code {at: R, to: D, next: [R2, ...], from: R0}}: a packet at R for D may go on to any
+     * router of {@code next}; with {@code from}, only when it arrived from R0 (such an entry
+     * takes precedence over one without {@code from}).
+     */
+    static flowproof.routing.TableRouting table(String specFile, String prefix, JsonNode routing, GraphTopology g)
+            throws SpecException {
+        JsonNode file = routing.get("file");
+        JsonNode inline = routing.get("routes");
+        if ((file == null) == (inline == null)) {
+            throw new SpecException(specFile, prefix + "routing", "a table: exactly one of file and routes",
+                file == null ? "neither" : "both");
+        }
+        String where = specFile;
+        String at = prefix + "routing.routes";
+        JsonNode routes = inline;
+        if (file != null) {
+            if (!file.isTextual() || file.asText().isBlank()) {
+                throw new SpecException(specFile, prefix + "routing.file", "a file name", SpecReader.describe(file));
+            }
+            Path path = resolve(specFile, file.asText());
+            where = path.toString();
+            at = "routes";
+            JsonNode tree;
+            try {
+                tree = Yaml.read(text(specFile, prefix + "routing.file", path));
+            } catch (JsonProcessingException e) {
+                String loc = e.getLocation() == null ? ""
+                    : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+                throw new SpecException(where, "not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse("")
+                    + loc);
+            } catch (IOException e) {
+                throw new SpecException(where, "cannot be read: " + e.getMessage());
+            }
+            if (tree == null || !tree.isObject() || !tree.has("routes") || tree.size() != 1) {
+                throw new SpecException(where, "(document)", "a mapping with one field, routes",
+                    SpecReader.describe(tree));
+            }
+            routes = tree.get("routes");
+            // embed the table, so that counterexample files carry it
+            ((com.fasterxml.jackson.databind.node.ObjectNode) routing).remove("file");
+            ((com.fasterxml.jackson.databind.node.ObjectNode) routing).set("routes", routes);
+        }
+        if (!routes.isArray() || routes.isEmpty()) {
+            throw new SpecException(where, at, "a non-empty list of {at: R, to: D, next: [R2, ...]}",
+                SpecReader.describe(routes));
+        }
+        Map<String, Integer> ids = new LinkedHashMap<>();
+        for (int v = 0; v < g.nodes(); v++) {
+            ids.put(g.nodeName(v), v);
+        }
+        int n = g.nodes();
+        int[][][] table = new int[n][n][];
+        Map<Long, int[]> byInput = new java.util.HashMap<>();
+        for (int i = 0; i < routes.size(); i++) {
+            JsonNode e = routes.get(i);
+            String ei = at + "[" + i + "]";
+            if (!e.isObject()) {
+                throw new SpecException(where, ei, "a route {at: R, to: D, next: [R2, ...]}", SpecReader.describe(e));
+            }
+            Iterator<String> it = e.fieldNames();
+            while (it.hasNext()) {
+                String k = it.next();
+                if (!List.of("at", "to", "next", "from").contains(k)) {
+                    throw new SpecException(where, ei + "." + k, "one of the fields at, to, next, from",
+                        "an unknown field");
+                }
+            }
+            int node = tableRouter(where, ei + ".at", e.get("at"), ids);
+            int dest = tableRouter(where, ei + ".to", e.get("to"), ids);
+            if (node == dest) {
+                throw new SpecException(where, ei + ".to", "a destination other than the router at",
+                    SpecReader.describe(e.get("to")));
+            }
+            int in = -1;
+            if (e.has("from")) {
+                int from = tableRouter(where, ei + ".from", e.get("from"), ids);
+                in = g.channelTo(from, node);
+                if (in < 0) {
+                    throw new SpecException(where, ei + ".from", "a router with a channel to " + g.nodeName(node),
+                        SpecReader.describe(e.get("from")));
+                }
+            }
+            JsonNode next = e.get("next");
+            if (next != null && next.isValueNode() && !next.isNull()) {
+                next = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().add(next);
+            }
+            if (next == null || !next.isArray() || next.isEmpty()) {
+                throw new SpecException(where, ei + ".next", "a non-empty list of routers linked from "
+                    + g.nodeName(node), SpecReader.describe(e.get("next")));
+            }
+            int[] channels = new int[next.size()];
+            for (int j = 0; j < next.size(); j++) {
+                String nj = ei + ".next" + (e.get("next").isArray() ? "[" + j + "]" : "");
+                int r = tableRouter(where, nj, next.get(j), ids);
+                channels[j] = g.channelTo(node, r);
+                if (channels[j] < 0) {
+                    throw new SpecException(where, nj, "a router with a channel from " + g.nodeName(node),
+                        SpecReader.describe(next.get(j)));
+                }
+                for (int k = 0; k < j; k++) {
+                    if (channels[k] == channels[j]) {
+                        throw new SpecException(where, nj, "a router not listed before", SpecReader.describe(next.get(j)));
+                    }
+                }
+            }
+            boolean dup = in < 0 ? table[node][dest] != null
+                : byInput.put((long) in * n + dest, channels) != null;
+            if (dup) {
+                throw new SpecException(where, ei, "one route per (at, to" + (in < 0 ? "" : ", from") + ")",
+                    "a second route at " + g.nodeName(node) + " to " + g.nodeName(dest));
+            }
+            if (in < 0) {
+                table[node][dest] = channels;
+            }
+        }
+        try {
+            return new flowproof.routing.TableRouting(g, "table", table, byInput);
+        } catch (ConfigurationException ce) {
+            throw new SpecException(where, ce.field().equals("routing") ? at : ce.field(), ce.expected(), ce.found());
+        }
+    }
+
+    private static int tableRouter(String file, String at, JsonNode v, Map<String, Integer> ids) throws SpecException {
+        Integer id = v != null && v.isValueNode() && !v.isNull() ? ids.get(v.asText()) : null;
+        if (id == null) {
+            throw new SpecException(file, at, "a router of the topology", v == null ? "nothing (the field is missing)"
+                : SpecReader.describe(v));
+        }
+        return id;
+    }
+
+    private static int number(String file, String at, String tok, String expected) throws SpecException {
+        try {
+            int v = Integer.parseInt(tok);
+            if (v < 0) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new SpecException(file, at, expected + " (0 or more)", "\"" + tok + "\"");
+        }
+    }
+}
