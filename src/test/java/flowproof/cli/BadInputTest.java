@@ -370,6 +370,46 @@ class BadInputTest {
         assertThat(r.out()).contains("NOT reproduced: final: recorded 2 entries, the moves reach 3");
     }
 
+    static Stream<Arguments> tamperedInjectability() {
+        return Stream.of(
+            Arguments.of("never-inject missing", "/never-inject", null, Main.BAD_INPUT),
+            Arguments.of("never-inject empty", "/never-inject", "[]", Main.BAD_INPUT),
+            Arguments.of("never-inject not a pair", "/never-inject/0", "[\"(0,1)\"]", Main.BAD_INPUT),
+            Arguments.of("never-inject unknown node", "/never-inject/0", "[\"(9,9)\", \"(0,0)\"]", Main.BAD_INPUT),
+            // (0,0) -> (1,0) injects from the empty network: the claim does not reproduce
+            Arguments.of("never-inject a pair that injects", "/never-inject/0", "[\"(0,0)\", \"(1,0)\"]",
+                Main.VIOLATION)
+        );
+    }
+
+    /** The injectability counterexample of the literal CBS on the 3x2 torus, edited. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("tamperedInjectability")
+    void aTamperedInjectabilityCounterexampleIsNeverReproduced(String name, String pointer, String value, int code)
+        throws IOException {
+        ObjectNode root = (ObjectNode) JSON.readTree(
+            Path.of("counterexamples/t3-torus3x2-critical-bubble.injectability.json").toFile());
+        if (value == null) {
+            root.remove(pointer.substring(1));
+        } else {
+            set(root, pointer, JSON.readTree(value));
+        }
+        Path f = Files.writeString(Files.createTempFile(dir, "cx", ".json"), root.toString());
+        CliRun r = CliRun.run("replay", f);
+        assertThat(r.code()).as(name + ": " + r.out() + r.err()).isEqualTo(code);
+        if (code == Main.BAD_INPUT) {
+            assertOneLineBadInput(r, name);
+        } else {
+            assertThat(r.out()).as(name).contains("NOT reproduced");
+        }
+    }
+
+    @Test
+    void theInjectabilityCounterexampleReproduces() {
+        CliRun r = CliRun.run("replay", Path.of("counterexamples/t3-torus3x2-critical-bubble.injectability.json"));
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.OK);
+    }
+
     /** Edits to a fuzz counterexample (a spec with a scripted traffic): all bad input. */
     static Stream<Arguments> tamperedFuzzFiles() {
         return Stream.of(
