@@ -79,7 +79,9 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
 
     public String describe() {
         return network.topology().describe() + ", " + network.vcs() + " VC" + (network.vcs() > 1 ? "s" : "")
-            + (wormhole == null ? ", capacity " + network.capacity() : ", " + wormhole.describe()) + ", " + routing.name() + ", " + rule.describe()
+            + (wormhole == null ? ", capacity " + network.capacity() : ", " + wormhole.describe()) + ", " + routing.name()
+            + (routing instanceof flowproof.routing.ClassedRouting c ? " with " + c.function().classes() + " VC classes" : "")
+            + ", " + rule.describe()
             + (routing.hasEscape() ? (escapeAny ? ", escape any time" : ", escape when blocked") : "")
             + (semantics == Semantics.INTERLEAVING ? "" : ", " + semantics.key() + " steps")
             + (injectionQueue == 0 ? "" : ", injection queues of " + injectionQueue);

@@ -328,4 +328,82 @@ public final class MinimalRouting implements RoutingFunction {
             return "g" + intermediate;
         }
     }
+
+    /**
+     * Valiant through a router, as BookSim's dragonfly UGAL picks its intermediate: the
+     * intermediates are the routers of every group other than the source's and the
+     * destination's, reached by the minimal route (local, global, local) and left by the
+     * minimal route to the destination. A Valiant route then has up to six hops, two of them
+     * local hops in the intermediate group.
+     */
+    static final class DragonflyRouterPaths implements Paths {
+
+        private final Dragonfly df;
+        private final DragonflyPaths minimal;
+
+        DragonflyRouterPaths(Dragonfly df) {
+            this.df = df;
+            this.minimal = new DragonflyPaths(df);
+        }
+
+        @Override
+        public int next(int node, int target) {
+            return minimal.next(node, target);
+        }
+
+        @Override
+        public int distance(int node, int target) {
+            return minimal.distance(node, target);
+        }
+
+        @Override
+        public int maxMinimalHops() {
+            return minimal.maxMinimalHops();
+        }
+
+        @Override
+        public int intermediates() {
+            return df.nodes();
+        }
+
+        @Override
+        public boolean at(int node, int intermediate) {
+            return node == intermediate;
+        }
+
+        @Override
+        public int nextToIntermediate(int node, int intermediate) {
+            return minimal.next(node, intermediate);
+        }
+
+        @Override
+        public int intermediates(int source, int destination, int[] out, int offset) {
+            int n = 0;
+            for (int r = 0; r < df.nodes(); r++) {
+                if (df.groupOf(r) != df.groupOf(source) && df.groupOf(r) != df.groupOf(destination)) {
+                    out[offset + n++] = r;
+                }
+            }
+            return n;
+        }
+
+        @Override
+        public int maxIntermediates() {
+            return minimal.maxIntermediates() * df.routersPerGroup();
+        }
+
+        // Local, global, local to the intermediate router, then local, global, local.
+        @Override
+        public int maxValiantHops() {
+            if (df.routersPerGroup() >= 2) {
+                return 6;
+            }
+            return df.groups() >= 3 ? 2 : 1;
+        }
+
+        @Override
+        public String intermediateName(int intermediate) {
+            return df.nodeName(intermediate);
+        }
+    }
 }

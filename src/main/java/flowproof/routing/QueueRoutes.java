@@ -90,15 +90,21 @@ public final class QueueRoutes {
         int n = checked(routing.candidates(node, inChannel, header, channels), node, inChannel, header, escape ? "adaptive " : "");
         int[] q = new int[(n + (escape ? channels.length : 0)) * vcs];
         int[] h = new int[q.length];
-        int count = add(from, n, lo, vcs, q, h, 0, header);
+        int count = add(from, inChannel, n, lo, vcs, q, h, 0, header);
         int primary = count;
         if (escape) {
             int e = routing.escapeCandidates(node, inChannel, header, channels);
             e = checked(e, node, inChannel, header, "escape ");
-            count = add(from, e, 0, network.ringVcs(), q, h, count, header);
+            count = add(from, inChannel, e, 0, network.ringVcs(), q, h, count, header);
             if (count == primary) {
                 throw error(node, inChannel, header, ": the rule " + rule.describe() + " allows no escape VC of its escape channel");
             }
+        }
+        if (count == 0 && routing instanceof ClassedRouting cr) {
+            throw error(node, inChannel, header, ": no VC of channel" + (n == 1 ? " " + network.topology().channelName(channels[0])
+                : "s " + names(n)) + (from >= 0 ? " after " + network.queueName(from) : " on injection") + ": "
+                + cr.noVc(routing.afterHop(header, inChannel, channels[0])) + " and the rule " + rule.describe()
+                + " allows none of them (too few VCs or classes?)");
         }
         if (count == 0) {
             throw error(node, inChannel, header, ": the rule " + rule.describe() + " allows no VC of channel"
@@ -109,12 +115,12 @@ public final class QueueRoutes {
         return new Next(java.util.Arrays.copyOf(q, count), java.util.Arrays.copyOf(h, count), primary, false);
     }
 
-    private int add(int from, int n, int lo, int hi, int[] q, int[] h, int count, int header) {
+    private int add(int from, int inChannel, int n, int lo, int hi, int[] q, int[] h, int count, int header) {
         for (int i = 0; i < n; i++) {
-            int after = routing.afterHop(header, channels[i]);
+            int after = routing.afterHop(header, inChannel, channels[i]);
             for (int v = lo; v < hi; v++) {
                 int t = network.queue(channels[i], v);
-                if (rule.mayUse(network, from, t)) {
+                if (routing.allowsVc(after, v) && rule.mayUse(network, from, t)) {
                     q[count] = t;
                     h[count] = after;
                     count++;

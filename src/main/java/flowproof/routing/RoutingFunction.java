@@ -72,6 +72,34 @@ public interface RoutingFunction {
         return header;
     }
 
+    /**
+     * The header after a hop over {@code channel} by a packet that arrived on {@code inChannel}
+     * (-1: the hop out of its source). Engines call this form; it differs from
+     * {@link #afterHop(int, int)} only for functions that track where a packet has been, as a
+     * {@link ClassedRouting VC-class function} does.
+     */
+    default int afterHop(int header, int inChannel, int channel) {
+        return afterHop(header, channel);
+    }
+
+    /**
+     * Whether a packet may occupy VC {@code vc} with {@code header} (its header after the hop into
+     * that queue). True for every VC unless the function selects VC classes ({@link ClassedRouting}).
+     * The flow-control rule's VC discipline ({@link flowproof.rule.FlowControlRule#mayUse}) applies as well.
+     */
+    default boolean allowsVc(int header, int vc) {
+        return true;
+    }
+
+    /**
+     * The name of the route a packet with this header is on, as a VC-class function's
+     * {@code start} and {@code route} conditions name it: {@code minimal} by default; UGAL says
+     * {@code valiant} while its packet heads to its intermediate; XY-YX says {@code xy} or {@code yx}.
+     */
+    default String routeName(int header) {
+        return "minimal";
+    }
+
     /** The destination node of a packet with this header. */
     default int destinationOf(int header) {
         return header;

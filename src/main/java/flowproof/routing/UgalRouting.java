@@ -59,9 +59,13 @@ public final class UgalRouting implements RoutingFunction {
     }
 
     private UgalRouting(Topology topology, MinimalRouting minimal) {
+        this(topology, minimal, minimal.paths());
+    }
+
+    private UgalRouting(Topology topology, MinimalRouting minimal, MinimalRouting.Paths paths) {
         this.topology = topology;
         this.minimal = minimal;
-        this.paths = minimal.paths();
+        this.paths = paths;
         this.routers = topology.nodes();
         long headers = (long) routers + (long) paths.intermediates() * routers;
         if (headers > Integer.MAX_VALUE) {
@@ -84,6 +88,21 @@ public final class UgalRouting implements RoutingFunction {
         }
         throw new ConfigurationException("routing", "a flattened butterfly or a dragonfly for routing ugal",
             topology.describe());
+    }
+
+    /**
+     * UGAL on a dragonfly with Valiant routes through a router of another group (as BookSim's
+     * {@code ugal_dragonflynew} picks them) instead of through a group.
+     *
+     * @throws ConfigurationException (field {@code routing.intermediate}) unless it is a dragonfly
+     */
+    public static UgalRouting throughRouters(Topology topology) {
+        if (topology instanceof Dragonfly df) {
+            return new UgalRouting(df, new MinimalRouting(df), new MinimalRouting.DragonflyRouterPaths(df));
+        }
+        throw new ConfigurationException("routing.intermediate", "group on a " + topology.describe()
+            + " (intermediate routers are built for dragonflies; a flattened butterfly's intermediates are routers already)",
+            "router");
     }
 
     /** The topology routed on. */
@@ -201,6 +220,12 @@ public final class UgalRouting implements RoutingFunction {
         }
         int i = (header - routers) / routers;
         return paths.at(topology.target(channel), i) ? header % routers : header;
+    }
+
+    /** {@code valiant} while the packet heads to its intermediate, then {@code minimal}. */
+    @Override
+    public String routeName(int header) {
+        return header < routers ? "minimal" : "valiant";
     }
 
     @Override

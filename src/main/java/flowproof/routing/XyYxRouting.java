@@ -85,6 +85,12 @@ public final class XyYxRouting implements RoutingFunction {
         return mesh.coordinate(mesh.target(channel), 1) == mesh.coordinate(d, 1) ? d : header;
     }
 
+    /** {@code yx} while a YX packet has both dimensions to correct, else {@code xy} (one dimension left, both orders agree). */
+    @Override
+    public String routeName(int header) {
+        return header < nodes ? "xy" : "yx";
+    }
+
     @Override
     public int destinationOf(int header) {
         return header % nodes;

@@ -54,11 +54,16 @@ public final class Dateline implements FlowControlRule {
 
     /** The VC a packet moving from {@code from} (or injected) into {@code to}'s channel must use. */
     static int requiredVc(Network net, int from, int to, int datelines) {
-        int crossing = crosses(net.topology(), net.channelOf(to), datelines) ? 1 : 0;
+        int crossing = onDateline(net.topology(), net.channelOf(to), datelines) ? 1 : 0;
         return net.withinRing(from, to) ? net.vcOf(from) + crossing : crossing;
     }
 
-    private static boolean crosses(Topology t, int channel, int datelines) {
+    /**
+     * Whether {@code channel} is a dateline channel with {@code datelines} per ring: the
+     * wrap-around channel for one; for d on a torus, the channels entering coordinate
+     * {@code j*k/d} going up and leaving it going down.
+     */
+    public static boolean onDateline(Topology t, int channel, int datelines) {
         if (datelines == 1 || !(t instanceof Torus)) {
             return t.isWrapAround(channel);
         }

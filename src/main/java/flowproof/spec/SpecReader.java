@@ -18,6 +18,8 @@ import flowproof.routing.TurnModelRouting;
 import flowproof.routing.TurnaroundRouting;
 import flowproof.routing.XyYxRouting;
 import flowproof.routing.UgalRouting;
+import flowproof.routing.ClassedRouting;
+import flowproof.routing.VcClasses;
 import flowproof.rule.EscapeVcs;
 import flowproof.topology.Bmin;
 import flowproof.topology.Butterfly;
@@ -84,7 +86,7 @@ public final class SpecReader {
     public static final int MAX_NAME = 200;
 
     static final List<String> FIELDS = List.of("name", "description", "topology", "routing", "escape", "vcs", "capacity",
-        "rule", "traffic", "properties", "expect", "limits", "simulation", "semantics", "injection-queue", "flow",
+        "rule", "traffic", "properties", "expect", "limits", "simulation", "semantics", "injection-queue", "flow", "vc-classes",
         "packet-flits");
     private static final List<String> FLOWS = List.of("vct", "wormhole");
     private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
@@ -100,7 +102,10 @@ public final class SpecReader {
     private static final List<String> GLOBAL_READS = List.of("atomic", "snapshot");
     private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
-    private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid", "file", "routes");
+    private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid", "file", "routes", "intermediate");
+    private static final List<String> VC_CLASS_FIELDS = List.of("classes", "start", "hops", "datelines");
+    private static final List<String> STEP_FIELDS = List.of("route", "class", "first-hop", "new-ring", "ring-hop",
+        "crosses-ahead", "channel", "set", "add");
     private static final List<String> TURN_FIELDS = List.of("from", "to", "columns");
     /** The routing of a spec's own forbidden turns. */
     private static final String TURNS = "turns";
@@ -214,9 +219,20 @@ public final class SpecReader {
                 }
             }
         }
+        String intermediate = "group";
+        if (routingNode != null && routingNode.isObject() && routingNode.has("intermediate")) {
+            if (!routingName.equals("ugal")) {
+                throw f.error("routing.intermediate", "no intermediate for routing " + routingName
+                    + " (only ugal takes one)", routingNode.get("intermediate"));
+            }
+            intermediate = f.text(routingNode, "routing.intermediate", "intermediate", "group", false);
+            if (!intermediate.equals("group") && !intermediate.equals("router")) {
+                throw f.error("routing.intermediate", "group or router", routingNode.get("intermediate"));
+            }
+        }
         RoutingFunction routing;
         try {
-            routing = routingName.equals(TABLE)
+            routing = intermediate.equals("router") ? UgalRouting.throughRouters(topology) : routingName.equals(TABLE)
                 ? (routingNode != null && routingNode.isObject()
                     ? GraphFiles.table(file, prefix, routingNode, (GraphTopology) topology)
                     : throwMissingTable(f))
@@ -225,6 +241,18 @@ public final class SpecReader {
             throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
         }
         int vcs = f.positive(tree, "vcs", 1, false);
+        JsonNode classesNode = tree.get("vc-classes");
+        if (classesNode != null) {
+            if (routing.hasEscape()) {
+                throw f.error("vc-classes", "no vc-classes with routing " + routing.name()
+                    + " (its escape VCs are chosen by the escape sub-function)", classesNode);
+            }
+            try {
+                routing = new ClassedRouting(routing, vcClasses(f, classesNode), topology, vcs);
+            } catch (ConfigurationException ce) {
+                throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
+            }
+        }
         JsonNode simulation = tree.get("simulation");
         if (simulation != null && !simulation.isObject()) {
             throw f.error("simulation", "a mapping of simulation settings", simulation);
@@ -338,6 +366,11 @@ public final class SpecReader {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                 "a rule without critical marks under flow: wormhole (" + RuleKind.keys().replace("critical-bubble, ", "")
                     + ")", kind.key());
+        }
+        if (classesNode != null && (kind == RuleKind.DATELINE || kind == RuleKind.VC_PER_HOP)) {
+            throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
+                "a rule that picks no VCs itself with vc-classes (vct, or a bubble rule; write the dateline or the VC"
+                    + " per hop as vc-classes steps)", kind.key());
         }
         if (kind == RuleKind.DATELINE && topology instanceof GraphTopology) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
@@ -660,6 +693,114 @@ public final class SpecReader {
         } else {
             return List.of("minimal", "ugal");
         }
+    }
+
+    /**
+     * {@code vc-classes: {classes: C, start: N | {route: N, ...}, hops: [{conditions..., set: N | add: N}],
+     * datelines: D}}: see {@link VcClasses}.
+     */
+    private static VcClasses vcClasses(Fields f, JsonNode node) throws SpecException {
+        if (!node.isObject()) {
+            throw f.error("vc-classes", "a mapping with classes, start and hops", node);
+        }
+        f.onlyKnown("vc-classes.", node, VC_CLASS_FIELDS);
+        int classes = f.positive(node, "vc-classes.classes", "classes", 0, true);
+        int datelines = f.positive(node, "vc-classes.datelines", "datelines", 1, false);
+        java.util.Map<String, Integer> start = new java.util.LinkedHashMap<>();
+        JsonNode sn = node.get("start");
+        if (sn == null || sn.isNull()) {
+            start.put(VcClasses.ANY_ROUTE, 0);
+        } else if (sn.isInt()) {
+            start.put(VcClasses.ANY_ROUTE, classIndex(f, "vc-classes.start", sn, classes));
+        } else if (sn.isObject() && !sn.isEmpty()) {
+            Iterator<String> it = sn.fieldNames();
+            while (it.hasNext()) {
+                String route = it.next();
+                start.put(route.equals("other") ? VcClasses.ANY_ROUTE : route,
+                    classIndex(f, "vc-classes.start." + route, sn.get(route), classes));
+            }
+        } else {
+            throw f.error("vc-classes.start", "a class number, or a mapping of route names to classes"
+                + " (e.g. {xy: 0, yx: 1}, {minimal: 1, valiant: 0}, other: N for the rest)", sn);
+        }
+        List<VcClasses.Step> steps = new ArrayList<>();
+        JsonNode hn = node.get("hops");
+        if (hn != null && !hn.isNull()) {
+            if (!hn.isArray()) {
+                throw f.error("vc-classes.hops", "a list of steps, e.g. [{channel: dateline, add: 1}]", hn);
+            }
+            for (int i = 0; i < hn.size(); i++) {
+                steps.add(step(f, "vc-classes.hops[" + i + "]", hn.get(i), classes));
+            }
+        }
+        return new VcClasses(classes, start, steps, datelines);
+    }
+
+    private static VcClasses.Step step(Fields f, String at, JsonNode n, int classes) throws SpecException {
+        if (n == null || !n.isObject()) {
+            throw f.error(at, "a step: conditions (route, class, first-hop, new-ring, ring-hop, crosses-ahead,"
+                + " channel) and set or add", n);
+        }
+        f.onlyKnown(at + ".", n, STEP_FIELDS);
+        String route = n.has("route") ? f.text(n, at + ".route", "route", null, true) : null;
+        Integer classIn = n.has("class") ? classIndex(f, at + ".class", n.get("class"), classes) : null;
+        Boolean first = bool(f, at, n, "first-hop");
+        Boolean newRing = bool(f, at, n, "new-ring");
+        Integer ringHop = n.has("ring-hop") ? f.positive(n, at + ".ring-hop", "ring-hop", 1, true) : null;
+        Boolean ahead = bool(f, at, n, "crosses-ahead");
+        VcClasses.ChannelSet set = null;
+        List<String> channels = null;
+        JsonNode cn = n.get("channel");
+        if (cn != null) {
+            if (cn.isTextual()) {
+                set = VcClasses.ChannelSet.of(cn.asText());
+                if (set == null) {
+                    channels = List.of(cn.asText());
+                }
+            } else if (cn.isArray() && !cn.isEmpty()) {
+                channels = new ArrayList<>();
+                for (int i = 0; i < cn.size(); i++) {
+                    if (!cn.get(i).isTextual()) {
+                        throw f.error(at + ".channel[" + i + "]", "a channel name", cn.get(i));
+                    }
+                    channels.add(cn.get(i).asText());
+                }
+            } else {
+                throw f.error(at + ".channel", "global, local, wrap, dateline, a channel name or a list of them", cn);
+            }
+        }
+        if (n.has("set") == n.has("add")) {
+            throw n.has("set") ? f.error(at + ".add", "set or add, not both", n.get("add"))
+                : f.missing(at + ".set", "set: N (the class after the hop) or add: N (added to the class)");
+        }
+        int setTo = n.has("set") ? classIndex(f, at + ".set", n.get("set"), classes) : -1;
+        int add = 0;
+        if (n.has("add")) {
+            JsonNode an = n.get("add");
+            if (!an.isInt() || an.asInt() == 0) {
+                throw f.error(at + ".add", "a non-zero integer (classes added on the hop)", an);
+            }
+            add = an.asInt();
+        }
+        return new VcClasses.Step(route, classIn, first, newRing, ringHop, ahead, set, channels, setTo, add);
+    }
+
+    private static Boolean bool(Fields f, String at, JsonNode n, String field) throws SpecException {
+        JsonNode v = n.get(field);
+        if (v == null) {
+            return null;
+        }
+        if (!v.isBoolean()) {
+            throw f.error(at + "." + field, "true or false", v);
+        }
+        return v.asBoolean();
+    }
+
+    private static int classIndex(Fields f, String field, JsonNode v, int classes) throws SpecException {
+        if (v == null || !v.isInt() || v.asInt() < 0 || v.asInt() >= classes) {
+            throw f.error(field, "a class 0.." + (classes - 1), v);
+        }
+        return v.asInt();
     }
 
     private static RoutingFunction throwMissingTable(Fields f) throws SpecException {
