@@ -17,7 +17,8 @@ import java.util.Set;
  * <p>Header encoding, with {@code B} the base function's headers, {@code C} classes and
  * {@code R} the largest {@code ring-hop} named (0 when none): header
  * {@code b + B * (c + (C + 1) * r)} is base header {@code b} in class {@code c} after
- * {@code r} hops in its ring (counted up to {@code R + 1}). Class {@code C} stands for "beyond
+ * {@code r} hops in its ring, counted up to {@code R} ({@code R} stands for R or more: no
+ * step can tell them apart). Class {@code C} stands for "beyond
  * the last class": a hop that would take it has no VC, and {@link QueueRoutes} reports it.
  * Class 0 with no ring hops is the base header itself, so destinations keep their codes.
  */
@@ -49,7 +50,7 @@ public final class ClassedRouting implements RoutingFunction {
         this.vcsPerClass = vcs / function.classes();
         this.baseHeaders = base.headers();
         this.classStates = function.classes() + 1;
-        this.ringStates = function.maxRingHop() == 0 ? 1 : function.maxRingHop() + 2;
+        this.ringStates = function.maxRingHop() + 1;
         long headers = (long) baseHeaders * classStates * ringStates;
         if (headers > Integer.MAX_VALUE / 2) {
             throw new flowproof.ConfigurationException("vc-classes", "at most " + Integer.MAX_VALUE / 2 + " headers",
@@ -230,6 +231,8 @@ public final class ClassedRouting implements RoutingFunction {
                 }
             }
         }
+        // Counting up to the largest ring-hop a step names is exact: a packet that has taken that many
+        // hops or more in its ring next takes a hop numbered above every condition.
         int r = ringStates == 1 ? 0 : Math.min(hopInRing, ringStates - 1);
         return encode(base.afterHop(b, channel), next, r);
     }
@@ -294,7 +297,7 @@ public final class ClassedRouting implements RoutingFunction {
         }
         int r = ringHopOf(header);
         if (r != 0) {
-            s += " ring-hop " + (r == ringStates - 1 ? ">" + (r - 1) : String.valueOf(r));
+            s += " ring-hop " + r + (r == ringStates - 1 ? "+" : "");
         }
         return s;
     }
@@ -310,10 +313,11 @@ public final class ClassedRouting implements RoutingFunction {
     }
 
     /** The explanation {@link QueueRoutes} gives when a hop has no VC because of its class. */
-    String noVc(int header) {
+    String noVc(int header, String rule) {
         int c = classOf(header);
         return c == function.classes()
             ? "vc-classes takes it beyond the last class (" + (c - 1) + ")"
-            : "vc-classes puts it in class " + c + " (VCs " + c * vcsPerClass + ".." + ((c + 1) * vcsPerClass - 1) + ")";
+            : "vc-classes puts it in class " + c + " (VCs " + c * vcsPerClass + ".." + ((c + 1) * vcsPerClass - 1)
+                + ") and the rule " + rule + " allows none of them";
     }
 }

@@ -103,8 +103,7 @@ public final class QueueRoutes {
         if (count == 0 && routing instanceof ClassedRouting cr) {
             throw error(node, inChannel, header, ": no VC of channel" + (n == 1 ? " " + network.topology().channelName(channels[0])
                 : "s " + names(n)) + (from >= 0 ? " after " + network.queueName(from) : " on injection") + ": "
-                + cr.noVc(routing.afterHop(header, inChannel, channels[0])) + " and the rule " + rule.describe()
-                + " allows none of them (too few VCs or classes?)");
+                + cr.noVc(routing.afterHop(header, inChannel, channels[0]), rule.describe()));
         }
         if (count == 0) {
             throw error(node, inChannel, header, ": the rule " + rule.describe() + " allows no VC of channel"

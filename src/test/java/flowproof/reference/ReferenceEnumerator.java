@@ -26,7 +26,9 @@ import java.util.Map;
  */
 public final class ReferenceEnumerator {
 
-  public enum Rule { VCT, DATELINE, THEORETICAL_BUBBLE, LOCALIZED_BUBBLE, CRITICAL_BUBBLE, VC_PER_HOP }
+  public enum Rule { VCT, DATELINE, THEORETICAL_BUBBLE, LOCALIZED_BUBBLE, CRITICAL_BUBBLE, VC_PER_HOP,
+    /** VC classes written from docs/vc-classes.md: VC0 on the hop out of the source, VC1 on every later hop. */
+    SOURCE_DATELINE }
 
   /**
    * radix[i] = k of dimension i (a 1-D ring is radix.length == 1). bidirectional: both directions
@@ -52,8 +54,11 @@ public final class ReferenceEnumerator {
     }
   }
 
-  /** DOR; minimal routing restricted to the allowed turns; XY or YX chosen at the source. */
-  public enum Routing { DOR, TURNS, XY_YX }
+  /**
+   * DOR; minimal routing restricted to the allowed turns; XY or YX chosen at the source; the same
+   * with one VC per order (XY packets on VC0, YX packets on VC1, all the way).
+   */
+  public enum Routing { DOR, TURNS, XY_YX, XY_YX_CLASSES }
 
   /**
    * states: distinct reachable states, initial included. shortestStuckDepth: number of moves from
@@ -341,6 +346,12 @@ public final class ReferenceEnumerator {
      * The returned array must not be modified.
      */
     int[] candidateQueues(int source, int ch) {
+      if (config.routing() == Routing.XY_YX_CLASSES && source >= 0) {
+        return new int[] {net.queueIndex[ch][net.queues.get(source).vc()]}; // a packet keeps its order's VC
+      }
+      if (rule == Rule.SOURCE_DATELINE) {
+        return new int[] {net.queueIndex[ch][source < 0 ? 0 : 1]};
+      }
       if (rule == Rule.VC_PER_HOP) {
         // hop i on VC i: one more than the VC the packet is on, 0 on injection
         int vc = source < 0 ? 0 : net.queues.get(source).vc() + 1;
@@ -367,7 +378,7 @@ public final class ReferenceEnumerator {
       boolean markMoves = false;
       boolean admitted;
       switch (rule) {
-        case VCT, DATELINE, VC_PER_HOP -> admitted = freeTarget >= 1;
+        case VCT, DATELINE, VC_PER_HOP, SOURCE_DATELINE -> admitted = freeTarget >= 1;
         case THEORETICAL_BUBBLE -> admitted = within
             ? freeTarget >= 1
             : freeTarget >= 1 && ringFree(s, net.queues.get(target).ring()) >= 2;
@@ -439,12 +450,16 @@ public final class ReferenceEnumerator {
         List<Integer> packets = new ArrayList<>(List.of(dst));
         int[] cs = net.coords(src);
         int[] cd = net.coords(dst);
-        if (config.routing() == Routing.XY_YX && cs[0] != cd[0] && cs[1] != cd[1]) {
+        boolean xyYx = config.routing() == Routing.XY_YX || config.routing() == Routing.XY_YX_CLASSES;
+        if (xyYx && cs[0] != cd[0] && cs[1] != cd[1]) {
           packets.add(net.nodes + dst); // the YX route differs from the XY route
         }
         for (int packet : packets) {
           for (int[] hop : hops(src, NONE, packet)) {
-            for (int target : candidateQueues(-1, hop[0])) {
+            int[] targets = config.routing() == Routing.XY_YX_CLASSES
+                ? new int[] {net.queueIndex[hop[0]][packet >= net.nodes ? 1 : 0]}
+                : candidateQueues(-1, hop[0]);
+            for (int target : targets) {
               State next = tryMove(s, -1, target, hop[1]);
               if (next != null) {
                 result.add(next);
@@ -490,7 +505,7 @@ public final class ReferenceEnumerator {
       int d = packet % net.nodes;
       switch (config.routing()) {
         case DOR -> result.add(new int[] {net.nextChannel(x, d), packet});
-        case XY_YX -> {
+        case XY_YX, XY_YX_CLASSES -> {
           int[] cx = net.coords(x);
           int[] cd = net.coords(d);
           boolean yx = packet >= net.nodes;
