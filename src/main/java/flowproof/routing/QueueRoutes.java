@@ -114,7 +114,7 @@ public final class QueueRoutes {
             int after = routing.afterHop(header, channels[i]);
             for (int v = lo; v < hi; v++) {
                 int t = network.queue(channels[i], v);
-                if (rule.mayUse(network, from, t)) {
+                if (rule.mayUse(network, from, t) && routing.mayUseVc(header, v)) {
                     q[count] = t;
                     h[count] = after;
                     count++;

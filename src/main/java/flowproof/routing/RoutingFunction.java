@@ -107,6 +107,15 @@ public interface RoutingFunction {
         return false;
     }
 
+    /**
+     * Whether a packet with {@code header} may travel on VC {@code vc} at all (before the
+     * rule's own VC discipline). True for every VC except under message classes
+     * ({@link MessageRouting}), where each class has its own VCs.
+     */
+    default boolean mayUseVc(int header, int vc) {
+        return true;
+    }
+
     /** Whether the function has an escape sub-function (Duato's R1) on dedicated escape VCs. */
     default boolean hasEscape() {
         return false;
