@@ -172,6 +172,7 @@ public final class Simulator implements Engine {
     private final int endpointQueue;
     private int[] pMsg;
     private final int[][] inQ;
+    private final int[][] inSize;
     private final int[] inHead;
     private final int[] inCount;
     private final int[] inReserved;
@@ -400,6 +401,7 @@ public final class Simulator implements Engine {
         int epKeys = terminals * msgClasses;
         pMsg = msg == null ? null : new int[initialPackets];
         inQ = new int[epKeys][endpointQueue];
+        inSize = new int[epKeys][endpointQueue];
         inHead = new int[epKeys];
         inCount = new int[epKeys];
         inReserved = new int[epKeys];
@@ -616,7 +618,7 @@ public final class Simulator implements Engine {
             control.beginCycle(now);
         }
         if (msg != null) {
-            consume(gen);
+            consume();
         }
         sources(gen, measuring);
         allocateVcs();
@@ -722,8 +724,11 @@ public final class Simulator implements Engine {
                 int next = -1;
                 int chosen = -1;
                 int answerKey = -1;
-                if (msg != null) {
-                    // answers first, the class nearest the sink first: they free endpoint queues
+                // message classes: the port serves its output queues (the class nearest the sink
+                // first) and its source queue in turn, round robin by cycle, as a network
+                // interface with one injection arbiter does
+                boolean answersNow = msg != null && ((now + t) & 1) == 0 || !injecting || sqCount[t] == 0;
+                if (msg != null && answersNow) {
                     for (int c = msgClasses - 1; c >= 1 && next < 0; c--) {
                         int k = t * msgClasses + c;
                         if (outCount[k] > 0) {
@@ -737,7 +742,7 @@ public final class Simulator implements Engine {
                     }
                 }
                 if (next < 0) {
-                    if (!injecting || sqCount[t] == 0) {
+                    if (!injecting || sqCount[t] == 0 || (msg != null && answersNow)) {
                         continue;
                     }
                     next = sq[t][sqHead[t]];
@@ -795,9 +800,10 @@ public final class Simulator implements Engine {
     /**
      * Message classes: at every terminal, the head of each non-sink class's input queue is
      * consumed when the next class's output queue has room; its answer, a new packet to the
-     * terminal the message came from, joins that output queue (one per class per cycle).
+     * terminal the message came from and of its size, joins that output queue (one per class
+     * per cycle).
      */
-    private void consume(Workload.Generator gen) {
+    private void consume() {
         for (int t = 0; t < terminals; t++) {
             for (int c = msgClasses - 2; c >= 0; c--) {
                 int k = t * msgClasses + c;
@@ -806,10 +812,10 @@ public final class Simulator implements Engine {
                     continue;
                 }
                 int to = inQ[k][inHead[k]];
+                int size = inSize[k][inHead[k]];
                 inHead[k] = (inHead[k] + 1) % endpointQueue;
                 inCount[k]--;
                 endpointMessages--;
-                int size = gen.size(t);
                 int a = newPacket(t, to, size, false);
                 pMsg[a] = c + 1;
                 genFlitsWindow += size;
@@ -1180,6 +1186,7 @@ public final class Simulator implements Engine {
             int k = pDst[p] * msgClasses + pMsg[p];
             inReserved[k]--;
             inQ[k][(inHead[k] + inCount[k]) % endpointQueue] = pSrc[p];
+            inSize[k][(inHead[k] + inCount[k]) % endpointQueue] = pSize[p];
             inCount[k]++;
             endpointMessages++;
         }
