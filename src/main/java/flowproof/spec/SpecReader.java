@@ -871,7 +871,7 @@ public final class SpecReader {
             }
         }
         JsonNode vn = mn.get("vcs");
-        String vcRange = network.vcs() == 1 ? "VC 0 (the spec has vcs: 1)" : "VCs 0.." + (network.vcs() - 1);
+        String vcRange = "0.." + (network.vcs() - 1) + " (the spec has vcs: " + network.vcs() + ")";
         if (vn == null) {
             throw f.missing("messages.vcs", "a mapping from every class to its VCs, e.g. {request: [0], reply: [1]}");
         }
@@ -891,19 +891,20 @@ public final class SpecReader {
             String at = "messages.vcs." + chain.get(c);
             JsonNode l = vn.get(chain.get(c));
             if (l == null) {
-                throw f.missing(at, "a non-empty list of " + vcRange + " (every class travels on some VC)");
+                throw f.missing(at, "a non-empty list of VCs in " + vcRange + ": every class travels on some VC");
             }
             if (l.isInt()) {
                 l = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().add(l.asInt());
             }
             if (!l.isArray() || l.isEmpty()) {
-                throw f.error(at, "a non-empty list of " + vcRange + " (every class travels on some VC)", vn.get(chain.get(c)));
+                throw f.error(at, "a non-empty list of VCs in " + vcRange + ": every class travels on some VC",
+                    vn.get(chain.get(c)));
             }
             java.util.TreeSet<Integer> set = new java.util.TreeSet<>();
             for (int i = 0; i < l.size(); i++) {
                 JsonNode v = l.get(i);
                 if (!v.isInt() || v.asInt() < 0 || v.asInt() >= network.vcs()) {
-                    throw f.error(at + "[" + i + "]", vcRange, v);
+                    throw f.error(at + "[" + i + "]", "a VC in " + vcRange, v);
                 }
                 set.add(v.asInt());
             }
