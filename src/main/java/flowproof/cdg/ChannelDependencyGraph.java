@@ -31,6 +31,16 @@ import org.jgrapht.graph.DefaultEdge;
  * A cyclic graph proves nothing either way: bubble rules keep rings deadlock-free with
  * a cyclic graph, which is why {@code check} then asks the explorer.
  *
+ * <p>With message classes ({@link flowproof.routing.MessageRouting}) the graph is the
+ * extended dependency graph in the style of Song and Pinkston: it also has the
+ * <em>consumption</em> dependencies, from every queue a message of a non-sink class c can
+ * occupy when it reaches its destination node to every queue into which any class-(c+1)
+ * answer generated at that node can be injected (the node's endpoint queues are FIFOs shared
+ * by all messages of a class, so a message waits for whichever answer is ahead of it). The endpoint queues between them only pass the dependency
+ * on (a message waits in its destination's input queue for room in the output queue, and
+ * there for its injection), so they are left out as vertices. Requests and replies
+ * sharing VCs on a ring then close a cycle; separate virtual networks stay acyclic.
+ *
  * <p>The graph is a jgrapht graph; cycles are found with strongly connected components,
  * and one shortest cycle is extracted by breadth-first search inside them. Simple cycles
  * are never enumerated (their number explodes).
@@ -131,6 +141,13 @@ public final class ChannelDependencyGraph {
         boolean[] used = new boolean[queues];
         ArrayDeque<Long> work = new ArrayDeque<>();
         BitSet[] adj = new BitSet[queues];
+        flowproof.routing.MessageRouting messages = routes.routing() instanceof flowproof.routing.MessageRouting m
+            ? m : null;
+        // message classes: by class * nodes + node, the queues where messages of the class exit
+        // there, and the sources of those messages (where their answers go)
+        int epKeys = messages == null ? 0 : messages.classes() * network.topology().nodes();
+        BitSet[] exits = new BitSet[epKeys];
+        BitSet[] answers = new BitSet[epKeys];
         for (int[] pair : traffic) {
             for (int h : routes.injectHeaders(pair[0], pair[1])) {
                 QueueRoutes.Next next = routes.next(FlowControlRule.INJECT, pair[0], h);
@@ -158,6 +175,55 @@ public final class ChannelDependencyGraph {
             }
             if (kind == Kind.DUATO_WORMHOLE && network.vcOf(q) < ringVcs) {
                 indirect(routes, q, next, headers, adj);
+            }
+            if (next.exits() && messages != null && messages.sourceOf(h) >= 0) {
+                // a message of a non-sink class reaches its destination: its answer is generated there
+                int node = network.nodeOf(q);
+                int c = messages.classOf(h);
+                int ek = c * network.topology().nodes() + node;
+                if (exits[ek] == null) {
+                    exits[ek] = new BitSet();
+                    answers[ek] = new BitSet();
+                }
+                exits[ek].set(q);
+                int src = messages.sourceOf(h);
+                if (!answers[ek].get(src)) {
+                    answers[ek].set(src);
+                    int[] hs = new int[Math.max(1, messages.maxInjectHeaders())];
+                    int n = messages.messageHeaders(c + 1, node, src, hs);
+                    for (int j = 0; j < n; j++) {
+                        QueueRoutes.Next inj = routes.next(FlowControlRule.INJECT, node, hs[j]);
+                        for (int i = 0; i < inj.size(); i++) {
+                            visit(inj.queues()[i], inj.headers()[i], headers, seen, used, work);
+                        }
+                    }
+                }
+            }
+        }
+        if (messages != null) {
+            // consumption dependencies: a message of class c waiting in q at its destination
+            // waits, through the node's input queue of class c and output queue of class c+1,
+            // for the injection of any class-(c+1) answer generated there (the endpoint queues
+            // are FIFOs shared by every message of their class at the node)
+            int nodes = network.topology().nodes();
+            for (int key = 0; key < exits.length; key++) {
+                if (exits[key] == null) {
+                    continue;
+                }
+                int c = key / nodes;
+                int node = key % nodes;
+                int[] hs = new int[Math.max(1, messages.maxInjectHeaders())];
+                for (int src = answers[key].nextSetBit(0); src >= 0; src = answers[key].nextSetBit(src + 1)) {
+                    int n = messages.messageHeaders(c + 1, node, src, hs);
+                    for (int j = 0; j < n; j++) {
+                        QueueRoutes.Next inj = routes.next(FlowControlRule.INJECT, node, hs[j]);
+                        for (int q = exits[key].nextSetBit(0); q >= 0; q = exits[key].nextSetBit(q + 1)) {
+                            for (int i = 0; i < inj.size(); i++) {
+                                edge(adj, q, inj.queues()[i]);
+                            }
+                        }
+                    }
+                }
             }
         }
         Graph<Integer, DefaultEdge> g = new DefaultDirectedGraph<>(DefaultEdge.class);

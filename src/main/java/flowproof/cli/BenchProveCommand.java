@@ -63,6 +63,12 @@ final class BenchProveCommand implements Callable<Integer> {
             if (s == null) {
                 return Main.BAD_INPUT;
             }
+            if (s.model().messages() != null) {
+                err.println(s.source() + ": messages: expected none (prove's CP-SAT model has no endpoint queues,"
+                    + " consume moves or answers), found classes " + String.join(", ", s.model().messages().classNames())
+                    + "; use check or explore");
+                return Main.BAD_INPUT;
+            }
             specs.add(s);
         }
         if (!json) {

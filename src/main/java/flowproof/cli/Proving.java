@@ -313,6 +313,11 @@ final class Proving {
             throw new UnsupportedModel("flow", "expected vct (prove encodes whole packets, not wormhole flits), found"
                 + " wormhole; use check or explore");
         }
+        if (m.messages() != null) {
+            throw new UnsupportedModel("messages", "expected none (prove's CP-SAT model has no endpoint queues,"
+                + " consume moves or answers), found classes " + String.join(", ", m.messages().classNames())
+                + "; use check or explore");
+        }
     }
 
     /**

@@ -31,6 +31,12 @@ import flowproof.topology.Network;
  *       injection queue into the network, judged by the rule as before (a drain move).</li>
  * </ul>
  *
+ * <p>Message classes ({@link Model#messages}) add endpoint queues and two drain moves (see
+ * docs/model.md, "Message classes"): eject of a non-sink message needs room in its
+ * destination's input queue of its class; <em>consume</em> turns the head of an input queue
+ * into an answer in the output queue of the next class; and inject takes the head of an
+ * output queue into the network. Without message classes none of this runs.
+ *
  * <p>{@link #create} picks the subclass for the model's semantics, or
  * {@link WormholeExpander} for a wormhole model.
  */
@@ -43,6 +49,8 @@ class Expander implements BufferView {
     static final int GENERATE = 4;
     /** A synchronous step: the moves are in {@link #lastMoves}. */
     static final int STEP = 5;
+    /** Message classes: the head of a node's class-c input queue is consumed, its answer joins the output queue of class c+1. */
+    static final int CONSUME = 6;
 
     /** Receives one successor; {@code succ} is scratch, valid only during the call. */
     interface Sink {
@@ -99,6 +107,20 @@ class Expander implements BufferView {
     /** Injection queues of the current state: slot bits and occupancy per node (empty arrays without). */
     final long[] iqSlots;
     final int[] iqOcc;
+    /** Message classes (null: none, and none of the fields below is used). */
+    final flowproof.routing.MessageRouting msg;
+    /** Endpoint queues of the current state: slot bits and occupancy (empty arrays without message classes). */
+    final long[] epSlots;
+    final int[] epOcc;
+    /** By header: its class, and the node its answer goes to (-1 for the sink class); null without message classes. */
+    final int[] msgClass;
+    final int[] msgSource;
+    /**
+     * Routes of a message injected from an output queue, by {@code (class * nodes + node) * nodes +
+     * destination}, filled on first use: the inject headers and, for each, where it may go.
+     */
+    final int[][] oqHeaders;
+    final QueueRoutes.Next[][] oqNext;
     private int packets;
 
     /** Enabled forward and eject moves of the last {@link #expand}. */
@@ -187,6 +209,24 @@ class Expander implements BufferView {
         this.ringFree = new int[net.rings()];
         this.iqSlots = new long[layout.injWord.length];
         this.iqOcc = new int[layout.injWord.length];
+        this.msg = model.messages();
+        this.epSlots = new long[layout.epWord.length];
+        this.epOcc = new int[layout.epWord.length];
+        if (msg != null) {
+            msgClass = new int[headers];
+            msgSource = new int[headers];
+            for (int h = 0; h < headers; h++) {
+                msgClass[h] = msg.classOf(h);
+                msgSource[h] = msg.sourceOf(h);
+            }
+            oqHeaders = new int[msg.classes() * nodes * nodes][];
+            oqNext = new QueueRoutes.Next[oqHeaders.length][];
+        } else {
+            msgClass = null;
+            msgSource = null;
+            oqHeaders = null;
+            oqNext = null;
+        }
     }
 
     /** An upper bound on the successors of any state: every queue head's candidates and every injection's. */
@@ -242,10 +282,17 @@ class Expander implements BufferView {
             iqOcc[v] = o;
             total += o;
         }
+        for (int e = 0; e < epOcc.length; e++) {
+            long sl = layout.epField(cur, 0, e);
+            epSlots[e] = sl;
+            int o = layout.epOccupancy(sl);
+            epOcc[e] = o;
+            total += o;
+        }
         packets = total;
     }
 
-    /** Packets in the network and in injection queues. */
+    /** Packets in the network, in injection queues and in endpoint queues. */
     int packets() {
         return packets;
     }
@@ -277,6 +324,10 @@ class Expander implements BufferView {
                 targets = fwdQueues[k];
             }
             if (targets == EXIT) {
+                if (msg != null && msgSource[d] >= 0) {
+                    drain = ejectIntoEndpoint(sink, q, sl, d, drain);
+                    continue;
+                }
                 System.arraycopy(cur, 0, succ, 0, cur.length);
                 layout.setField(succ, 0, q, ((sl >>> destBits) << layout.markBits) | marks[q]);
                 drain++;
@@ -317,6 +368,10 @@ class Expander implements BufferView {
                 }
             }
         }
+        if (msg != null) {
+            drain = consume(sink, drain);
+            drain = injectAnswers(sink, drain);
+        }
         if (layout.injCapacity > 0) {
             drain = injectFromQueues(sink, drain);
             all = drain;
@@ -335,6 +390,104 @@ class Expander implements BufferView {
         }
         drainMoves = drain;
         moves = all;
+    }
+
+    /**
+     * Message classes: a message of a non-sink class at its destination enters the node's input
+     * queue of its class, when that has room (the queue keeps the node its answer goes to).
+     */
+    private int ejectIntoEndpoint(Sink sink, int q, long sl, int d, int count) {
+        int e = queueNode[q] * layout.epPerNode + msgClass[d];
+        if (epOcc[e] >= layout.epCapacity) {
+            return count;
+        }
+        System.arraycopy(cur, 0, succ, 0, cur.length);
+        layout.setField(succ, 0, q, ((sl >>> layout.destBits) << layout.markBits) | marks[q]);
+        layout.setEpField(succ, 0, e, epSlots[e] | ((long) (msgSource[d] + 1) << (epOcc[e] * layout.epBits)));
+        sink.accept(EJECT, q, -1, d, succ);
+        return count + 1;
+    }
+
+    /**
+     * Consume moves: the head of a node's class-c input queue (c below the sink class) is
+     * consumed and its answer, a class c+1 message to the node it names, joins the node's
+     * output queue of class c+1, when that has room.
+     */
+    private int consume(Sink sink, int count) {
+        int per = layout.epPerNode;
+        int half = per / 2;
+        for (int v = 0; v < nodes; v++) {
+            for (int c = 0; c < half; c++) {
+                int e = v * per + c;
+                if (epOcc[e] == 0) {
+                    continue;
+                }
+                int out = v * per + half + c;
+                if (epOcc[out] >= layout.epCapacity) {
+                    continue;
+                }
+                int to = (int) (epSlots[e] & layout.epSlotMask) - 1;
+                System.arraycopy(cur, 0, succ, 0, cur.length);
+                layout.setEpField(succ, 0, e, epSlots[e] >>> layout.epBits);
+                layout.setEpField(succ, 0, out, epSlots[out] | ((long) (to + 1) << (epOcc[out] * layout.epBits)));
+                count++;
+                sink.accept(CONSUME, v, c, to, succ);
+            }
+        }
+        return count;
+    }
+
+    /**
+     * Inject moves from the heads of output queues: the message (class c, from this node) enters
+     * the network on its class's VCs, judged by the rule like any injection.
+     */
+    private int injectAnswers(Sink sink, int count) {
+        int per = layout.epPerNode;
+        int half = per / 2;
+        int destBits = layout.destBits;
+        for (int v = 0; v < nodes; v++) {
+            for (int k = 0; k < half; k++) {
+                int e = v * per + half + k;
+                if (epOcc[e] == 0) {
+                    continue;
+                }
+                int c = k + 1;
+                int d = (int) (epSlots[e] & layout.epSlotMask) - 1;
+                int key = (c * nodes + v) * nodes + d;
+                if (oqHeaders[key] == null) {
+                    int[] hs = new int[Math.max(1, model.routing().maxInjectHeaders())];
+                    int n = msg.messageHeaders(c, v, d, hs);
+                    QueueRoutes.Next[] nx = new QueueRoutes.Next[n];
+                    for (int i = 0; i < n; i++) {
+                        nx[i] = routes.next(FlowControlRule.INJECT, v, hs[i]);
+                    }
+                    oqNext[key] = nx;
+                    oqHeaders[key] = java.util.Arrays.copyOf(hs, n);
+                }
+                int[] hs = oqHeaders[key];
+                for (int j = 0; j < hs.length; j++) {
+                    QueueRoutes.Next nx = oqNext[key][j];
+                    int[] targets = nx.queues();
+                    for (int i = 0; i < targets.length; i++) {
+                        int t = targets[i];
+                        int verdict = rule.admit(this, FlowControlRule.INJECT, t);
+                        if (verdict == FlowControlRule.DENY) {
+                            continue;
+                        }
+                        if (verdict == FlowControlRule.ADMIT_SHIFT_MARK) {
+                            throw new IllegalStateException(rule.describe() + " moved a mark on injection");
+                        }
+                        System.arraycopy(cur, 0, succ, 0, cur.length);
+                        long tsl = slots[t] | ((long) (nx.headers()[i] + 1) << (occ[t] * destBits));
+                        layout.setField(succ, 0, t, (tsl << layout.markBits) | marks[t]);
+                        layout.setEpField(succ, 0, e, epSlots[e] >>> layout.epBits);
+                        count++;
+                        sink.accept(INJECT, v, t, hs[j], succ);
+                    }
+                }
+            }
+        }
+        return count;
     }
 
     /** Inject moves from the heads of injection queues; returns {@code count} plus the moves emitted. */
@@ -424,6 +577,9 @@ class Expander implements BufferView {
                 return new Move(Move.Kind.FORWARD, net.nodeOf(a), destination, a, b);
             case EJECT:
                 return new Move(Move.Kind.EJECT, net.nodeOf(a), destination, a, -1);
+            case CONSUME:
+                // from: the class consumed; destination: the node the answer goes to
+                return new Move(Move.Kind.CONSUME, a, destination, b, -1);
             default:
                 throw new AssertionError(kind);
         }

@@ -135,8 +135,8 @@ final class LevelSearch {
     static LevelSearch create(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
                               int threads, boolean reduce, SearchProgress progress, boolean forceFixpoint,
                               long expectedStates, InjectionQueueProduct.Tally tally) {
-        if (model.semantics() != Semantics.INTERLEAVING || model.wormhole() != null) {
-            // clock-cycle steps and wormhole flits: the sequential engine's expanders only
+        if (model.semantics() != Semantics.INTERLEAVING || model.wormhole() != null || model.messages() != null) {
+            // clock-cycle steps, wormhole flits and endpoint queues: the sequential engine only
             return null;
         }
         StateLayout layout = StateLayout.of(model);

@@ -37,6 +37,16 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
             throw new IllegalArgumentException("wormhole is built for interleaving steps, no injection queues, rules"
                 + " without critical marks and one packet slot per VC");
         }
+        if (routing instanceof flowproof.routing.MessageRouting
+            && (semantics != Semantics.INTERLEAVING || injectionQueue != 0 || wormhole != null)) {
+            throw new IllegalArgumentException("message classes are built for interleaving steps of packets (vct)"
+                + " without injection queues");
+        }
+    }
+
+    /** The message classes of the model (spec field {@code messages}), or null when it has none. */
+    public flowproof.routing.MessageRouting messages() {
+        return routing instanceof flowproof.routing.MessageRouting m ? m : null;
     }
 
     /** A model of packets (virtual cut-through) under the given timing. */
@@ -68,13 +78,14 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
 
     /**
      * Whether the explorer may reduce states by the topology's symmetries. False for every
-     * model with state beyond the queues of the reference model (injection queues), drifting
-     * marks, synchronous steps, or wormhole flits: those are not wired into the symmetry reduction.
+     * model with state beyond the queues of the reference model (injection queues, endpoint
+     * queues of message classes), drifting marks, synchronous steps, or wormhole flits: those are not wired into the symmetry reduction.
      * (The parallel engine runs every interleaving model that is not wormhole, without
      * reduction when this is false.)
      */
     public boolean supportsSymmetry() {
-        return semantics == Semantics.INTERLEAVING && injectionQueue == 0 && !rule.marksDrift() && wormhole == null;
+        return semantics == Semantics.INTERLEAVING && injectionQueue == 0 && !rule.marksDrift() && wormhole == null
+            && messages() == null;
     }
 
     public String describe() {
@@ -84,6 +95,8 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
             + ", " + rule.describe()
             + (routing.hasEscape() ? (escapeAny ? ", escape any time" : ", escape when blocked") : "")
             + (semantics == Semantics.INTERLEAVING ? "" : ", " + semantics.key() + " steps")
-            + (injectionQueue == 0 ? "" : ", injection queues of " + injectionQueue);
+            + (injectionQueue == 0 ? "" : ", injection queues of " + injectionQueue)
+            + (messages() == null ? "" : ", messages " + String.join(" -> ", messages().classNames())
+                + " (endpoint queues of " + messages().endpointQueue() + ")");
     }
 }

@@ -186,6 +186,10 @@ public final class Replayer {
                 return "drift a critical mark " + net.queueName(m.from()) + " => " + net.queueName(m.to());
             case GENERATE:
                 return "generate " + t.nodeName(m.node()) + " -> " + t.nodeName(m.destination()) + " into its injection queue";
+            case CONSUME:
+                return "consume a " + model.messages().className(m.from()) + " at " + t.nodeName(m.node()) + ": its "
+                    + model.messages().className(m.from() + 1) + " to " + t.nodeName(m.destination())
+                    + " joins the output queue";
             default:
                 return "eject at " + t.nodeName(m.node()) + " from " + net.queueName(m.from());
         }

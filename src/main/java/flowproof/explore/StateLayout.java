@@ -22,6 +22,12 @@ import flowproof.topology.Network;
  * way (no straddling): slot 0 is the head of the node's injection queue and holds
  * {@code destination + 1}, 0 when empty. Without injection queues there are no such words
  * and the layout is exactly the reference one.
+ *
+ * <p>With message classes ({@link flowproof.routing.MessageRouting}, L classes), words after
+ * those hold the endpoint queues: per node, 2(L-1) fields of {@code E * nodeBits} bits (E the
+ * endpoint queue size), laid out the same way: the input queues of classes 0..L-2 (each slot
+ * the node the answer goes to, + 1), then the output queues of classes 1..L-1 (each slot the
+ * message's destination, + 1).
  */
 public class StateLayout {
 
@@ -42,6 +48,19 @@ public class StateLayout {
     final long injFieldMask;
     final int[] injWord;
     final int[] injShift;
+    /**
+     * Endpoint queues of message classes (none without {@code messages}): per node
+     * {@link #epPerNode} queues of {@link #epCapacity} slots of {@link #epBits} bits, each slot
+     * {@code node + 1} or 0 when empty; queue {@code e = node * epPerNode + k}.
+     */
+    final int epPerNode;
+    final int epCapacity;
+    final int epBits;
+    final int epFieldBits;
+    final long epFieldMask;
+    final long epSlotMask;
+    final int[] epWord;
+    final int[] epShift;
 
     /** The layout of a model's states ({@link WormholeLayout} under wormhole). */
     public static StateLayout of(Model model) {
@@ -49,7 +68,7 @@ public class StateLayout {
             return new WormholeLayout(model);
         }
         return new StateLayout(model.network(), model.rule().marksPerRing() > 0, model.routing().headers(),
-            model.injectionQueue());
+            model.injectionQueue(), model.messages());
     }
 
     /** A layout for packets labelled by destination alone. */
@@ -64,6 +83,15 @@ public class StateLayout {
 
     /** @param injection packets per node's injection queue (0: none) */
     public StateLayout(Network network, boolean marks, int headers, int injection) {
+        this(network, marks, headers, injection, null);
+    }
+
+    /**
+     * @param injection packets per node's injection queue (0: none)
+     * @param messages  the model's message classes, whose endpoint queues the state holds (null: none)
+     */
+    public StateLayout(Network network, boolean marks, int headers, int injection,
+                       flowproof.routing.MessageRouting messages) {
         this.queues = network.queues();
         this.capacity = network.capacity();
         this.destBits = bitsFor(headers);
@@ -115,7 +143,44 @@ public class StateLayout {
             injShift[v] = used;
             used += injFieldBits;
         }
-        this.words = injWord.length == 0 ? queueWords : w + 1;
+        int afterInj = injWord.length == 0 ? queueWords : w + 1;
+        if (messages == null) {
+            this.epPerNode = 0;
+            this.epCapacity = 0;
+            this.epBits = 1;
+            this.epFieldBits = 0;
+            this.epFieldMask = 0;
+            this.epSlotMask = 1;
+            this.epWord = new int[0];
+            this.epShift = new int[0];
+            this.words = afterInj;
+            return;
+        }
+        this.epPerNode = 2 * (messages.classes() - 1);
+        this.epCapacity = messages.endpointQueue();
+        this.epBits = bitsFor(nodes);
+        long epField = (long) epCapacity * epBits;
+        if (epField > 64) {
+            throw new ConfigurationException("messages.endpoint-queue", "at most " + (64 / epBits)
+                + " messages per endpoint queue for the explorer on " + nodes + " nodes", Integer.toString(epCapacity));
+        }
+        this.epFieldBits = (int) epField;
+        this.epFieldMask = epFieldBits == 64 ? -1L : (1L << epFieldBits) - 1;
+        this.epSlotMask = (1L << epBits) - 1;
+        this.epWord = new int[nodes * epPerNode];
+        this.epShift = new int[epWord.length];
+        w = afterInj;
+        used = 0;
+        for (int e = 0; e < epWord.length; e++) {
+            if (used + epFieldBits > 64) {
+                w++;
+                used = 0;
+            }
+            epWord[e] = w;
+            epShift[e] = used;
+            used += epFieldBits;
+        }
+        this.words = w + 1;
     }
 
     /**
@@ -139,6 +204,14 @@ public class StateLayout {
         this.injFieldMask = 0;
         this.injWord = new int[0];
         this.injShift = new int[0];
+        this.epPerNode = 0;
+        this.epCapacity = 0;
+        this.epBits = 1;
+        this.epFieldBits = 0;
+        this.epFieldMask = 0;
+        this.epSlotMask = 1;
+        this.epWord = new int[0];
+        this.epShift = new int[0];
     }
 
     /** Bits to hold the values 0..max. */
@@ -153,7 +226,22 @@ public class StateLayout {
 
     /** Bits of information in a packed state (the fields, without padding). */
     public long bits() {
-        return (long) queues * fieldBits + (long) injWord.length * injFieldBits;
+        return (long) queues * fieldBits + (long) injWord.length * injFieldBits + (long) epWord.length * epFieldBits;
+    }
+
+    long epField(long[] s, int off, int e) {
+        return (s[off + epWord[e]] >>> epShift[e]) & epFieldMask;
+    }
+
+    void setEpField(long[] s, int off, int e, long value) {
+        int i = off + epWord[e];
+        s[i] = (s[i] & ~(epFieldMask << epShift[e])) | (value << epShift[e]);
+    }
+
+    /** Occupancy of an endpoint queue from its field. */
+    int epOccupancy(long slots) {
+        int len = 64 - Long.numberOfLeadingZeros(slots);
+        return (len + epBits - 1) / epBits;
     }
 
     /** Packets per injection queue (0: the model has none). */
@@ -221,6 +309,18 @@ public class StateLayout {
                 sources[v][i] = (int) ((slots >>> (i * destBits)) & destMask) - 1;
             }
         }
-        return new Snapshot(packets, marks, sources);
+        if (epWord.length == 0) {
+            return new Snapshot(packets, marks, sources);
+        }
+        int[][] endpoints = new int[epWord.length][];
+        for (int e = 0; e < epWord.length; e++) {
+            long slots = epField(s, off, e);
+            int occ = epOccupancy(slots);
+            endpoints[e] = new int[occ];
+            for (int i = 0; i < occ; i++) {
+                endpoints[e][i] = (int) ((slots >>> (i * epBits)) & epSlotMask) - 1;
+            }
+        }
+        return new Snapshot(packets, marks, sources, null, endpoints);
     }
 }

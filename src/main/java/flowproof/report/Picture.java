@@ -112,6 +112,9 @@ public final class Picture {
             }
             return sep.startsWith(";") ? b.append('\n').toString() : net;
         }
+        if (s.endpoints().length > 0) {
+            return net + endpoints(model, s);
+        }
         if (s.sources().length == 0) {
             return net;
         }
@@ -127,6 +130,31 @@ public final class Picture {
             b.append(']');
         }
         return b.append('\n').toString();
+    }
+
+    /**
+     * The endpoint queues of message classes, one line per node: each input queue lists the
+     * nodes its messages' answers go to, each output queue its messages' destinations, head
+     * first, '.' per free slot.
+     */
+    private static String endpoints(Model model, Snapshot s) {
+        var msg = model.messages();
+        Topology t = model.network().topology();
+        int half = msg.classes() - 1;
+        StringBuilder b = new StringBuilder("  endpoint queues (input: where the answer goes; output: destination; head first):\n");
+        for (int v = 0; v < t.nodes(); v++) {
+            b.append("  ").append(t.nodeName(v)).append(':');
+            for (int k = 0; k < 2 * half; k++) {
+                int[] e = s.endpoints()[v * 2 * half + k];
+                b.append("  ").append(k < half ? "in " + msg.className(k) : "out " + msg.className(k - half + 1)).append(" [");
+                for (int i = 0; i < msg.endpointQueue(); i++) {
+                    b.append(i > 0 ? " " : "").append(i < e.length ? t.nodeName(e[i]) : ".");
+                }
+                b.append(']');
+            }
+            b.append('\n');
+        }
+        return b.toString();
     }
 
     private static String network(Model model, Snapshot s) {

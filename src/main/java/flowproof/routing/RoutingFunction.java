@@ -84,7 +84,8 @@ public interface RoutingFunction {
 
     /**
      * Whether a packet may occupy VC {@code vc} with {@code header} (its header after the hop into
-     * that queue). True for every VC unless the function selects VC classes ({@link ClassedRouting}).
+     * that queue). True for every VC unless the function selects VC classes ({@link ClassedRouting})
+     * or maps message classes to VCs ({@link MessageRouting}).
      * The flow-control rule's VC discipline ({@link flowproof.rule.FlowControlRule#mayUse}) applies as well.
      */
     default boolean allowsVc(int header, int vc) {

@@ -130,6 +130,11 @@ public final class SimulationReader {
             }
         }
         Topology topo = spec.topology();
+        if (spec.routing() instanceof flowproof.routing.MessageRouting && sim.has("control")) {
+            throw new ConfigurationException("simulation.control", "no congestion control with messages (the"
+                + " schemes have their own VC classes and injection; message classes are simulated without them)",
+                sim.get("control").toString());
+        }
         Switching switching = Switching.VCT;
         if (sim.has("switching")) {
             switching = Switching.of(sim.get("switching").asText(""));

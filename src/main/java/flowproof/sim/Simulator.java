@@ -160,6 +160,28 @@ public final class Simulator implements Engine {
     private int[] pSrc;
     private int[] pDst;
     private int[] pHeader;
+    /**
+     * Message classes (spec field {@code messages}; null without): the class of every packet,
+     * each terminal's input queue of every non-sink class (the terminals the answers go to)
+     * with the slots reserved by messages already granted the ejection channel, and each
+     * terminal's output queue of every class above the first (answer packets waiting to be
+     * injected), all indexed by {@code terminal * classes + class}.
+     */
+    private final flowproof.routing.MessageRouting msg;
+    private final int msgClasses;
+    private final int endpointQueue;
+    private int[] pMsg;
+    private final int[][] inQ;
+    private final int[][] inSize;
+    private final int[] inHead;
+    private final int[] inCount;
+    private final int[] inReserved;
+    private final int[][] outQ;
+    private final int[] outHead;
+    private final int[] outCount;
+    /** Messages in input queues, and answer packets in output queues (created, not yet injected). */
+    private long endpointMessages;
+    private long answersWaiting;
     private int[] pSize;
     private long[] pGen;
     private long[] pInj;
@@ -373,6 +395,19 @@ public final class Simulator implements Engine {
         pSrc = new int[initialPackets];
         pDst = new int[initialPackets];
         pHeader = new int[initialPackets];
+        msg = routing instanceof flowproof.routing.MessageRouting m ? m : null;
+        msgClasses = msg == null ? 0 : msg.classes();
+        endpointQueue = msg == null ? 0 : msg.endpointQueue();
+        int epKeys = terminals * msgClasses;
+        pMsg = msg == null ? null : new int[initialPackets];
+        inQ = new int[epKeys][endpointQueue];
+        inSize = new int[epKeys][endpointQueue];
+        inHead = new int[epKeys];
+        inCount = new int[epKeys];
+        inReserved = new int[epKeys];
+        outQ = new int[epKeys][endpointQueue];
+        outHead = new int[epKeys];
+        outCount = new int[epKeys];
         pSize = new int[initialPackets];
         pGen = new long[initialPackets];
         pInj = new long[initialPackets];
@@ -540,7 +575,7 @@ public final class Simulator implements Engine {
         @Override
         public boolean drained(boolean inject) {
             return netFlits == 0 && injPending() == 0 && (!inject || created == delivered)
-                && (!classed || ctlCreated == ctlDelivered);
+                && (!classed || ctlCreated == ctlDelivered) && endpointMessages == 0 && answersWaiting == 0;
         }
 
         @Override
@@ -581,6 +616,9 @@ public final class Simulator implements Engine {
         arrivals();
         if (controlled) {
             control.beginCycle(now);
+        }
+        if (msg != null) {
+            consume();
         }
         sources(gen, measuring);
         allocateVcs();
@@ -683,25 +721,42 @@ public final class Simulator implements Engine {
                     continue;
                 }
             } else if (p < 0) {
-                if (!injecting || sqCount[t] == 0) {
-                    continue;
-                }
-                int next = sq[t][sqHead[t]];
-                int size = pSize[next];
+                int next = -1;
                 int chosen = -1;
-                for (int k = 0; k < vcs; k++) {
-                    int v = (injVc[j] + 1 + k) % vcs;
-                    int n = bufCount[base + v];
-                    if (vct ? cap - n >= size : n == 0) {
-                        chosen = v;
-                        break;
+                int answerKey = -1;
+                // message classes: the port serves its output queues (the class nearest the sink
+                // first) and its source queue in turn, round robin by cycle, as a network
+                // interface with one injection arbiter does
+                boolean answersNow = msg != null && ((now + t) & 1) == 0 || !injecting || sqCount[t] == 0;
+                if (msg != null && answersNow) {
+                    for (int c = msgClasses - 1; c >= 1 && next < 0; c--) {
+                        int k = t * msgClasses + c;
+                        if (outCount[k] > 0) {
+                            int a = outQ[k][outHead[k]];
+                            chosen = injectionVcFor(j, base, a);
+                            if (chosen >= 0) {
+                                next = a;
+                                answerKey = k;
+                            }
+                        }
                     }
                 }
-                if (chosen < 0) {
-                    continue;
+                if (next < 0) {
+                    if (!injecting || sqCount[t] == 0 || (msg != null && answersNow)) {
+                        continue;
+                    }
+                    next = sq[t][sqHead[t]];
+                    chosen = injectionVcFor(j, base, next);
+                    if (chosen < 0) {
+                        continue;
+                    }
+                    sqHead[t] = (sqHead[t] + 1) & (sq[t].length - 1);
+                    sqCount[t]--;
+                } else {
+                    outHead[answerKey] = (outHead[answerKey] + 1) % endpointQueue;
+                    outCount[answerKey]--;
+                    answersWaiting--;
                 }
-                sqHead[t] = (sqHead[t] + 1) & (sq[t].length - 1);
-                sqCount[t]--;
                 p = next;
                 injPkt[j] = p;
                 injFlit[j] = 0;
@@ -720,6 +775,61 @@ public final class Simulator implements Engine {
                 }
             }
         }
+    }
+
+    /**
+     * An injection VC of port {@code j} with room for packet {@code p} (the one after the last
+     * used first), or -1; with message classes only a VC of the packet's class, so that the
+     * classes never share an injection buffer either.
+     */
+    private int injectionVcFor(int j, int base, int p) {
+        int size = pSize[p];
+        for (int k = 0; k < vcs; k++) {
+            int v = (injVc[j] + 1 + k) % vcs;
+            if (msg != null && !msg.classUsesVc(pMsg[p], v)) {
+                continue;
+            }
+            int n = bufCount[base + v];
+            if (vct ? cap - n >= size : n == 0) {
+                return v;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Message classes: at every terminal, the head of each non-sink class's input queue is
+     * consumed when the next class's output queue has room; its answer, a new packet to the
+     * terminal the message came from and of its size, joins that output queue (one per class
+     * per cycle).
+     */
+    private void consume() {
+        for (int t = 0; t < terminals; t++) {
+            for (int c = msgClasses - 2; c >= 0; c--) {
+                int k = t * msgClasses + c;
+                int out = k + 1;
+                if (inCount[k] == 0 || outCount[out] == endpointQueue) {
+                    continue;
+                }
+                int to = inQ[k][inHead[k]];
+                int size = inSize[k][inHead[k]];
+                inHead[k] = (inHead[k] + 1) % endpointQueue;
+                inCount[k]--;
+                endpointMessages--;
+                int a = newPacket(t, to, size, false);
+                pMsg[a] = c + 1;
+                genFlitsWindow += size;
+                outQ[out][(outHead[out] + outCount[out]) % endpointQueue] = a;
+                outCount[out]++;
+                answersWaiting++;
+            }
+        }
+    }
+
+    /** Whether the input queue of packet {@code p}'s class at its destination has a slot not yet promised. */
+    private boolean endpointRoom(int p) {
+        int k = pDst[p] * msgClasses + pMsg[p];
+        return inCount[k] + inReserved[k] < endpointQueue;
     }
 
     private void allocateVcs() {
@@ -784,6 +894,10 @@ public final class Simulator implements Engine {
         }
         int header = pHeader[p];
         if (routing.exitNode(header) == router) {
+            if (msg != null && pMsg[p] < msgClasses - 1 && !endpointRoom(p)) {
+                // a message that generates an answer leaves only into room in its input queue
+                return -1;
+            }
             int base = queues + pDst[p] * ejPorts;
             for (int k = 0; k < ejPorts; k++) {
                 if (ovOwner[base + k] < 0) {
@@ -835,6 +949,12 @@ public final class Simulator implements Engine {
         int p = bufPkt[at];
         int port = iv / vcs;
         if (ov >= queues) {
+            if (msg != null && pMsg[p] < msgClasses - 1) {
+                if (!endpointRoom(p)) {
+                    return;
+                }
+                inReserved[pDst[p] * msgClasses + pMsg[p]]++;
+            }
             ovOwner[ov] = iv;
             ivOut[iv] = ov;
             vaPtr[ov] = iv + 1;
@@ -1061,6 +1181,15 @@ public final class Simulator implements Engine {
         } else if (controlled) {
             control.delivered(pSrc[p], pDst[p], pSize[p]);
         }
+        if (msg != null && pMsg[p] < msgClasses - 1) {
+            // into the input queue of its class, which the ejection grant reserved
+            int k = pDst[p] * msgClasses + pMsg[p];
+            inReserved[k]--;
+            inQ[k][(inHead[k] + inCount[k]) % endpointQueue] = pSrc[p];
+            inSize[k][(inHead[k] + inCount[k]) % endpointQueue] = pSize[p];
+            inCount[k]++;
+            endpointMessages++;
+        }
         if (pMeasured[p]) {
             int lat = (int) (done - pGen[p]);
             if (latCount == latencies.length) {
@@ -1098,6 +1227,9 @@ public final class Simulator implements Engine {
         pDelivered[p] = 0;
         pHops[p] = 0;
         pMeasured[p] = measured;
+        if (msg != null) {
+            pMsg[p] = 0;
+        }
         if (classed) {
             pClass[p] = 0;
             pMark[p] = false;
@@ -1122,6 +1254,9 @@ public final class Simulator implements Engine {
         pDelivered = Arrays.copyOf(pDelivered, n);
         pHops = Arrays.copyOf(pHops, n);
         pMeasured = Arrays.copyOf(pMeasured, n);
+        if (msg != null) {
+            pMsg = Arrays.copyOf(pMsg, n);
+        }
         freePkts = Arrays.copyOf(freePkts, n);
         if (classed) {
             pClass = Arrays.copyOf(pClass, n);
@@ -1363,7 +1498,8 @@ public final class Simulator implements Engine {
      */
     private int chooseHeader(int router, int p) {
         int dstRouter = termRouter[pDst[p]];
-        int n = routing.injectHeaders(router, dstRouter, scratchHeaders);
+        int n = msg != null ? msg.messageHeaders(pMsg[p], router, dstRouter, scratchHeaders)
+            : routing.injectHeaders(router, dstRouter, scratchHeaders);
         if (n <= 1 || dstRouter == router || (classed && pClass[p] != 0)) {
             // class packets (control, throttled, isolated hot-spot traffic) route minimally
             return scratchHeaders[0];
@@ -1705,7 +1841,7 @@ public final class Simulator implements Engine {
     }
 
     private void checkConservation() {
-        long queued = 0;
+        long queued = answersWaiting;
         for (int t = 0; t < terminals; t++) {
             queued += sqCount[t];
         }

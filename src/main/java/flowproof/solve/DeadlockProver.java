@@ -110,6 +110,10 @@ public final class DeadlockProver {
      */
     public static ProofResult prove(Network net, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
                                     Options options) {
+        if (routing instanceof flowproof.routing.MessageRouting) {
+            // the encoding has no endpoint queues or consume moves: a proof would be unsound
+            throw new UnsupportedOperationException("the CP-SAT model does not encode message classes (messages:)");
+        }
         String problem = OrTools.problem();
         if (problem != null) {
             throw new IllegalStateException(problem);

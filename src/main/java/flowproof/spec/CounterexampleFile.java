@@ -75,8 +75,9 @@ public final class CounterexampleFile {
 
     /** The top-level fields of a file. */
     private static final List<String> FIELDS = List.of("format", "version", "source", "spec", "property", "length",
-        "moves", "final", "waiting", "never-inject");
-    private static final List<String> MOVE_FIELDS = List.of("step", "kind", "node", "destination", "header", "from", "to");
+        "moves", "final", "waiting", "endpoints", "never-inject");
+    private static final List<String> MOVE_FIELDS = List.of("step", "kind", "node", "destination", "header", "from", "to",
+        "class");
     private static final List<String> QUEUE_FIELDS = List.of("queue", "packets", "critical", "allocated-to", "head",
         "tail");
 
@@ -105,6 +106,12 @@ public final class CounterexampleFile {
                 o.put("step", step);
                 o.put("kind", m.kind().key());
                 o.put("node", t.nodeName(m.node()));
+                if (m.kind() == Move.Kind.CONSUME) {
+                    // the answer's destination and the class consumed; no network queue
+                    o.put("destination", t.nodeName(m.destination()));
+                    o.put("class", ((flowproof.routing.MessageRouting) spec.routing()).className(m.from()));
+                    continue;
+                }
                 if (m.kind() == Move.Kind.DRIFT) {
                     // a mark, no packet
                 } else if (m.kind() == Move.Kind.GENERATE) {
@@ -112,7 +119,9 @@ public final class CounterexampleFile {
                 } else {
                     o.put("destination", t.nodeName(spec.routing().destinationOf(m.destination())));
                 }
-                if (m.kind() != Move.Kind.GENERATE && m.destination() >= t.nodes()) {
+                if (m.kind() != Move.Kind.GENERATE && m.kind() != Move.Kind.DRIFT && (m.destination() >= t.nodes()
+                    || !spec.routing().headerName(m.destination(), t).equals(
+                        t.nodeName(spec.routing().destinationOf(m.destination()))))) {
                     o.put("header", spec.routing().headerName(m.destination(), t));
                 }
                 if (m.from() >= 0) {
@@ -157,6 +166,24 @@ public final class CounterexampleFile {
                 }
                 o.put("head", w[2] == 1);
                 o.put("tail", w[3] == 1);
+            }
+        }
+        if (last.endpoints().length > 0) {
+            flowproof.routing.MessageRouting msg = (flowproof.routing.MessageRouting) spec.routing();
+            int half = msg.classes() - 1;
+            ArrayNode eps = root.putArray("endpoints");
+            for (int e = 0; e < last.endpoints().length; e++) {
+                if (last.endpoints()[e].length == 0) {
+                    continue;
+                }
+                int k = e % (2 * half);
+                ObjectNode o = eps.addObject();
+                o.put("node", t.nodeName(e / (2 * half)));
+                o.put("queue", k < half ? "in " + msg.className(k) : "out " + msg.className(k - half + 1));
+                ArrayNode p = o.putArray(k < half ? "answer-to" : "destinations");
+                for (int d : last.endpoints()[e]) {
+                    p.add(t.nodeName(d));
+                }
             }
         }
         if (last.sources().length > 0) {
@@ -216,8 +243,11 @@ public final class CounterexampleFile {
             nodes.put(t.nodeName(v), v);
         }
         Map<String, Integer> headers = new HashMap<>();
-        for (int h = t.nodes(); h < spec.routing().headers(); h++) {
-            headers.put(spec.routing().headerName(h, t), h);
+        for (int h = 0; h < spec.routing().headers(); h++) {
+            String hn = spec.routing().headerName(h, t);
+            if (!nodes.containsKey(hn)) {
+                headers.put(hn, h);
+            }
         }
         Map<String, Integer> queues = new HashMap<>();
         for (int q = 0; q < net.queues(); q++) {
@@ -240,7 +270,29 @@ public final class CounterexampleFile {
             JsonNode kn = m.get("kind");
             Move.Kind kind = kn != null && kn.isTextual() ? Move.Kind.of(kn.asText()) : null;
             if (kind == null) {
-                throw new SpecException(name, at + ".kind", "inject, forward, eject, drift or generate", SpecReader.describe(kn));
+                throw new SpecException(name, at + ".kind", "inject, forward, eject, drift, generate or consume",
+                    SpecReader.describe(kn));
+            }
+            if (kind == Move.Kind.CONSUME) {
+                if (!(spec.routing() instanceof flowproof.routing.MessageRouting msg)) {
+                    throw new SpecException(name, at + ".kind", "inject, forward, eject, drift or generate (consume"
+                        + " needs messages in the spec)", SpecReader.describe(kn));
+                }
+                Map<String, Integer> classes = new HashMap<>();
+                for (int c = 0; c + 1 < msg.classes(); c++) {
+                    classes.put(msg.className(c), c);
+                }
+                int node = lookup(name, at + ".node", "a node of the spec's network", m.get("node"), nodes);
+                int dest = lookup(name, at + ".destination", "a node of the spec's network", m.get("destination"), nodes);
+                int cls = lookup(name, at + ".class", "a class of the spec that generates another", m.get("class"),
+                    classes);
+                moves.add(new Move(kind, node, dest, cls, -1));
+                JsonNode sn = m.get("step");
+                if (sn != null && (!sn.isInt() || sn.asInt() != i + 1)) {
+                    throw new SpecException(name, at + ".step", "step " + (i + 1) + " (one move per step, in order)",
+                        SpecReader.describe(sn));
+                }
+                continue;
             }
             int node = lookup(name, at + ".node", "a node of the spec's network", m.get("node"), nodes);
             int dest = kind == Move.Kind.DRIFT ? -1 : m.has("header")
@@ -342,6 +394,10 @@ public final class CounterexampleFile {
         if (waiting != null && !waiting.isArray()) {
             throw new SpecException(name, "waiting", "a list of injection queues", SpecReader.describe(waiting));
         }
+        JsonNode endpoints = root.get("endpoints");
+        if (endpoints != null && !endpoints.isArray()) {
+            throw new SpecException(name, "endpoints", "a list of endpoint queues", SpecReader.describe(endpoints));
+        }
     }
 
     /**
@@ -358,7 +414,7 @@ public final class CounterexampleFile {
         }
         ObjectNode reached = JSON.createObjectNode();
         putState(reached, c.spec(), o.last());
-        for (String field : List.of("final", "waiting")) {
+        for (String field : List.of("final", "waiting", "endpoints")) {
             String d = firstDifference(field, c.recorded().get(field), reached.get(field));
             if (d != null) {
                 return new Replayer.Outcome(false, d + " (the moves reach another state than the file records)",

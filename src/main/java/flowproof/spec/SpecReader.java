@@ -75,6 +75,8 @@ import java.util.Set;
  * flow: vct                            # or wormhole: capacity then counts flits per VC queue
  * packet-flits: 2                      # flow: wormhole only, required there: flits per packet
  * # rule options: {kind: critical-bubble, drift: true}, {kind: theoretical-bubble, global: snapshot}
+ * messages: {classes: [request, reply], vcs: {request: [0], reply: [1]}, endpoint-queue: 1}
+ *                                      # message classes (docs/messages.md); optional generates: {request: reply}
  * </pre>
  */
 public final class SpecReader {
@@ -87,7 +89,8 @@ public final class SpecReader {
 
     static final List<String> FIELDS = List.of("name", "description", "topology", "routing", "escape", "vcs", "capacity",
         "rule", "traffic", "properties", "expect", "limits", "simulation", "semantics", "injection-queue", "flow", "vc-classes",
-        "packet-flits");
+        "packet-flits", "messages");
+    private static final List<String> MESSAGE_FIELDS = List.of("classes", "vcs", "generates", "endpoint-queue");
     private static final List<String> FLOWS = List.of("vct", "wormhole");
     private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
         "flattened-butterfly", "dragonfly", "graph", "anynet");
@@ -396,6 +399,10 @@ public final class SpecReader {
         } else {
             network = new Network(topology, vcs, capacity);
         }
+        JsonNode messagesNode = tree.get("messages");
+        if (messagesNode != null) {
+            routing = messages(f, messagesNode, routing, network, tree);
+        }
         FlowControlRule rule;
         try {
             rule = kind.create(network, bubbles, datelines, drift, atomicGlobal);
@@ -406,7 +413,8 @@ public final class SpecReader {
                 new flowproof.explore.WormholeLayout(new flowproof.explore.Model(network, routing, rule, List.of(),
                     false, semantics, 0, wormhole));
             } else if (capacityGiven) {
-                new StateLayout(network, rule.marksPerRing() > 0, routing.headers(), injectionQueue);
+                new StateLayout(network, rule.marksPerRing() > 0, routing.headers(), injectionQueue,
+                    routing instanceof flowproof.routing.MessageRouting m ? m : null);
             }
         } catch (ConfigurationException e) {
             throw new SpecException(file, prefix + e.field(), e.expected(), e.found());
@@ -914,6 +922,140 @@ public final class SpecReader {
     }
 
     /** Field access with errors that name the field. */
+    /**
+     * The {@code messages} mapping (docs/messages.md): classes, the VCs of each, which class
+     * each generates (default: the next in the list) and the endpoint queue size; returns the
+     * routing function wrapped with the classes, in chain order.
+     */
+    private static RoutingFunction messages(Fields f, JsonNode mn, RoutingFunction routing, Network network,
+                                            JsonNode tree) throws SpecException {
+        if (!mn.isObject()) {
+            throw f.error("messages", "a mapping with classes, vcs and endpoint-queue", mn);
+        }
+        f.onlyKnown("messages.", mn, MESSAGE_FIELDS);
+        if (tree.has("semantics") && !"interleaving".equals(tree.get("semantics").asText())) {
+            throw f.error("semantics", "interleaving with messages (message classes are not built for clock-cycle"
+                + " steps)", tree.get("semantics"));
+        }
+        if (tree.has("injection-queue") && tree.get("injection-queue").asInt() != 0) {
+            throw f.error("injection-queue", "0 with messages (traffic injects requests straight into the network;"
+                + " answers wait in endpoint queues)", tree.get("injection-queue"));
+        }
+        if (tree.has("flow") && !"vct".equals(tree.get("flow").asText())) {
+            throw f.error("flow", "vct with messages (message classes are not built for wormhole)", tree.get("flow"));
+        }
+        if (routing.hasEscape()) {
+            throw f.error("routing", "a routing without escape VCs with messages (the VCs are the classes')",
+                tree.get("routing"));
+        }
+        JsonNode cn = mn.get("classes");
+        if (cn == null) {
+            throw f.missing("messages.classes", "a list of at least 2 class names, e.g. [request, reply]");
+        }
+        if (!cn.isArray() || cn.size() < 2) {
+            throw f.error("messages.classes", "a list of at least 2 class names, e.g. [request, reply]", cn);
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < cn.size(); i++) {
+            JsonNode c = cn.get(i);
+            if (!c.isTextual() || !c.asText().matches("[A-Za-z][A-Za-z0-9_-]*")) {
+                throw f.error("messages.classes[" + i + "]", "a class name (a letter, then letters, digits, '_' or '-')", c);
+            }
+            if (names.contains(c.asText())) {
+                throw f.error("messages.classes[" + i + "]", "a class name not listed before", c);
+            }
+            names.add(c.asText());
+        }
+        // the chain: from the first class, each generates the next, until the sink
+        List<String> chain = new ArrayList<>();
+        JsonNode gn = mn.get("generates");
+        if (gn == null) {
+            chain.addAll(names);
+        } else {
+            if (!gn.isObject()) {
+                throw f.error("messages.generates", "a mapping from a class to the class it generates, e.g."
+                    + " {request: reply}", gn);
+            }
+            java.util.Map<String, String> next = new java.util.HashMap<>();
+            Iterator<String> it = gn.fieldNames();
+            while (it.hasNext()) {
+                String k = it.next();
+                if (!names.contains(k)) {
+                    throw f.error("messages.generates." + k, "a class listed under messages.classes ("
+                        + String.join(", ", names) + ")", new com.fasterxml.jackson.databind.node.TextNode(k));
+                }
+                JsonNode v = gn.get(k);
+                if (!v.isTextual() || !names.contains(v.asText())) {
+                    throw f.error("messages.generates." + k, "a class listed under messages.classes ("
+                        + String.join(", ", names) + ")", v);
+                }
+                next.put(k, v.asText());
+            }
+            String c = names.get(0);
+            while (c != null) {
+                if (chain.contains(c)) {
+                    List<String> cycle = new ArrayList<>(chain.subList(chain.indexOf(c), chain.size()));
+                    cycle.add(c);
+                    throw new SpecException(f.file, f.prefix + "messages.generates", "a chain of classes from "
+                        + names.get(0) + " that ends in a class generating nothing (the sink)", "the cycle "
+                        + String.join(" -> ", cycle) + ", which has no sink");
+                }
+                chain.add(c);
+                c = next.get(c);
+            }
+            for (String n : names) {
+                if (!chain.contains(n)) {
+                    throw new SpecException(f.file, f.prefix + "messages.classes", "every class on the chain "
+                        + String.join(" -> ", chain) + " (traffic injects " + names.get(0) + ")", "class " + n
+                        + ", which that chain never generates");
+                }
+            }
+        }
+        JsonNode vn = mn.get("vcs");
+        String vcRange = "0.." + (network.vcs() - 1) + " (the spec has vcs: " + network.vcs() + ")";
+        if (vn == null) {
+            throw f.missing("messages.vcs", "a mapping from every class to its VCs, e.g. {request: [0], reply: [1]}");
+        }
+        if (!vn.isObject()) {
+            throw f.error("messages.vcs", "a mapping from every class to its VCs, e.g. {request: [0], reply: [1]}", vn);
+        }
+        Iterator<String> keys = vn.fieldNames();
+        while (keys.hasNext()) {
+            String k = keys.next();
+            if (!names.contains(k)) {
+                throw f.error("messages.vcs." + k, "a class listed under messages.classes (" + String.join(", ", names)
+                    + ")", new com.fasterxml.jackson.databind.node.TextNode(k));
+            }
+        }
+        int[][] vcs = new int[chain.size()][];
+        for (int c = 0; c < chain.size(); c++) {
+            String at = "messages.vcs." + chain.get(c);
+            JsonNode l = vn.get(chain.get(c));
+            if (l == null) {
+                throw f.missing(at, "a non-empty list of VCs in " + vcRange + ": every class travels on some VC");
+            }
+            if (l.isInt()) {
+                l = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().add(l.asInt());
+            }
+            if (!l.isArray() || l.isEmpty()) {
+                throw f.error(at, "a non-empty list of VCs in " + vcRange + ": every class travels on some VC",
+                    vn.get(chain.get(c)));
+            }
+            java.util.TreeSet<Integer> set = new java.util.TreeSet<>();
+            for (int i = 0; i < l.size(); i++) {
+                JsonNode v = l.get(i);
+                if (!v.isInt() || v.asInt() < 0 || v.asInt() >= network.vcs()) {
+                    throw f.error(at + "[" + i + "]", "a VC in " + vcRange, v);
+                }
+                set.add(v.asInt());
+            }
+            vcs[c] = set.stream().mapToInt(Integer::intValue).toArray();
+        }
+        int endpoint = f.positive(mn, "messages.endpoint-queue", "endpoint-queue", 1, false);
+        return new flowproof.routing.MessageRouting(routing, network.topology().nodes(), chain, vcs, network.vcs(),
+            endpoint);
+    }
+
     private static final class Fields {
         final String file;
         final String prefix;

@@ -45,7 +45,10 @@ class CdgAgreesWithCounterexamplesTest {
             return all.stream().filter(p -> {
                 try {
                     Spec s = SpecReader.read(p);
-                    return s.expect() == Verdict.COUNTEREXAMPLE && s.injectionQueue() == 0;
+                    // message classes: a stuck head at its destination waits for a full input queue,
+                    // not for a queue of the graph's routing edges (MessagesCliTest covers them)
+                    return s.expect() == Verdict.COUNTEREXAMPLE && s.injectionQueue() == 0
+                        && s.model().messages() == null;
                 } catch (Exception e) {
                     throw new AssertionError(p + ": " + e.getMessage(), e);
                 }

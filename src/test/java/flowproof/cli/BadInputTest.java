@@ -86,6 +86,22 @@ class BadInputTest {
         m.put("packet-flits", List.of("2", "0"));
         m.put("escape", List.of("any", "never"));
         m.put("unknown-field", List.of("1"));
+        String rr = "classes: [request, reply], ";
+        m.put("messages", List.of("5", "[request, reply]", "{classes: [request]}", "{" + rr + "}",
+            "{classes: request, vcs: {request: [0]}}", "{classes: [request, request], vcs: {request: [0]}}",
+            "{classes: [request, 1x], vcs: {request: [0]}}",
+            "{" + rr + "vcs: {request: [0]}}", "{" + rr + "vcs: {request: [0], reply: []}}",
+            "{" + rr + "vcs: {request: [0], reply: [7]}}", "{" + rr + "vcs: {request: [0], reply: [-1]}}",
+            "{" + rr + "vcs: {request: [0], reply: [zero]}}", "{" + rr + "vcs: [0, 1]}",
+            "{" + rr + "vcs: {request: [0], reply: [0], other: [0]}}",
+            "{" + rr + "vcs: {request: [0], reply: [0]}, generates: {request: reply, reply: request}}",
+            "{" + rr + "vcs: {request: [0], reply: [0]}, generates: {request: bogus}}",
+            "{" + rr + "vcs: {request: [0], reply: [0]}, generates: {bogus: reply}}",
+            "{" + rr + "vcs: {request: [0], reply: [0]}, generates: [reply]}",
+            "{classes: [a, b, c], vcs: {a: [0], b: [0], c: [0]}, generates: {a: c}}",
+            "{" + rr + "vcs: {request: [0], reply: [0]}, endpoint-queue: 0}",
+            "{" + rr + "vcs: {request: [0], reply: [0]}, endpoint-queue: 99}",
+            "{" + rr + "vcs: {request: [0], reply: [0]}, extra: 1}"));
         m.put("simulation", List.of("5", "x", "[1]", "{bogus: 1}", "{load: 1.5}", "{packet-size: 0}", "{cycles: 0}",
             "{cycles: 9999999999}", "{cycles: -1}", "{buffer: 0}", "{warmup: 200, cycles: 100}", "{arbiter: fastest}",
             "{switching: circuit}", "{pipeline: 0}", "{load: -0.1}", "{load: high}", "{traffic: nonsense}", "{seed: 1.5}",

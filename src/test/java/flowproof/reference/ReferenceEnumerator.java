@@ -36,7 +36,20 @@ public final class ReferenceEnumerator {
    * capacity = packets per queue. bubbles = m, the critical marks per ring (CRITICAL_BUBBLE only).
    */
   public record Config(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles,
-                       boolean mesh, Routing routing, int[][] forbiddenTurns, int[][] pairs) {
+                       boolean mesh, Routing routing, int[][] forbiddenTurns, int[][] pairs, Messages messages) {
+
+    /** Without message classes. */
+    public Config(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles,
+                  boolean mesh, Routing routing, int[][] forbiddenTurns, int[][] pairs) {
+      this(radix, bidirectional, vcs, capacity, rule, bubbles, mesh, routing, forbiddenTurns, pairs, null);
+    }
+
+    /** A torus or ring with DOR, the given pairs (null: all pairs) and message classes. */
+    public static Config messages(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles,
+                                  int[][] pairs, Messages messages) {
+      return new Config(radix, bidirectional, vcs, capacity, rule, bubbles, false, Routing.DOR, new int[0][], pairs,
+          messages);
+    }
 
     /** A torus or ring with DOR and all-pairs traffic. */
     public Config(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles) {
@@ -53,6 +66,19 @@ public final class ReferenceEnumerator {
       return new Config(new int[] {kx, ky}, true, vcs, capacity, Rule.VCT, 0, true, routing, forbiddenTurns, pairs);
     }
   }
+
+  /**
+   * Message classes, written from docs/messages.md and docs/model.md ("Message classes"): a chain
+   * of {@code classes} classes, class 0 injected by the traffic pairs; a message of class c below
+   * the last, arrived at its destination, may be ejected only into that node's input queue of
+   * class c (at most {@code endpointQueue} entries, each remembering the message's source); a
+   * consume move takes the head of that input queue and appends the class c+1 answer (to that
+   * source) to the node's output queue of class c+1 (same bound); an inject move takes the head of
+   * an output queue into the network like any injection. The last class is ejected freely. A
+   * packet of the last class is known by its destination only. {@code vcs[c]}: the VCs class c may
+   * use (on top of the rule's own choice of VC).
+   */
+  public record Messages(int classes, int[][] vcs, int endpointQueue) {}
 
   /**
    * DOR; minimal routing restricted to the allowed turns; XY or YX chosen at the source; the same
@@ -243,10 +269,19 @@ public final class ReferenceEnumerator {
   private static final class State {
     final int[][] queues;
     final int[] marks;
+    /**
+     * Message classes only (else empty): inputs[v][c] the input queue of class c at node v (the
+     * sources whose answers are due), outputs[v][c] the output queue of class c at v (the
+     * destinations); index c of inputs runs 0..L-2, of outputs 1..L-1 (slot 0 unused).
+     */
+    final int[][][] inputs;
+    final int[][][] outputs;
 
-    State(int[][] queues, int[] marks) {
+    State(int[][] queues, int[] marks, int[][][] inputs, int[][][] outputs) {
       this.queues = queues;
       this.marks = marks;
+      this.inputs = inputs;
+      this.outputs = outputs;
     }
   }
 
@@ -278,6 +313,41 @@ public final class ReferenceEnumerator {
       this.capacity = config.capacity();
       this.rule = config.rule();
       this.numQueues = net.queues.size();
+      this.messages = config.messages();
+      if (messages != null && (config.routing() != Routing.DOR || messages.classes() < 2)) {
+        throw new IllegalArgumentException("message classes: DOR and at least 2 classes");
+      }
+      this.classes = messages == null ? 0 : messages.classes();
+    }
+
+    final Messages messages;
+    final int classes;
+
+    /** The packet code of a class-c message from src to dst: dst + nodes * (src + nodes * c); the last class: no source. */
+    int code(int c, int src, int dst) {
+      int n = net.nodes;
+      return c == classes - 1 ? dst + n * n * c : dst + n * (src + n * c);
+    }
+
+    int classOf(int packet) {
+      return messages == null ? 0 : packet / (net.nodes * net.nodes);
+    }
+
+    int sourceOf(int packet) {
+      return (packet / net.nodes) % net.nodes;
+    }
+
+    boolean classMayUse(int packet, int queue) {
+      if (messages == null) {
+        return true;
+      }
+      int vc = net.queues.get(queue).vc();
+      for (int v : messages.vcs()[classOf(packet)]) {
+        if (v == vc) {
+          return true;
+        }
+      }
+      return false;
     }
 
     String encode(State s) {
@@ -290,6 +360,15 @@ public final class ReferenceEnumerator {
       }
       for (int q = 0; q < numQueues; q++) {
         sb.append((char) s.marks[q]);
+      }
+      for (int v = 0; v < net.nodes && messages != null; v++) {
+        for (int c = 0; c < classes; c++) {
+          for (int[] list : new int[][] {s.inputs[v][c], s.outputs[v][c]}) {
+            for (int i = 0; i < messages.endpointQueue(); i++) {
+              sb.append(list != null && i < list.length ? (char) (list[i] + 1) : (char) 0);
+            }
+          }
+        }
       }
       return sb.toString();
     }
@@ -311,7 +390,29 @@ public final class ReferenceEnumerator {
       for (int q = 0; q < numQueues; q++) {
         marks[q] = key.charAt(numQueues * capacity + q);
       }
-      return new State(queues, marks);
+      int[][][] inputs = new int[net.nodes][classes][];
+      int[][][] outputs = new int[net.nodes][classes][];
+      int at = numQueues * capacity + numQueues;
+      for (int v = 0; v < net.nodes && messages != null; v++) {
+        for (int c = 0; c < classes; c++) {
+          for (int which = 0; which < 2; which++) {
+            List<Integer> list = new ArrayList<>();
+            for (int i = 0; i < messages.endpointQueue(); i++) {
+              char ch = key.charAt(at++);
+              if (ch != 0) {
+                list.add(ch - 1);
+              }
+            }
+            int[] arr = list.stream().mapToInt(Integer::intValue).toArray();
+            if (which == 0) {
+              inputs[v][c] = c < classes - 1 ? arr : null;
+            } else {
+              outputs[v][c] = c > 0 ? arr : null;
+            }
+          }
+        }
+      }
+      return new State(queues, marks, inputs, outputs);
     }
 
     State initialState() {
@@ -325,7 +426,15 @@ public final class ReferenceEnumerator {
           marks[q] = config.bubbles();
         }
       }
-      return new State(queues, marks);
+      int[][][] inputs = new int[net.nodes][classes][];
+      int[][][] outputs = new int[net.nodes][classes][];
+      for (int v = 0; v < net.nodes; v++) {
+        for (int c = 0; c < classes; c++) {
+          inputs[v][c] = c < classes - 1 ? new int[0] : null;
+          outputs[v][c] = c > 0 ? new int[0] : null;
+        }
+      }
+      return new State(queues, marks, inputs, outputs);
     }
 
     int free(State s, int q) {
@@ -409,7 +518,7 @@ public final class ReferenceEnumerator {
         marks[target]--;
         marks[source]++;
       }
-      return new State(queues, marks);
+      return new State(queues, marks, s.inputs, s.outputs);
     }
 
     /** All successors by forward and eject moves (the "drain" moves). */
@@ -425,11 +534,21 @@ public final class ReferenceEnumerator {
         if (head % net.nodes == x) {
           int[][] queues = s.queues.clone();
           queues[q] = Arrays.copyOfRange(content, 1, content.length);
-          result.add(new State(queues, s.marks));
+          int c = classOf(head);
+          if (messages == null || c == classes - 1) {
+            result.add(new State(queues, s.marks, s.inputs, s.outputs));
+          } else if (s.inputs[x][c].length < messages.endpointQueue()) {
+            // into the input queue of its class, remembering where the answer goes
+            int[][][] inputs = withList(s.inputs, x, c, append(s.inputs[x][c], sourceOf(head)));
+            result.add(new State(queues, s.marks, inputs, s.outputs));
+          }
         } else {
           Channel in = net.channels.get(net.queues.get(q).channel());
           for (int[] hop : hops(x, direction(in.dim(), in.dir()), head)) {
             for (int target : candidateQueues(q, hop[0])) {
+              if (!classMayUse(head, target)) {
+                continue;
+              }
               State next = tryMove(s, q, target, hop[1]);
               if (next != null) {
                 result.add(next);
@@ -441,13 +560,65 @@ public final class ReferenceEnumerator {
       return result;
     }
 
+    /** The consume moves and the injections from output queues (message classes): drain moves. */
+    List<State> messageSuccessors(State s) {
+      List<State> result = new ArrayList<>();
+      if (messages == null) {
+        return result;
+      }
+      for (int v = 0; v < net.nodes; v++) {
+        for (int c = 0; c + 1 < classes; c++) {
+          int[] in = s.inputs[v][c];
+          if (in.length > 0 && s.outputs[v][c + 1].length < messages.endpointQueue()) {
+            int[][][] inputs = withList(s.inputs, v, c, Arrays.copyOfRange(in, 1, in.length));
+            int[][][] outputs = withList(s.outputs, v, c + 1, append(s.outputs[v][c + 1], in[0]));
+            result.add(new State(s.queues, s.marks, inputs, outputs));
+          }
+        }
+        for (int c = 1; c < classes; c++) {
+          int[] out = s.outputs[v][c];
+          if (out.length == 0) {
+            continue;
+          }
+          int packet = code(c, v, out[0]);
+          for (int[] hop : hops(v, NONE, packet)) {
+            for (int target : candidateQueues(-1, hop[0])) {
+              if (!classMayUse(packet, target)) {
+                continue;
+              }
+              State next = tryMove(s, -1, target, hop[1]);
+              if (next != null) {
+                int[][][] outputs = withList(s.outputs, v, c, Arrays.copyOfRange(out, 1, out.length));
+                result.add(new State(next.queues, next.marks, next.inputs, outputs));
+              }
+            }
+          }
+        }
+      }
+      return result;
+    }
+
+    static int[] append(int[] list, int value) {
+      int[] grown = Arrays.copyOf(list, list.length + 1);
+      grown[list.length] = value;
+      return grown;
+    }
+
+    /** A copy of {@code lists} with lists[v][c] replaced (the inner arrays are shared, never modified). */
+    static int[][][] withList(int[][][] lists, int v, int c, int[] list) {
+      int[][][] copy = lists.clone();
+      copy[v] = lists[v].clone();
+      copy[v][c] = list;
+      return copy;
+    }
+
     /** All successors by injection moves, all-pairs traffic. */
     List<State> injectSuccessors(State s) {
       List<State> result = new ArrayList<>();
       for (int[] pair : pairs()) {
         int src = pair[0];
         int dst = pair[1];
-        List<Integer> packets = new ArrayList<>(List.of(dst));
+        List<Integer> packets = new ArrayList<>(List.of(messages == null ? dst : code(0, src, dst)));
         int[] cs = net.coords(src);
         int[] cd = net.coords(dst);
         boolean xyYx = config.routing() == Routing.XY_YX || config.routing() == Routing.XY_YX_CLASSES;
@@ -460,6 +631,9 @@ public final class ReferenceEnumerator {
                 ? new int[] {net.queueIndex[hop[0]][packet >= net.nodes ? 1 : 0]}
                 : candidateQueues(-1, hop[0]);
             for (int target : targets) {
+              if (!classMayUse(packet, target)) {
+                continue;
+              }
               State next = tryMove(s, -1, target, hop[1]);
               if (next != null) {
                 result.add(next);
@@ -576,6 +750,14 @@ public final class ReferenceEnumerator {
           return false;
         }
       }
+      for (int v = 0; v < net.nodes && messages != null; v++) {
+        for (int c = 0; c < classes; c++) {
+          if (s.inputs[v][c] != null && s.inputs[v][c].length > 0
+              || s.outputs[v][c] != null && s.outputs[v][c].length > 0) {
+            return false;
+          }
+        }
+      }
       return true;
     }
 
@@ -635,6 +817,7 @@ public final class ReferenceEnumerator {
         }
 
         List<State> drains = drainSuccessors(s);
+        drains.addAll(messageSuccessors(s));
         if (drains.isEmpty() && !isEmpty(s) && shortestStuckDepth == -1) {
           shortestStuckDepth = d; // BFS order: the first stuck state found is a nearest one
         }

@@ -292,4 +292,49 @@ class ReferenceEnumeratorTest {
     assertThat(r.shortestStuckDepth()).isEqualTo(-1);
     assertThat(r.allStatesDrainable()).isTrue();
   }
+
+  @Test
+  void requestReplyOnATwoRingIsAPipelineOfFourSlots() {
+    // k=2, one pair 0 -> 1, request and reply on the one VC, endpoint queues of 1. The request
+    // enters Q_1 (dest 1), ejects at 1 into node 1's request input queue, is consumed into node 1's
+    // reply output queue (destination 0), is injected into Q_0 and ejects at 0 (the sink). Four
+    // one-slot stages, each empty or full, every stage feeding only the next: every one of the
+    // 2^4 = 16 fillings is reachable (fill from the back), none is stuck (the last full stage can
+    // always move on: the reply ejects freely, and each stage before moves when the next is empty).
+    Config one = ReferenceEnumerator.Config.messages(new int[] {2}, false, 1, 1, Rule.VCT, 0, new int[][] {{0, 1}},
+        new ReferenceEnumerator.Messages(2, new int[][] {{0}, {0}}, 1));
+    Result r = ReferenceEnumerator.enumerate(one);
+    assertThat(r.states()).isEqualTo(16);
+    assertThat(r.stuckStateReachable()).isFalse();
+    assertThat(r.allStatesDrainable()).isTrue();
+    // Endpoint queues of 2: the two middle stages hold 0, 1 or 2 messages: 2 * 3 * 3 * 2 = 36.
+    Config two = ReferenceEnumerator.Config.messages(new int[] {2}, false, 1, 1, Rule.VCT, 0, new int[][] {{0, 1}},
+        new ReferenceEnumerator.Messages(2, new int[][] {{0}, {0}}, 2));
+    assertThat(ReferenceEnumerator.enumerate(two).states()).isEqualTo(36);
+  }
+
+  @Test
+  void requestAndReplyCrossingOnOneVcDeadlockAtDepthTwelve() {
+    // Bidirectional 4-ring, pairs 0 -> 1 and 1 -> 0, request and reply on the one VC, endpoint
+    // queues of 1. Stuck: both channels between 0 and 1 hold a request for the other node, both
+    // request input queues are full (the requests cannot eject) and both reply output queues are
+    // full (the replies need exactly the two occupied channels). Building it takes, per node, two
+    // requests delivered to it (inject, eject: 4 moves, one consume in between: 5 moves; the
+    // first is consumed into the output queue, the second waits in the input queue) and one more
+    // injected request: 6 moves per direction, 12 in all; no shorter way fills the six slots.
+    Config c = ReferenceEnumerator.Config.messages(new int[] {4}, true, 1, 1, Rule.VCT, 0,
+        new int[][] {{0, 1}, {1, 0}}, new ReferenceEnumerator.Messages(2, new int[][] {{0}, {0}}, 1));
+    Result r = ReferenceEnumerator.enumerate(c);
+    assertThat(r.stuckStateReachable()).isTrue();
+    assertThat(r.shortestStuckDepth()).isEqualTo(12);
+    assertThat(r.allStatesDrainable()).isFalse();
+    // on separate VCs (request VC 0, reply VC 1) the two directions are independent pipelines of
+    // four one-slot stages: 16 * 16 = 256 states, all drain
+    Config separate = ReferenceEnumerator.Config.messages(new int[] {4}, true, 2, 1, Rule.VCT, 0,
+        new int[][] {{0, 1}, {1, 0}}, new ReferenceEnumerator.Messages(2, new int[][] {{0}, {1}}, 1));
+    Result s = ReferenceEnumerator.enumerate(separate);
+    assertThat(s.states()).isEqualTo(256);
+    assertThat(s.stuckStateReachable()).isFalse();
+    assertThat(s.allStatesDrainable()).isTrue();
+  }
 }
