@@ -314,8 +314,14 @@ public final class SpecReader {
         int datelines = 1;
         boolean drift = false;
         boolean atomicGlobal = true;
+        List<RuleKind> partKinds = null;
         if (ruleNode == null) {
             throw f.missing("rule", "a rule kind (" + RuleKind.keys() + ")");
+        } else if (ruleNode.isArray()) {
+            partKinds = ruleParts(f, ruleNode);
+            RuleKind strongest = partKinds.contains(RuleKind.THEORETICAL_BUBBLE) ? RuleKind.THEORETICAL_BUBBLE
+                : partKinds.contains(RuleKind.LOCALIZED_BUBBLE) ? RuleKind.LOCALIZED_BUBBLE : RuleKind.VCT;
+            ruleKey = strongest.key();
         } else if (ruleNode.isTextual()) {
             ruleKey = ruleNode.asText();
         } else if (ruleNode.isObject()) {
@@ -384,6 +390,10 @@ public final class SpecReader {
                 "a rule that needs no rings on a " + kindOf(topology) + " (vct, vc-per-hop)", kind.key());
         }
         Network network;
+        if (partKinds != null && routing.hasEscape()) {
+            throw f.error("rule", "one rule kind with routing " + routing.name() + " (its escape VCs take the rule; a list"
+                + " of parts is for routing without escape VCs)", ruleNode);
+        }
         if (routing.hasEscape()) {
             int escapeVcs = kind == RuleKind.DATELINE ? datelines + 1 : kind.escapeVcs();
             if (kind == RuleKind.VC_PER_HOP) {
@@ -405,7 +415,8 @@ public final class SpecReader {
         }
         FlowControlRule rule;
         try {
-            rule = kind.create(network, bubbles, datelines, drift, atomicGlobal);
+            rule = partKinds == null ? kind.create(network, bubbles, datelines, drift, atomicGlobal)
+                : mixedRule(f, ruleNode, partKinds, network);
             if (routing.hasEscape()) {
                 rule = new EscapeVcs(rule, network.ringVcs());
             }
@@ -809,6 +820,110 @@ public final class SpecReader {
             throw f.error(field, "a class 0.." + (classes - 1), v);
         }
         return v.asInt();
+    }
+
+    private static final List<String> PART_FIELDS = List.of("kind", "vcs", "channels");
+
+    /** {@code rule: [{kind: K, vcs: [...], channels: [...]}, ...]}: the kinds, checked. */
+    private static List<RuleKind> ruleParts(Fields f, JsonNode node) throws SpecException {
+        if (node.isEmpty()) {
+            throw f.error("rule", "a rule kind, a mapping, or a non-empty list of parts", node);
+        }
+        List<RuleKind> kinds = new ArrayList<>();
+        for (int i = 0; i < node.size(); i++) {
+            String at = "rule[" + i + "]";
+            JsonNode p = node.get(i);
+            if (!p.isObject()) {
+                throw f.error(at, "a part: {kind: K, vcs: [V, ...], channels: [NAME, ...]}", p);
+            }
+            f.onlyKnown(at + ".", p, PART_FIELDS);
+            String key = f.text(p, at + ".kind", "kind", null, true);
+            RuleKind k = RuleKind.of(key);
+            if (k != RuleKind.VCT && k != RuleKind.THEORETICAL_BUBBLE && k != RuleKind.LOCALIZED_BUBBLE) {
+                throw f.error(at + ".kind", "vct, theoretical-bubble or localized-bubble in a list of parts (rules"
+                    + " without critical marks or VC choices of their own)", p.get("kind"));
+            }
+            kinds.add(k);
+        }
+        return kinds;
+    }
+
+    /** The queues each part governs: the first part whose vcs and channels (when given) match. */
+    private static flowproof.rule.MixedRule mixedRule(Fields f, JsonNode node, List<RuleKind> kinds, Network network)
+        throws SpecException {
+        Topology t = network.topology();
+        java.util.Map<String, Integer> channelByName = new java.util.HashMap<>();
+        for (int c = 0; c < t.channels(); c++) {
+            channelByName.put(t.channelName(c), c);
+        }
+        int queues = network.queues();
+        int[] partOf = new int[queues];
+        java.util.Arrays.fill(partOf, -1);
+        List<flowproof.rule.MixedRule.Part> parts = new ArrayList<>();
+        for (int i = 0; i < kinds.size(); i++) {
+            String at = "rule[" + i + "]";
+            JsonNode p = node.get(i);
+            boolean[] vcs = null;
+            if (p.has("vcs")) {
+                JsonNode vn = p.get("vcs");
+                if (!vn.isArray() || vn.isEmpty()) {
+                    throw f.error(at + ".vcs", "a non-empty list of VCs 0.." + (network.vcs() - 1), vn);
+                }
+                vcs = new boolean[network.vcs()];
+                for (int j = 0; j < vn.size(); j++) {
+                    if (!vn.get(j).isInt() || vn.get(j).asInt() < 0 || vn.get(j).asInt() >= network.vcs()) {
+                        throw f.error(at + ".vcs[" + j + "]", "a VC 0.." + (network.vcs() - 1), vn.get(j));
+                    }
+                    vcs[vn.get(j).asInt()] = true;
+                }
+            }
+            boolean[] channels = null;
+            if (p.has("channels")) {
+                JsonNode cn = p.get("channels");
+                if (!cn.isArray() || cn.isEmpty()) {
+                    throw f.error(at + ".channels", "a non-empty list of channel names (e.g. " + t.channelName(0) + ")", cn);
+                }
+                channels = new boolean[t.channels()];
+                for (int j = 0; j < cn.size(); j++) {
+                    Integer c = cn.get(j).isTextual() ? channelByName.get(cn.get(j).asText()) : null;
+                    if (c == null) {
+                        throw f.error(at + ".channels[" + j + "]", "a channel of " + t.describe() + " (e.g. "
+                            + t.channelName(0) + ")", cn.get(j));
+                    }
+                    channels[c] = true;
+                }
+            }
+            int governed = 0;
+            for (int q = 0; q < queues; q++) {
+                if (partOf[q] < 0 && (vcs == null || vcs[network.vcOf(q)])
+                    && (channels == null || channels[network.channelOf(q)])) {
+                    partOf[q] = i;
+                    governed++;
+                }
+            }
+            if (governed == 0) {
+                throw f.error(at, "a part that governs some queue (the parts before it take every queue it names)", p);
+            }
+            String where = (channels == null ? "" : "channels " + names(p.get("channels")))
+                + (vcs == null ? "" : (channels == null ? "" : ", ") + "VCs " + names(p.get("vcs")));
+            parts.add(new flowproof.rule.MixedRule.Part(kinds.get(i).create(network, 0),
+                where.isEmpty() ? (i == 0 ? "every queue" : "the other queues") : where));
+        }
+        for (int q = 0; q < queues; q++) {
+            if (partOf[q] < 0) {
+                throw new SpecException(f.file, f.prefix + "rule", "a part for every queue (end the list with a part"
+                    + " without vcs or channels)", "none for " + network.queueName(q));
+            }
+        }
+        return new flowproof.rule.MixedRule(parts, partOf);
+    }
+
+    private static String names(JsonNode list) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < list.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(list.get(i).asText());
+        }
+        return b.toString();
     }
 
     private static RoutingFunction throwMissingTable(Fields f) throws SpecException {
