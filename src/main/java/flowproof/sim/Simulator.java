@@ -1359,7 +1359,8 @@ public final class Simulator implements Engine {
     /**
      * The header a packet starts with. One unless the routing function chooses at the
      * source (UGAL): then the minimal route against one random Valiant route, each costed
-     * as the occupancy of its emptiest first-hop queue times its hop count (UGAL-L).
+     * as the occupancy of its emptiest first-hop queue times its hop count (UGAL-L). Valiant's
+     * routing is oblivious: one of its headers uniformly at random.
      */
     private int chooseHeader(int router, int p) {
         int dstRouter = termRouter[pDst[p]];
@@ -1367,6 +1368,10 @@ public final class Simulator implements Engine {
         if (n <= 1 || dstRouter == router || (classed && pClass[p] != 0)) {
             // class packets (control, throttled, isolated hot-spot traffic) route minimally
             return scratchHeaders[0];
+        }
+        if (routing instanceof flowproof.routing.ValiantRouting) {
+            // oblivious: one of the intermediates uniformly at random
+            return scratchHeaders[routerRandom[router].nextInt(n)];
         }
         int minimal = scratchHeaders[0];
         int valiant = scratchHeaders[1 + routerRandom[router].nextInt(n - 1)];

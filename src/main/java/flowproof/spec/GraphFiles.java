@@ -304,12 +304,22 @@ public final class GraphFiles {
      * {@code routing: {kind: table, routes: [...]}}; each route
      * {@code {at: R, to: D, next: [R2, ...], from: R0}}: a packet at R for D may go on to any
      * router of {@code next}; with {@code from}, only when it arrived from R0 (such an entry
-     * takes precedence over one without {@code from}).
+     * takes precedence over one without {@code from}). With {@code hop-limit: N} the routes may
+     * loop; see {@link flowproof.routing.TableRouting}.
      */
     static flowproof.routing.TableRouting table(String specFile, String prefix, JsonNode routing, GraphTopology g)
             throws SpecException {
         JsonNode file = routing.get("file");
         JsonNode inline = routing.get("routes");
+        int hopLimit = 0;
+        JsonNode limit = routing.get("hop-limit");
+        if (limit != null) {
+            if (!limit.isInt() || limit.asInt() < 1) {
+                throw new SpecException(specFile, prefix + "routing.hop-limit", "a positive number of hops",
+                    SpecReader.describe(limit));
+            }
+            hopLimit = limit.asInt();
+        }
         if ((file == null) == (inline == null)) {
             throw new SpecException(specFile, prefix + "routing", "a table: exactly one of file and routes",
                 file == null ? "neither" : "both");
@@ -418,8 +428,11 @@ public final class GraphFiles {
             }
         }
         try {
-            return new flowproof.routing.TableRouting(g, "table", table, byInput);
+            return new flowproof.routing.TableRouting(g, "table", table, byInput, hopLimit);
         } catch (ConfigurationException ce) {
+            if (ce.field().equals("routing.hop-limit")) {
+                throw new SpecException(specFile, prefix + ce.field(), ce.expected(), ce.found());
+            }
             throw new SpecException(where, ce.field().equals("routing") ? at : ce.field(), ce.expected(), ce.found());
         }
     }
