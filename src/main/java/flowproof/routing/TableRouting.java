@@ -172,7 +172,7 @@ public final class TableRouting implements RoutingFunction {
                     throw new ConfigurationException("routing.hop-limit", "a limit within which every pair of "
                         + "endpoints has a table route", "no route from " + graph.nodeName(s) + " to "
                         + graph.nodeName(d) + (best == Integer.MAX_VALUE ? " at all" : " within " + hopLimit
-                        + " hops (the shortest takes " + best + ")"));
+                        + (hopLimit == 1 ? " hop" : " hops") + " (the shortest takes " + best + ")"));
                 }
             }
         }
