@@ -62,6 +62,13 @@ import java.util.function.LongConsumer;
  * {@code (H+1)*pipeline + H*linkLatency + S} (one cycle on the injection channel, S-1 of
  * serialisation).
  *
+ * <p><b>Per-channel latency.</b> A channel of a graph topology with {@code latency: L}
+ * (graph and anynet files) takes {@code linkLatency + L - 1} cycles to cross, and its
+ * credits {@code creditLatency + L - 1} cycles to return (as BookSim's channel latency,
+ * which its credit channel follows): with the default {@code link-latency: 1} a channel
+ * takes exactly its file's latency, and a route's zero-load latency grows by the sum of
+ * {@code L - 1} over its channels. Every other channel has {@code L = 1}.
+ *
  * <h2>Flow control</h2>
  * Virtual cut-through reserves the whole packet's flits of downstream credit when the VC is
  * allocated; wormhole takes an empty downstream VC and spends one credit per flit. The rule
@@ -103,6 +110,10 @@ public final class Simulator implements Engine {
     private final int pipe;
     private final int linkLat;
     private final int creditLat;
+    /** Per channel: cycles on the link ({@code linkLat} plus the graph channel's latency beyond 1). */
+    private final int[] chanLinkLat;
+    /** Per channel: cycles a credit takes back upstream ({@code creditLat} plus the same extra). */
+    private final int[] chanCreditLat;
     private final int injPorts;
     private final int ejPorts;
 
@@ -289,6 +300,15 @@ public final class Simulator implements Engine {
         this.pipe = cfg.pipeline();
         this.linkLat = cfg.linkLatency();
         this.creditLat = cfg.creditLatency();
+        chanLinkLat = new int[channels];
+        chanCreditLat = new int[channels];
+        int longest = Math.max(linkLat, creditLat);
+        for (int c = 0; c < channels; c++) {
+            int extra = channelLatency(topo, c) - 1;
+            chanLinkLat[c] = linkLat + extra;
+            chanCreditLat[c] = creditLat + extra;
+            longest = Math.max(longest, Math.max(chanLinkLat[c], chanCreditLat[c]));
+        }
 
         termRouter = new int[terminals];
         for (int t = 0; t < terminals; t++) {
@@ -340,7 +360,7 @@ public final class Simulator implements Engine {
             }
         }
 
-        wheel = Math.max(linkLat, creditLat) + 2;
+        wheel = longest + 2;
         linkPkt = new int[channels * wheel];
         linkFlit = new int[channels * wheel];
         linkVc = new int[channels * wheel];
@@ -982,7 +1002,7 @@ public final class Simulator implements Engine {
         }
         lastMove = now;
         if (ip < channels) {
-            int slotAt = ip * wheel + (int) ((now + creditLat) % wheel);
+            int slotAt = ip * wheel + (int) ((now + chanCreditLat[ip]) % wheel);
             creditVc[slotAt] = iv - ip * vcs;
             creditsBack[iv]++;
         }
@@ -993,7 +1013,7 @@ public final class Simulator implements Engine {
         boolean tail = f == pSize[p] - 1;
         if (ov < queues) {
             int c = ov / vcs;
-            int slotAt = c * wheel + (int) ((now + 1 + linkLat) % wheel);
+            int slotAt = c * wheel + (int) ((now + 1 + chanLinkLat[c]) % wheel);
             linkPkt[slotAt] = p;
             linkFlit[slotAt] = f;
             linkVc[slotAt] = ov - c * vcs;
@@ -1328,6 +1348,15 @@ public final class Simulator implements Engine {
         public int outputPorts() {
             return outPorts;
         }
+    }
+
+    /**
+     * The latency of channel {@code c} of its own, in cycles: a graph channel's {@code latency}
+     * (1 unless its file gives one), 1 on every other topology. The simulator adds it, less
+     * one, to {@code simulation.link-latency} and {@code credit-latency}.
+     */
+    public static int channelLatency(Topology topo, int c) {
+        return topo instanceof flowproof.topology.GraphTopology g ? g.latency(c) : 1;
     }
 
     // ------------------------------------------------------------------ routes

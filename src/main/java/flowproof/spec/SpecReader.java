@@ -471,16 +471,6 @@ public final class SpecReader {
         Spec spec = new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
             properties, expect, limits, escapePolicy.equals("any"), simulation, capacityGiven, ruleFor, semantics,
             injectionQueue, wormhole);
-        if (simulation != null && topology instanceof GraphTopology g) {
-            for (int c = 0; c < g.channels(); c++) {
-                if (g.latency(c) != 1) {
-                    throw f.error("simulation", "a graph whose channels have no latency of their own (the simulator"
-                        + " does not model per-channel latency yet; use simulation.link-latency)",
-                        new com.fasterxml.jackson.databind.node.TextNode("channel " + g.channelName(c) + " of latency "
-                            + g.latency(c)));
-                }
-            }
-        }
         if (simulation != null) {
             // One validator for the whole spec: every command rejects what simulate would.
             flowproof.sim.SimulationReader.read(spec, prefix);
