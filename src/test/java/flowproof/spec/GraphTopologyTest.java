@@ -211,7 +211,7 @@ class GraphTopologyTest {
         bad(topo + "routing: dor\n", "routing: expected one of shortest-path, table, valiant on a graph");
         // per-channel latency is simulated (ChannelLatencySimulationTest), no longer refused
         Files.writeString(dir.resolve("lat.yaml"), "routers: [a, b]\nlinks: [[a, b, 3]]\n");
-        Spec lat = spec("lat", "vcs: 1\ncapacity: 1\nrule: vct\ntopology: {kind: graph, file: lat.yaml}\n" + SIM);
+        Spec lat = spec("latspec", "vcs: 1\ncapacity: 1\nrule: vct\ntopology: {kind: graph, file: lat.yaml}\n" + SIM);
         assertThat(SimulationReader.read(lat).network().topology()).isSameAs(lat.topology());
     }
 
