@@ -33,6 +33,8 @@ import org.junit.jupiter.api.TestFactory;
  * contradicts the explorer, every reachable stuck state is found as a deadlock
  * configuration, and every witness is classified exactly by an exhaustive search (reached,
  * or unreachable), with the guided search reaching a stuck state whenever the explorer does.
+ * On routing that is not minimal (a looping table under a hop limit) prove never answers
+ * {@code proved}; it may answer {@code unknown}, and only where the explorer finds no deadlock.
  */
 class ProveAgreesWithExplorerTest {
 
