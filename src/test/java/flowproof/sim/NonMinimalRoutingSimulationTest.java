@@ -26,7 +26,8 @@ class NonMinimalRoutingSimulationTest {
 
     @ParameterizedTest(name = "{0} at load {1}")
     @CsvSource({"ring3-bidir-valiant-vc-per-hop, 0.5", "ring3-bidir-valiant-vc-per-hop, 1.0",
-        "triangle-loop-table-hop-limit-vc-per-hop, 0.5", "triangle-loop-table-hop-limit-vc-per-hop, 1.0"})
+        "triangle-loop-table-hop-limit-vc-per-hop, 0.5", "triangle-loop-table-hop-limit-vc-per-hop, 1.0",
+        "booksim-anynet-example-valiant-vc-per-hop, 0.5", "booksim-anynet-example-valiant-vc-per-hop, 1.0"})
     void deadlockFreeSpecsDrainAtHighLoad(String name, double load) throws Exception {
         Spec spec = SpecReader.read(Path.of("specs/" + name + ".yaml"));
         SimResult r = run(spec, load);
@@ -39,7 +40,8 @@ class NonMinimalRoutingSimulationTest {
     }
 
     @ParameterizedTest(name = "{0} on one VC")
-    @CsvSource({"ring3-bidir-valiant-vc-per-hop, 2", "triangle-loop-table-hop-limit-vc-per-hop, 3"})
+    @CsvSource({"ring3-bidir-valiant-vc-per-hop, 2", "triangle-loop-table-hop-limit-vc-per-hop, 3",
+        "booksim-anynet-example-valiant-vc-per-hop, 2"})
     void theSameOnOneVcDeadlocks(String name, int vcs) throws Exception {
         String text = Files.readString(Path.of("specs/" + name + ".yaml"))
             .replace("vcs: " + vcs, "vcs: 1").replace("rule: vc-per-hop", "rule: vct");
