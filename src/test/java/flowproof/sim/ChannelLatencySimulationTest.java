@@ -7,6 +7,8 @@ import flowproof.spec.Spec;
 import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;
 import flowproof.spec.Yaml;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -101,6 +103,24 @@ class ChannelLatencySimulationTest {
             assertThat(r.latency().p99()).isEqualTo(31);
             assertThat(r.latency().max()).isEqualTo(55);
         }
+    }
+
+    /** The input-queued engine has one link latency: it refuses such a graph in one line, exit 2 (it was exit 70). */
+    @Test
+    void theInputQueuedEngineRefusesPerChannelLatencyInOneLine(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path spec = dir.resolve("voq.yaml");
+        Files.writeString(spec, "name: voq\ntopology: {kind: graph, graph: {routers: [a, b, c], links: [[a, b, 3], [b, c],"
+            + " [c, a]]}}\nrouting: shortest-path\nvcs: 1\nrule: vct\nsimulation:\n  buffer: 4\n  packet-size: 1\n"
+            + "  traffic: uniform\n  load: 0.2\n  control: voq-net\n");
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = flowproof.cli.Main.run(new String[] {"simulate", spec.toString()}, new java.io.PrintWriter(out, true),
+            new java.io.PrintWriter(err, true));
+        assertThat(code).isEqualTo(flowproof.cli.Main.BAD_INPUT);
+        assertThat(err.toString().strip()).doesNotContain("\n").isEqualTo(spec + ": topology: expected channels without"
+            + " a latency of their own for voq-net (this engine has one link latency, simulation.link-latency; the VC"
+            + " router simulator models per-channel latency), found channel a->b of latency 3");
     }
 
     @Test
