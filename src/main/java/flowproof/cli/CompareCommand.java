@@ -100,6 +100,11 @@ final class CompareCommand implements Callable<Integer> {
                     progress.done();
                     err.println(spec + ": routing: " + e.getMessage());
                     return Main.BAD_INPUT;
+                } catch (flowproof.ConfigurationException e) {
+                    // an engine of its own (input-queued schemes) refusing the network
+                    progress.done();
+                    err.println(spec + ": " + e.getMessage());
+                    return Main.BAD_INPUT;
                 }
                 progress.done();
                 rs.add(r);

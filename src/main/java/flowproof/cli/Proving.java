@@ -178,7 +178,12 @@ final class Proving {
             if (spec.expect() == null) {
                 return "";
             }
-            return "; expected " + spec.expect().key() + ": " + (checkVerdict().satisfies(spec.expect()) ? "ok" : "MISMATCH");
+            Verdict v = checkVerdict();
+            if (v == Verdict.INCOMPLETE) {
+                // no answer is no mismatch (verify counts it as incomplete too)
+                return "; expected " + spec.expect().key() + ": not decided";
+            }
+            return "; expected " + spec.expect().key() + ": " + (v.satisfies(spec.expect()) ? "ok" : "MISMATCH");
         }
 
         ObjectNode json() {

@@ -20,6 +20,17 @@ import java.util.Map;
  * way and no loop. {@link #minimal} is true only when every candidate on such a route
  * brings the packet one hop closer to its destination (by the graph's shortest paths).
  * Headers are destinations. Immutable.
+ *
+ * <p><b>Hop limit.</b> With a hop limit {@code N > 0} routes may loop: the header then
+ * carries the hops taken, {@code h*R + d} ({@code R} routers, {@code h} in {@code 0..N}),
+ * so the state space stays finite, and a candidate is offered only while the packet can
+ * still reach its destination within the limit by the table ({@code h + 1 + rem(c, d) <= N},
+ * with {@code rem} the fewest table hops after crossing {@code c}). A packet therefore
+ * never reaches the limit away from its destination: a candidate that would strand it is
+ * refused. A pair of endpoints that has no table route within {@code N} hops at all is an
+ * error when the table is built. {@link #minimal} is then false: the explorer decides
+ * drainability by its component pass, and {@code prove} answers {@code unknown} rather
+ * than {@code proved}.
  */
 public final class TableRouting implements RoutingFunction {
 
@@ -32,6 +43,10 @@ public final class TableRouting implements RoutingFunction {
     private final int[][] distance;
     private final boolean minimal;
     private final int maxCandidates;
+    /** 0: none (routes must be loop-free); else the most hops a packet takes. */
+    private final int hopLimit;
+    /** With a hop limit: [channel][destination], the fewest table hops after crossing the channel, or MAX_VALUE. */
+    private final int[][] rem;
 
     /**
      * @param table {@code [node][destination]}: candidate channels leaving {@code node}, or null
@@ -41,6 +56,22 @@ public final class TableRouting implements RoutingFunction {
      *     router, or when some pair of endpoints has no route or a route with a loop
      */
     public TableRouting(GraphTopology graph, String name, int[][][] table, Map<Long, int[]> byInput) {
+        this(graph, name, table, byInput, 0);
+    }
+
+    /**
+     * As {@link #TableRouting(GraphTopology, String, int[][][], Map)}, with a hop limit
+     * ({@code hopLimit > 0}) under which routes may loop.
+     *
+     * @throws ConfigurationException (field {@code routing.hop-limit}) when some pair of
+     *     endpoints has no route within the limit
+     */
+    public TableRouting(GraphTopology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit) {
+        if (hopLimit < 0 || (long) (hopLimit + 1) * graph.nodes() > Integer.MAX_VALUE) {
+            throw new ConfigurationException("routing.hop-limit", "a hop limit from 1 to "
+                + (Integer.MAX_VALUE / graph.nodes() - 1), Integer.toString(hopLimit));
+        }
+        this.hopLimit = hopLimit;
         this.graph = graph;
         this.name = name;
         int n = graph.nodes();
@@ -80,7 +111,71 @@ public final class TableRouting implements RoutingFunction {
             }
         }
         this.maxCandidates = max;
-        this.minimal = validate();
+        if (hopLimit > 0) {
+            this.rem = remainingHops();
+            checkWithinLimit();
+            this.minimal = false;
+        } else {
+            this.rem = null;
+            this.minimal = validate();
+        }
+    }
+
+    /** rem[c][d]: the fewest hops by the table after crossing {@code c} until {@code d}; a fixpoint. */
+    private int[][] remainingHops() {
+        int n = graph.nodes();
+        int m = graph.channels();
+        int[][] r = new int[m][n];
+        int[] out = new int[maxCandidates];
+        for (int d = 0; d < n; d++) {
+            for (int c = 0; c < m; c++) {
+                r[c][d] = graph.target(c) == d ? 0 : Integer.MAX_VALUE;
+            }
+            boolean changed = true;
+            while (changed) {
+                changed = false;
+                for (int c = 0; c < m; c++) {
+                    int v = graph.target(c);
+                    if (v == d) {
+                        continue;
+                    }
+                    int k = raw(v, c, d, out);
+                    for (int j = 0; j < k; j++) {
+                        int after = r[out[j]][d];
+                        if (after != Integer.MAX_VALUE && after + 1 < r[c][d]) {
+                            r[c][d] = after + 1;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        return r;
+    }
+
+    /** With a hop limit: every pair of endpoints has a table route within it. */
+    private void checkWithinLimit() {
+        int[] out = new int[maxCandidates];
+        for (int d : graph.endpoints()) {
+            for (int s : graph.endpoints()) {
+                if (s == d) {
+                    continue;
+                }
+                int best = Integer.MAX_VALUE;
+                int k = raw(s, -1, d, out);
+                for (int j = 0; j < k; j++) {
+                    if (rem[out[j]][d] != Integer.MAX_VALUE) {
+                        best = Math.min(best, 1 + rem[out[j]][d]);
+                    }
+                }
+                if (best > hopLimit) {
+                    throw new ConfigurationException("routing.hop-limit", "a limit within which every pair of "
+                        + "endpoints has a table route", "no route from " + graph.nodeName(s) + " to "
+                        + graph.nodeName(d) + (best == Integer.MAX_VALUE ? " at all" : " within " + hopLimit
+                        + (hopLimit == 1 ? " hop" : " hops") + " (the shortest takes " + best + ")"));
+                }
+            }
+        }
     }
 
     private void check(int node, int[] candidates) {
@@ -184,6 +279,29 @@ public final class TableRouting implements RoutingFunction {
 
     @Override
     public int candidates(int node, int inChannel, int header, int[] out) {
+        if (hopLimit == 0) {
+            return raw(node, inChannel, header, out);
+        }
+        int n = graph.nodes();
+        int d = header % n;
+        int left = hopLimit - header / n - 1;
+        int k = raw(node, inChannel, d, out);
+        int kept = 0;
+        for (int j = 0; j < k; j++) {
+            if (rem[out[j]][d] <= left) {
+                out[kept++] = out[j];
+            }
+        }
+        return kept;
+    }
+
+    /** The hop limit, 0 for none. */
+    public int hopLimit() {
+        return hopLimit;
+    }
+
+    /** The table's candidates for a packet bound for {@code destination}, without the hop limit. */
+    private int raw(int node, int inChannel, int header, int[] out) {
         int[] c = null;
         if (inChannel >= 0 && !byInput.isEmpty()) {
             c = byInput.get((long) inChannel * graph.nodes() + header);
@@ -219,8 +337,33 @@ public final class TableRouting implements RoutingFunction {
         return name;
     }
 
+    /** {@code R}, or {@code (N+1)*R} with a hop limit N. */
     @Override
     public int headers() {
-        return graph.nodes();
+        return graph.nodes() * (hopLimit + 1);
+    }
+
+    /** With a hop limit, the hops taken grow by one. */
+    @Override
+    public int afterHop(int header, int channel) {
+        return hopLimit == 0 ? header : header + graph.nodes();
+    }
+
+    @Override
+    public int destinationOf(int header) {
+        return header % graph.nodes();
+    }
+
+    @Override
+    public int exitNode(int header) {
+        return header % graph.nodes();
+    }
+
+    /** {@code d}, or {@code d after 2 hops} with a hop limit. */
+    @Override
+    public String headerName(int header, flowproof.topology.Topology topology) {
+        String d = topology.nodeName(destinationOf(header));
+        int h = header / graph.nodes();
+        return hopLimit == 0 ? d : d + " after " + h + (h == 1 ? " hop" : " hops");
     }
 }

@@ -154,6 +154,20 @@ public record SimConfig(
         positive("simulation.ejection-channels", ejectionPorts);
         positive("simulation.deadlock-cycles", deadlockCycles);
         positive("simulation.window", window);
+        flowproof.topology.Topology topo = network.topology();
+        for (int c = 0; c < topo.channels(); c++) {
+            int own = Simulator.channelLatency(topo, c);
+            if (own == 1) {
+                continue;
+            }
+            long longest = Math.max((long) linkLatency, creditLatency) + own - 1;
+            if (longest >= deadlockCycles) {
+                // a flit or credit on such a link would pass for a deadlock
+                throw new ConfigurationException("simulation.deadlock-cycles", "more cycles than the longest link or"
+                    + " credit latency (" + longest + " cycles, on channel " + topo.channelName(c) + ")",
+                    Integer.toString(deadlockCycles));
+            }
+        }
         if (cycles < 1 || cycles > MAX_CYCLES) {
             throw new ConfigurationException("simulation.cycles", "1 to " + MAX_CYCLES + " cycles (the simulator keeps"
                 + " cycle numbers in 32 bits)", Long.toString(cycles));

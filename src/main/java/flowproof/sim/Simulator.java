@@ -62,6 +62,13 @@ import java.util.function.LongConsumer;
  * {@code (H+1)*pipeline + H*linkLatency + S} (one cycle on the injection channel, S-1 of
  * serialisation).
  *
+ * <p><b>Per-channel latency.</b> A channel of a graph topology with {@code latency: L}
+ * (graph and anynet files) takes {@code linkLatency + L - 1} cycles to cross, and its
+ * credits {@code creditLatency + L - 1} cycles to return (as BookSim's channel latency,
+ * which its credit channel follows): with the default {@code link-latency: 1} a channel
+ * takes exactly its file's latency, and a route's zero-load latency grows by the sum of
+ * {@code L - 1} over its channels. Every other channel has {@code L = 1}.
+ *
  * <h2>Flow control</h2>
  * Virtual cut-through reserves the whole packet's flits of downstream credit when the VC is
  * allocated; wormhole takes an empty downstream VC and spends one credit per flit. The rule
@@ -103,6 +110,10 @@ public final class Simulator implements Engine {
     private final int pipe;
     private final int linkLat;
     private final int creditLat;
+    /** Per channel: cycles on the link ({@code linkLat} plus the graph channel's latency beyond 1). */
+    private final int[] chanLinkLat;
+    /** Per channel: cycles a credit takes back upstream ({@code creditLat} plus the same extra). */
+    private final int[] chanCreditLat;
     private final int injPorts;
     private final int ejPorts;
 
@@ -311,6 +322,15 @@ public final class Simulator implements Engine {
         this.pipe = cfg.pipeline();
         this.linkLat = cfg.linkLatency();
         this.creditLat = cfg.creditLatency();
+        chanLinkLat = new int[channels];
+        chanCreditLat = new int[channels];
+        int longest = Math.max(linkLat, creditLat);
+        for (int c = 0; c < channels; c++) {
+            int extra = channelLatency(topo, c) - 1;
+            chanLinkLat[c] = linkLat + extra;
+            chanCreditLat[c] = creditLat + extra;
+            longest = Math.max(longest, Math.max(chanLinkLat[c], chanCreditLat[c]));
+        }
 
         termRouter = new int[terminals];
         for (int t = 0; t < terminals; t++) {
@@ -362,7 +382,7 @@ public final class Simulator implements Engine {
             }
         }
 
-        wheel = Math.max(linkLat, creditLat) + 2;
+        wheel = longest + 2;
         linkPkt = new int[channels * wheel];
         linkFlit = new int[channels * wheel];
         linkVc = new int[channels * wheel];
@@ -1102,7 +1122,7 @@ public final class Simulator implements Engine {
         }
         lastMove = now;
         if (ip < channels) {
-            int slotAt = ip * wheel + (int) ((now + creditLat) % wheel);
+            int slotAt = ip * wheel + (int) ((now + chanCreditLat[ip]) % wheel);
             creditVc[slotAt] = iv - ip * vcs;
             creditsBack[iv]++;
         }
@@ -1113,7 +1133,7 @@ public final class Simulator implements Engine {
         boolean tail = f == pSize[p] - 1;
         if (ov < queues) {
             int c = ov / vcs;
-            int slotAt = c * wheel + (int) ((now + 1 + linkLat) % wheel);
+            int slotAt = c * wheel + (int) ((now + 1 + chanLinkLat[c]) % wheel);
             linkPkt[slotAt] = p;
             linkFlit[slotAt] = f;
             linkVc[slotAt] = ov - c * vcs;
@@ -1465,6 +1485,15 @@ public final class Simulator implements Engine {
         }
     }
 
+    /**
+     * The latency of channel {@code c} of its own, in cycles: a graph channel's {@code latency}
+     * (1 unless its file gives one), 1 on every other topology. The simulator adds it, less
+     * one, to {@code simulation.link-latency} and {@code credit-latency}.
+     */
+    public static int channelLatency(Topology topo, int c) {
+        return topo instanceof flowproof.topology.GraphTopology g ? g.latency(c) : 1;
+    }
+
     // ------------------------------------------------------------------ routes
 
     /** Offset in the route pool of the next queues of a packet with {@code header} leaving {@code from} (or injected at {@code router}). */
@@ -1494,7 +1523,8 @@ public final class Simulator implements Engine {
     /**
      * The header a packet starts with. One unless the routing function chooses at the
      * source (UGAL): then the minimal route against one random Valiant route, each costed
-     * as the occupancy of its emptiest first-hop queue times its hop count (UGAL-L).
+     * as the occupancy of its emptiest first-hop queue times its hop count (UGAL-L). Valiant's
+     * routing is oblivious: one of its headers uniformly at random.
      */
     private int chooseHeader(int router, int p) {
         int dstRouter = termRouter[pDst[p]];
@@ -1503,6 +1533,10 @@ public final class Simulator implements Engine {
         if (n <= 1 || dstRouter == router || (classed && pClass[p] != 0)) {
             // class packets (control, throttled, isolated hot-spot traffic) route minimally
             return scratchHeaders[0];
+        }
+        if (routing instanceof flowproof.routing.ValiantRouting) {
+            // oblivious: one of the intermediates uniformly at random
+            return scratchHeaders[routerRandom[router].nextInt(n)];
         }
         int minimal = scratchHeaders[0];
         int valiant = scratchHeaders[1 + routerRandom[router].nextInt(n - 1)];

@@ -28,10 +28,8 @@ import java.util.TreeMap;
  * concentration: 1                     # terminals per such router (default 1)
  * </pre>
  *
- * <p>anynet: each line {@code router R} followed by any number of {@code node N} (terminal
- * N attached to R) and {@code router R2} (a bidirectional link R-R2), each optionally
- * followed by a latency in cycles. A link declared on both routers' lines is one link.
- * {@code //} and {@code #} start comments. Routers are named by their numbers.
+ * <p>anynet: BookSim's format, read as BookSim reads it ({@link #anynet}): lines
+ * {@code router R node N router R2 [latency] ...}. Routers are named by their numbers.
  */
 public final class GraphFiles {
 
@@ -191,13 +189,45 @@ public final class GraphFiles {
         return new Object[] {anynet(file.toString(), "", file.getFileName().toString(), text), text};
     }
 
-    /** BookSim anynet text; {@code at} prefixes line numbers ({@code topology.anynet: } inline). */
+    /**
+     * BookSim anynet text, read by the grammar of BookSim's own reader ({@code AnyNet::readFile}
+     * in booksim2's src/networks/anynet.cpp); {@code at0} prefixes line numbers
+     * ({@code topology.anynet, } inline). Each line is a head, {@code router R} or
+     * {@code node N}, then any number of entries {@code router R2} or {@code node N2}, each
+     * followed by any number of latencies (the last one counts). What BookSim makes of it:
+     *
+     * <ul>
+     *   <li>{@code router A ... router B [L]}: the channel A to B, of latency L (1 without
+     *       one; a later declaration of A to B sets it again, to 1 without a latency), and the
+     *       channel B to A of latency 1 unless B to A is declared (on B's line, before or
+     *       after). Latencies are one-way.</li>
+     *   <li>{@code router R ... node N} or {@code node N ... router R}: terminal N at router R,
+     *       again and again if repeated; at two routers is an error. A latency on a terminal
+     *       link is read, and not modelled (flowproof's terminal links take the simulator's
+     *       injection and ejection cycles).</li>
+     *   <li>{@code router R} alone declares router R. Routers are numbered 0 to R-1 and nodes
+     *       0 to N-1 with none missing (BookSim indexes arrays by them).</li>
+     *   <li>{@code router A ... router A}: a channel from A to itself, which BookSim builds and
+     *       never routes on (its routes are shortest paths); flowproof leaves it out.</li>
+     * </ul>
+     *
+     * <p>Errors, as BookSim's (which stops on them): a head other than router or node, an
+     * entry other than router, node or a latency, a node linked to a node, a node at two
+     * routers, routers or nodes not numbered from 0 without gaps. Stricter, where BookSim reads
+     * on regardless: ids and latencies must be whole numbers (BookSim's {@code atoi} reads
+     * {@code 3x} as 3 and {@code x} as 0), latencies at least 1, and a line must not end
+     * inside an entry ({@code router 0 node}: BookSim prints "Incomplete parse" and goes on).
+     * Beyond BookSim: {@code //} and {@code #} start comments, and tabs separate like spaces.
+     * flowproof's own limits, each one line: at least one link between routers, and the same
+     * number of nodes at every router that has nodes.
+     */
     static GraphTopology anynet(String name, String at0, String shortName, String text) throws SpecException {
         String[] lines = text.split("\r?\n", -1);
-        // router id -> (neighbour id -> latency), and terminals per router
-        TreeMap<Integer, Map<Integer, Integer>> links = new TreeMap<>();
-        Map<Integer, Integer> terminalAt = new LinkedHashMap<>();
-        Map<Integer, Integer> terminals = new TreeMap<>();
+        // router id -> (neighbour id -> latency of the channel to it); TreeMaps: ids in order
+        TreeMap<Integer, TreeMap<Integer, Integer>> links = new TreeMap<>();
+        TreeMap<Integer, Integer> nodeAt = new TreeMap<>();
+        Map<Integer, Integer> nodeLine = new java.util.HashMap<>();
+        int lastLine = 0;
         for (int ln = 0; ln < lines.length; ln++) {
             String line = lines[ln];
             int cut = line.indexOf("//");
@@ -208,95 +238,131 @@ public final class GraphFiles {
             if (cut >= 0) {
                 line = line.substring(0, cut);
             }
-            String[] tok = line.trim().split("\\s+");
+            String[] tok = line.trim().split("[ \\t\\r]+");
             if (tok.length == 1 && tok[0].isEmpty()) {
                 continue;
             }
+            lastLine = ln + 1;
             String at = at0 + "line " + (ln + 1);
-            if (!tok[0].equals("router") || tok.length < 2) {
-                throw new SpecException(name, at, "router R followed by node N and router R2 entries",
-                    "\"" + line.trim() + "\"");
+            boolean headRouter = tok[0].equals("router");
+            if (!headRouter && !tok[0].equals("node")) {
+                throw new SpecException(name, at, "router R or node N at the start of the line", "\"" + tok[0] + "\"");
             }
-            int r = number(name, at, tok[1], "a router number");
-            links.computeIfAbsent(r, k -> new TreeMap<>());
+            if (tok.length < 2) {
+                throw new SpecException(name, at, "a " + tok[0] + " number after " + tok[0], "the end of the line");
+            }
+            int head = number(name, at, tok[1], "a " + tok[0] + " number");
+            if (headRouter) {
+                links.computeIfAbsent(head, k -> new TreeMap<>());
+            }
             int i = 2;
             while (i < tok.length) {
                 String kind = tok[i];
                 if (!kind.equals("node") && !kind.equals("router")) {
-                    throw new SpecException(name, at, "node N or router R2", "\"" + kind + "\"");
+                    throw new SpecException(name, at, "node N or router R" + (i > 2 ? " or a latency of at least 1 cycle"
+                        : ""), "\"" + kind + "\"");
                 }
                 if (i + 1 >= tok.length) {
-                    throw new SpecException(name, at, "a number after " + kind, "the end of the line");
+                    throw new SpecException(name, at, "a " + kind + " number after " + kind, "the end of the line");
                 }
                 int id = number(name, at, tok[i + 1], "a " + kind + " number");
                 i += 2;
                 int lat = 1;
-                if (i < tok.length && tok[i].matches("-?\\d+")) {
-                    lat = number(name, at, tok[i], "a latency");
-                    if (lat < 1) {
-                        throw new SpecException(name, at, "a latency of at least 1 cycle", tok[i]);
+                while (i < tok.length && !tok[i].equals("node") && !tok[i].equals("router")) {
+                    if (!tok[i].matches("-?\\d+")) {
+                        throw new SpecException(name, at, "node N or router R or a latency of at least 1 cycle",
+                            "\"" + tok[i] + "\"");
                     }
+                    lat = latency(name, at, tok[i]);
                     i++;
                 }
-                if (kind.equals("node")) {
-                    Integer before = terminalAt.put(id, r);
-                    if (before != null) {
-                        throw new SpecException(name, at, "each node attached once", "node " + id
-                            + " attached to router " + before + " before");
-                    }
-                    terminals.merge(r, 1, Integer::sum);
-                } else {
-                    if (id == r) {
-                        throw new SpecException(name, at, "a link to another router", "router " + r + " router " + r);
-                    }
-                    for (int[] ends : new int[][] {{r, id}, {id, r}}) {
-                        Integer old = links.computeIfAbsent(ends[0], k -> new TreeMap<>()).put(ends[1], lat);
-                        if (old != null && old != lat) {
-                            throw new SpecException(name, at, "the latency declared before for the link " + r + "-"
-                                + id + " (" + old + ")", Integer.toString(lat));
-                        }
-                    }
+                boolean bodyRouter = kind.equals("router");
+                if (!headRouter && !bodyRouter) {
+                    throw new SpecException(name, at, "a node linked to a router", "node " + head + " node " + id);
                 }
+                if (headRouter != bodyRouter) {
+                    int node = headRouter ? id : head;
+                    int router = headRouter ? head : id;
+                    links.computeIfAbsent(router, k -> new TreeMap<>());
+                    Integer before = nodeAt.put(node, router);
+                    if (before != null && before != router) {
+                        throw new SpecException(name, at, "each node at one router", "node " + node + " at router "
+                            + router + ", and at router " + before + " on line " + nodeLine.get(node));
+                    }
+                    nodeLine.putIfAbsent(node, ln + 1);
+                    continue;
+                }
+                links.computeIfAbsent(id, k -> new TreeMap<>());
+                if (id == head) {
+                    continue; // BookSim's self-channel: never routed on
+                }
+                links.get(head).put(id, lat);
+                links.get(id).putIfAbsent(head, 1);
             }
         }
+        String doc = at0.isEmpty() ? "(document)" : at0.substring(0, at0.length() - 2);
         if (links.isEmpty()) {
-            throw new SpecException(name, at0.isEmpty() ? "(document)" : at0.substring(0, at0.length() - 2),
-                "lines of the form router R node N router R2", "no router");
+            throw new SpecException(name, doc, "lines of the form router R node N router R2", "no router");
+        }
+        int expect = 0;
+        for (int r : links.keySet()) {
+            if (r != expect) {
+                throw new SpecException(name, doc, "routers numbered 0 to " + (links.size() - 1) + " (BookSim indexes"
+                    + " routers by number)", "no router " + expect + (r > expect ? ", but router " + r : ""));
+            }
+            expect++;
+        }
+        expect = 0;
+        for (int n : nodeAt.keySet()) {
+            if (n != expect) {
+                throw new SpecException(name, doc, "nodes numbered 0 to " + (nodeAt.size() - 1) + " (BookSim's traffic"
+                    + " manager numbers them so)", "no node " + expect + ", but node " + n + " on line " + nodeLine.get(n));
+            }
+            expect++;
+        }
+        TreeMap<Integer, Integer> terminals = new TreeMap<>();
+        for (int r : nodeAt.values()) {
+            terminals.merge(r, 1, Integer::sum);
         }
         List<String> names = new ArrayList<>();
-        Map<Integer, Integer> index = new LinkedHashMap<>();
         for (int r : links.keySet()) {
-            index.put(r, names.size());
             names.add(Integer.toString(r));
         }
-        for (int r : terminals.keySet()) {
-            if (!index.containsKey(r)) {
-                throw new SpecException(name, at0 + "router " + r, "a router with links", "none");
-            }
-        }
         List<int[]> channels = new ArrayList<>();
-        for (Map.Entry<Integer, Map<Integer, Integer>> e : links.entrySet()) {
+        for (Map.Entry<Integer, TreeMap<Integer, Integer>> e : links.entrySet()) {
             for (Map.Entry<Integer, Integer> n : e.getValue().entrySet()) {
-                channels.add(new int[] {index.get(e.getKey()), index.get(n.getKey()), n.getValue()});
+                channels.add(new int[] {e.getKey(), n.getKey(), n.getValue()});
             }
         }
         boolean[] endpoint = new boolean[names.size()];
         int concentration = 0;
         for (Map.Entry<Integer, Integer> e : terminals.entrySet()) {
-            endpoint[index.get(e.getKey())] = true;
+            endpoint[e.getKey()] = true;
             if (concentration == 0) {
                 concentration = e.getValue();
             } else if (e.getValue() != concentration) {
                 throw new SpecException(name, at0 + "router " + e.getKey(), "the same number of nodes at every router that"
-                    + " has nodes (" + concentration + ", as at router " + terminals.keySet().iterator().next() + ")",
-                    e.getValue() + " nodes");
+                    + " has nodes (" + concentration + ", as at router " + terminals.firstKey() + "; flowproof's"
+                    + " topologies have one concentration)", e.getValue() + " nodes");
             }
         }
         if (channels.isEmpty()) {
-            throw new SpecException(name, at0.isEmpty() ? "(document)" : at0.substring(0, at0.length() - 2),
-                "at least one router-router link", "none");
+            throw new SpecException(name, doc, "at least one router-router link (flowproof checks and simulates the"
+                + " channels between routers)", "none");
         }
         return build(name, at0, shortName, names, channels, endpoint, Math.max(1, concentration));
+    }
+
+    private static int latency(String file, String at, String tok) throws SpecException {
+        try {
+            int v = Integer.parseInt(tok);
+            if (v >= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new SpecException(file, at, "a latency of at least 1 cycle", "\"" + tok + "\"");
     }
 
     /**
@@ -304,12 +370,22 @@ public final class GraphFiles {
      * {@code routing: {kind: table, routes: [...]}}; each route
      * {@code {at: R, to: D, next: [R2, ...], from: R0}}: a packet at R for D may go on to any
      * router of {@code next}; with {@code from}, only when it arrived from R0 (such an entry
-     * takes precedence over one without {@code from}).
+     * takes precedence over one without {@code from}). With {@code hop-limit: N} the routes may
+     * loop; see {@link flowproof.routing.TableRouting}.
      */
     static flowproof.routing.TableRouting table(String specFile, String prefix, JsonNode routing, GraphTopology g)
             throws SpecException {
         JsonNode file = routing.get("file");
         JsonNode inline = routing.get("routes");
+        int hopLimit = 0;
+        JsonNode limit = routing.get("hop-limit");
+        if (limit != null) {
+            if (!limit.isInt() || limit.asInt() < 1) {
+                throw new SpecException(specFile, prefix + "routing.hop-limit", "a positive number of hops",
+                    SpecReader.describe(limit));
+            }
+            hopLimit = limit.asInt();
+        }
         if ((file == null) == (inline == null)) {
             throw new SpecException(specFile, prefix + "routing", "a table: exactly one of file and routes",
                 file == null ? "neither" : "both");
@@ -418,8 +494,11 @@ public final class GraphFiles {
             }
         }
         try {
-            return new flowproof.routing.TableRouting(g, "table", table, byInput);
+            return new flowproof.routing.TableRouting(g, "table", table, byInput, hopLimit);
         } catch (ConfigurationException ce) {
+            if (ce.field().equals("routing.hop-limit")) {
+                throw new SpecException(specFile, prefix + ce.field(), ce.expected(), ce.found());
+            }
             throw new SpecException(where, ce.field().equals("routing") ? at : ce.field(), ce.expected(), ce.found());
         }
     }

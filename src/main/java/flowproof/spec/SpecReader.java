@@ -20,6 +20,7 @@ import flowproof.routing.XyYxRouting;
 import flowproof.routing.UgalRouting;
 import flowproof.routing.ClassedRouting;
 import flowproof.routing.VcClasses;
+import flowproof.routing.ValiantRouting;
 import flowproof.rule.EscapeVcs;
 import flowproof.topology.Bmin;
 import flowproof.topology.Butterfly;
@@ -105,10 +106,13 @@ public final class SpecReader {
     private static final List<String> GLOBAL_READS = List.of("atomic", "snapshot");
     private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
-    private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid", "file", "routes", "intermediate");
+    private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid", "file", "routes", "intermediate",
+        "hop-limit", "intermediates");
     private static final List<String> VC_CLASS_FIELDS = List.of("classes", "start", "hops", "datelines");
     private static final List<String> STEP_FIELDS = List.of("route", "class", "first-hop", "new-ring", "ring-hop",
         "crosses-ahead", "channel", "set", "add");
+    /** Valiant's routing: minimally to an intermediate chosen at the source, then to the destination. */
+    private static final String VALIANT = "valiant";
     private static final List<String> TURN_FIELDS = List.of("from", "to", "columns");
     /** The routing of a spec's own forbidden turns. */
     private static final String TURNS = "turns";
@@ -214,8 +218,13 @@ public final class SpecReader {
         } else if (routingName.equals(TURNS)) {
             throw f.missing("routing.forbid", "a list of forbidden turns, e.g. [[north, west], [south, west]]");
         }
+        if (routingNode != null && routingNode.isObject() && routingNode.has("intermediates")
+                && !routingName.equals(VALIANT)) {
+            throw f.error("routing.intermediates", "no intermediates for routing " + routingName + " (only kind "
+                + VALIANT + " takes them)", routingNode.get("intermediates"));
+        }
         if (routingNode != null && routingNode.isObject() && !routingName.equals(TABLE)) {
-            for (String k : List.of("file", "routes")) {
+            for (String k : List.of("file", "routes", "hop-limit")) {
                 if (routingNode.has(k)) {
                     throw f.error("routing." + k, "no " + k + " for routing " + routingName + " (only kind " + TABLE
                         + " takes one)", routingNode.get(k));
@@ -239,6 +248,7 @@ public final class SpecReader {
                 ? (routingNode != null && routingNode.isObject()
                     ? GraphFiles.table(file, prefix, routingNode, (GraphTopology) topology)
                     : throwMissingTable(f))
+                : routingName.equals(VALIANT) ? valiant(f, topology, routingNode)
                 : routing(routingName, topology, forbid);
         } catch (ConfigurationException ce) {
             throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
@@ -513,16 +523,6 @@ public final class SpecReader {
         Spec spec = new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
             properties, expect, limits, escapePolicy.equals("any"), simulation, capacityGiven, ruleFor, semantics,
             injectionQueue, wormhole);
-        if (simulation != null && topology instanceof GraphTopology g) {
-            for (int c = 0; c < g.channels(); c++) {
-                if (g.latency(c) != 1) {
-                    throw f.error("simulation", "a graph whose channels have no latency of their own (the simulator"
-                        + " does not model per-channel latency yet; use simulation.link-latency)",
-                        new com.fasterxml.jackson.databind.node.TextNode("channel " + g.channelName(c) + " of latency "
-                            + g.latency(c)));
-                }
-            }
-        }
         if (simulation != null) {
             // One validator for the whole spec: every command rejects what simulate would.
             flowproof.sim.SimulationReader.read(spec, prefix);
@@ -702,13 +702,14 @@ public final class SpecReader {
         if (t instanceof Torus) {
             List<String> names = new ArrayList<>(List.of("dor", "minimal-adaptive"));
             names.addAll(MESH_ROUTINGS);
+            names.add(VALIANT);
             return names;
         } else if (t instanceof Butterfly) {
             return List.of("destination-tag");
         } else if (t instanceof Bmin) {
             return List.of("turnaround");
         } else if (t instanceof GraphTopology) {
-            return List.of("shortest-path", TABLE);
+            return List.of("shortest-path", TABLE, VALIANT);
         } else {
             return List.of("minimal", "ugal");
         }
@@ -924,6 +925,46 @@ public final class SpecReader {
             b.append(i == 0 ? "" : ", ").append(list.get(i).asText());
         }
         return b.toString();
+    }
+
+    /**
+     * {@code routing: valiant} or {@code {kind: valiant, intermediates: [R, ...]}}: Valiant over
+     * {@code dor} (rings, tori, meshes) or {@code shortest-path} (graphs); intermediates are
+     * router names (or ids), every router by default.
+     */
+    private static RoutingFunction valiant(Fields f, Topology t, JsonNode routingNode) throws SpecException {
+        RoutingFunction base = t instanceof GraphTopology g ? TableRouting.shortestPath(g)
+            : new DimensionOrderRouting((Torus) t);
+        int[] via = null;
+        JsonNode list = routingNode != null && routingNode.isObject() ? routingNode.get("intermediates") : null;
+        if (list != null) {
+            if (!list.isArray() || list.isEmpty()) {
+                throw f.error("routing.intermediates", "a non-empty list of routers", list);
+            }
+            java.util.Map<String, Integer> byName = new java.util.HashMap<>();
+            for (int v = 0; v < t.nodes(); v++) {
+                byName.put(t.nodeName(v), v);
+            }
+            via = new int[list.size()];
+            for (int i = 0; i < list.size(); i++) {
+                JsonNode e = list.get(i);
+                Integer v = e.isValueNode() && !e.isNull() ? byName.get(e.asText()) : null;
+                if (v == null && e.isInt() && e.asInt() >= 0 && e.asInt() < t.nodes()) {
+                    v = e.asInt();
+                }
+                if (v == null) {
+                    throw f.error("routing.intermediates[" + i + "]", "a router of the topology (its name, e.g. "
+                        + t.nodeName(t.nodes() - 1) + ", or its id 0.." + (t.nodes() - 1) + ")", e);
+                }
+                for (int j = 0; j < i; j++) {
+                    if (via[j] == v) {
+                        throw f.error("routing.intermediates[" + i + "]", "a router not listed before", e);
+                    }
+                }
+                via[i] = v;
+            }
+        }
+        return new ValiantRouting(t, base, via);
     }
 
     private static RoutingFunction throwMissingTable(Fields f) throws SpecException {

@@ -100,6 +100,26 @@ class ProveCliTest {
         }
     }
 
+    /**
+     * A looping table under a hop limit, deadlock-free by enumeration: prove finds no knot but
+     * claims no proof (the routing is not minimal), exits 3 and does not call that a mismatch;
+     * check proves it from the acyclic channel dependency graph. Valiant routing, minimal by
+     * its two-phase measure, is proved.
+     */
+    @Test
+    void proveAnswersUnknownOnNonMinimalRoutingAndProvesValiant() {
+        CliRun r = run("prove", "specs/triangle-loop-table-hop-limit-vc-per-hop.yaml", "--no-save");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.INCOMPLETE);
+        assertThat(r.out()).contains("verdict        unknown (method cp-sat: no reachable state is stuck, but the routing is"
+            + " not minimal").contains("expected deadlock-free: not decided").doesNotContain("MISMATCH");
+        CliRun c = run("check", "specs/triangle-loop-table-hop-limit-vc-per-hop.yaml", "--no-save");
+        assertThat(c.code()).as(c.out() + c.err()).isEqualTo(Main.OK);
+        assertThat(c.out()).contains("proved deadlock-free (method cdg");
+        CliRun v = run("prove", "specs/ring3-bidir-valiant-vc-per-hop.yaml", "--no-save");
+        assertThat(v.code()).as(v.out() + v.err()).isEqualTo(Main.OK);
+        assertThat(v.out()).contains("verdict        proved (method cp-sat");
+    }
+
     @Test
     void badOptionsAndSpecsAreOneLine() throws Exception {
         CliRun r = run("prove", "specs/solve/torus8x8-c1-vct.yaml", "--seconds", "0");

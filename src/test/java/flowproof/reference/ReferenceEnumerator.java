@@ -23,6 +23,12 @@ import java.util.Map;
  * turn models (minimal adaptive routing restricted to allowed turns, never into a dead end) and
  * XY-YX (the source picks the XY or the YX route). Directions: 0 east (+x), 1 west, 2 north (+y),
  * 3 south. On a mesh only the VCT rule is built here.
+ *
+ * <p>Non-minimal routes, written from {@code docs/routing.md}: Valiant (the source picks any router
+ * as intermediate; DOR to it, then DOR to the destination; a packet passing its destination on
+ * the way to the intermediate does not leave there), and, on a bidirectional ring, a looping
+ * "table" that offers both neighbours to every packet under a hop limit N: a neighbour is offered
+ * only while the packet, after that hop, can still reach its destination within N hops in all.
  */
 public final class ReferenceEnumerator {
 
@@ -36,24 +42,33 @@ public final class ReferenceEnumerator {
    * capacity = packets per queue. bubbles = m, the critical marks per ring (CRITICAL_BUBBLE only).
    */
   public record Config(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles,
-                       boolean mesh, Routing routing, int[][] forbiddenTurns, int[][] pairs, Messages messages) {
+                       boolean mesh, Routing routing, int[][] forbiddenTurns, int[][] pairs, Messages messages, int hopLimit) {
 
     /** Without message classes. */
     public Config(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles,
                   boolean mesh, Routing routing, int[][] forbiddenTurns, int[][] pairs) {
-      this(radix, bidirectional, vcs, capacity, rule, bubbles, mesh, routing, forbiddenTurns, pairs, null);
+      this(radix, bidirectional, vcs, capacity, rule, bubbles, mesh, routing, forbiddenTurns, pairs, null, 0);
     }
 
     /** A torus or ring with DOR, the given pairs (null: all pairs) and message classes. */
     public static Config messages(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles,
                                   int[][] pairs, Messages messages) {
       return new Config(radix, bidirectional, vcs, capacity, rule, bubbles, false, Routing.DOR, new int[0][], pairs,
-          messages);
+          messages, 0);
     }
 
     /** A torus or ring with DOR and all-pairs traffic. */
     public Config(int[] radix, boolean bidirectional, int vcs, int capacity, Rule rule, int bubbles) {
-      this(radix, bidirectional, vcs, capacity, rule, bubbles, false, Routing.DOR, new int[0][], null);
+      this(radix, bidirectional, vcs, capacity, rule, bubbles, false, Routing.DOR, new int[0][], null, null, 0);
+    }
+
+    /**
+     * A torus, ring or (with mesh) 2-D mesh under VALIANT or, on a bidirectional ring, ANY_NEIGHBOUR
+     * with a hop limit (0 for VALIANT). pairs: {source, destination}, or null for all pairs.
+     */
+    public static Config routed(int[] radix, boolean bidirectional, boolean mesh, int vcs, int capacity, Rule rule,
+                                Routing routing, int hopLimit, int[][] pairs) {
+      return new Config(radix, bidirectional, vcs, capacity, rule, 0, mesh, routing, new int[0][], pairs, null, hopLimit);
     }
 
     /**
@@ -63,7 +78,7 @@ public final class ReferenceEnumerator {
      */
     public static Config mesh(int kx, int ky, int vcs, int capacity, Routing routing, int[][] forbiddenTurns,
                               int[][] pairs) {
-      return new Config(new int[] {kx, ky}, true, vcs, capacity, Rule.VCT, 0, true, routing, forbiddenTurns, pairs);
+      return new Config(new int[] {kx, ky}, true, vcs, capacity, Rule.VCT, 0, true, routing, forbiddenTurns, pairs, null, 0);
     }
   }
 
@@ -82,9 +97,10 @@ public final class ReferenceEnumerator {
 
   /**
    * DOR; minimal routing restricted to the allowed turns; XY or YX chosen at the source; the same
-   * with one VC per order (XY packets on VC0, YX packets on VC1, all the way).
+   * with one VC per order (XY packets on VC0, YX packets on VC1, all the way); Valiant through any
+   * router by DOR; either neighbour on a bidirectional ring under a hop limit.
    */
-  public enum Routing { DOR, TURNS, XY_YX, XY_YX_CLASSES }
+  public enum Routing { DOR, TURNS, XY_YX, XY_YX_CLASSES, VALIANT, ANY_NEIGHBOUR }
 
   /**
    * states: distinct reachable states, initial included. shortestStuckDepth: number of moves from
@@ -306,8 +322,12 @@ public final class ReferenceEnumerator {
       if (config.mesh() && (config.radix().length != 2 || !config.bidirectional() || config.rule() != Rule.VCT)) {
         throw new IllegalArgumentException("meshes: 2-D, bidirectional, VCT only");
       }
-      if (config.routing() != Routing.DOR && !config.mesh()) {
+      if ((config.routing() == Routing.TURNS || config.routing() == Routing.XY_YX) && !config.mesh()) {
         throw new IllegalArgumentException("turn models and XY-YX are for meshes");
+      }
+      if (config.routing() == Routing.ANY_NEIGHBOUR && (config.mesh() || config.radix().length != 1
+          || !config.bidirectional() || config.radix()[0] < 3 || config.hopLimit() < 1)) {
+        throw new IllegalArgumentException("ANY_NEIGHBOUR: a bidirectional ring of 3 or more, a hop limit >= 1");
       }
       this.net = new Network(config.radix(), config.bidirectional(), config.vcs(), config.mesh());
       this.capacity = config.capacity();
@@ -531,7 +551,7 @@ public final class ReferenceEnumerator {
         }
         int head = content[0];
         int x = net.queues.get(q).node();
-        if (head % net.nodes == x) {
+        if (leavesAt(head, x)) {
           int[][] queues = s.queues.clone();
           queues[q] = Arrays.copyOfRange(content, 1, content.length);
           int c = classOf(head);
@@ -625,6 +645,16 @@ public final class ReferenceEnumerator {
         if (xyYx && cs[0] != cd[0] && cs[1] != cd[1]) {
           packets.add(net.nodes + dst); // the YX route differs from the XY route
         }
+        if (config.routing() == Routing.VALIANT) {
+          packets.clear();
+          for (int via = 0; via < net.nodes; via++) {
+            // through the source or the destination itself: the plain DOR route
+            int code = via == src || via == dst ? dst : net.nodes + via * net.nodes + dst;
+            if (!packets.contains(code)) {
+              packets.add(code);
+            }
+          }
+        }
         for (int packet : packets) {
           for (int[] hop : hops(src, NONE, packet)) {
             int[] targets = config.routing() == Routing.XY_YX_CLASSES
@@ -647,6 +677,24 @@ public final class ReferenceEnumerator {
 
     /** No direction: the packet is being injected. */
     static final int NONE = -1;
+
+    /**
+     * Whether a packet with code {@code packet} at the head of a queue at node x leaves the network
+     * there: it is at its destination, and (Valiant) no longer on its way to an intermediate.
+     */
+    boolean leavesAt(int packet, int x) {
+      if (config.routing() == Routing.VALIANT && packet >= net.nodes) {
+        return false;
+      }
+      return packet % net.nodes == x;
+    }
+
+    /** Hops between two nodes of a bidirectional ring, the shorter way. */
+    int ringDistance(int a, int b) {
+      int k = net.radix[0];
+      int forward = Math.floorMod(b - a, k);
+      return Math.min(forward, k - forward);
+    }
 
     List<int[]> pairs() {
       List<int[]> result = new ArrayList<>();
@@ -703,6 +751,26 @@ public final class ReferenceEnumerator {
             int y = net.channels.get(ch).to();
             if (turnAllowed(x, arriving, out) && someMinimalPath(y, out, d)) {
               result.add(new int[] {ch, d});
+            }
+          }
+        }
+        case VALIANT -> {
+          if (packet < net.nodes) {
+            result.add(new int[] {net.nextChannel(x, d), packet});
+          } else {
+            int via = (packet - net.nodes) / net.nodes;
+            int ch = net.nextChannel(x, via);
+            // arriving at the intermediate ends the first phase: the code becomes the destination
+            result.add(new int[] {ch, net.channels.get(ch).to() == via ? d : packet});
+          }
+        }
+        case ANY_NEIGHBOUR -> {
+          int taken = packet / net.nodes;
+          for (int di = 0; di < 2; di++) {
+            int ch = net.channelIndex[x][0][di];
+            int y = net.channels.get(ch).to();
+            if (taken + 1 + ringDistance(y, d) <= config.hopLimit()) {
+              result.add(new int[] {ch, packet + net.nodes});
             }
           }
         }

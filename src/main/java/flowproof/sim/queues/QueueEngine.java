@@ -274,6 +274,14 @@ public class QueueEngine implements Engine {
         this.linkLat = cfg.linkLatency();
         this.creditLat = cfg.creditLatency();
         this.channels = topo.channels();
+        for (int c = 0; c < channels; c++) {
+            if (flowproof.sim.Simulator.channelLatency(topo, c) != 1) {
+                throw new ConfigurationException("topology", "channels without a latency of their own for " + org.key()
+                    + " (this engine has one link latency, simulation.link-latency; the VC router simulator models"
+                    + " per-channel latency)", "channel " + topo.channelName(c) + " of latency "
+                    + flowproof.sim.Simulator.channelLatency(topo, c));
+            }
+        }
         int nodes = topo.nodes();
         int[] endpoints = topo.endpoints();
         if (topo.concentration() != 1) {

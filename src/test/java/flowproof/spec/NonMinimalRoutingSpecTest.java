@@ -1,0 +1,151 @@
+package flowproof.spec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import flowproof.routing.TableRouting;
+import flowproof.routing.ValiantRouting;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The spec forms of Valiant routing ({@code routing: valiant}, {@code intermediates}) and of
+ * looping tables under a hop limit ({@code hop-limit}), what they mean, and every mistake
+ * rejected in one line {@code FILE: FIELD: expected ..., found ...}.
+ */
+class NonMinimalRoutingSpecTest {
+
+    @TempDir
+    Path dir;
+
+    private Path write(String yaml) throws IOException {
+        Path file = dir.resolve("spec.yaml");
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    private static String spec(String topology, String routing) {
+        return "name: t\ntopology: " + topology + "\nrouting: " + routing + "\ncapacity: 1\nrule: vct\n";
+    }
+
+    private static final String RING4 = "{kind: ring, radix: [4], bidirectional: true}";
+    private static final String TRIANGLE = "{kind: graph, graph: {routers: [a, b, c], links: [[a, b], [b, c], [c, a]]}}";
+
+    /** Every router offers both neighbours to every packet: routes loop. */
+    private static String loopingTable(String extra) {
+        StringBuilder b = new StringBuilder("{kind: table" + extra + ", routes: [");
+        String[] r = {"a", "b", "c"};
+        boolean first = true;
+        for (int v = 0; v < 3; v++) {
+            for (int d = 0; d < 3; d++) {
+                if (v != d) {
+                    b.append(first ? "" : ", ").append("{at: ").append(r[v]).append(", to: ").append(r[d])
+                        .append(", next: [").append(r[(v + 1) % 3]).append(", ").append(r[(v + 2) % 3]).append("]}");
+                    first = false;
+                }
+            }
+        }
+        return b.append("]}").toString();
+    }
+
+    private String rejected(String yaml, String field) throws IOException {
+        Path file = write(yaml);
+        SpecException e = catchThrowableOfType(SpecException.class, () -> SpecReader.read(file));
+        assertThat(e).as("should reject:%n%s", yaml).isNotNull();
+        String m = e.getMessage();
+        assertThat(m).doesNotContain("\n").startsWith(file + ": " + field + ": expected ").contains(", found ");
+        return m;
+    }
+
+    @Test
+    void valiantThroughEveryRouterOffersTheMinimalRouteAndEveryOtherIntermediate() throws Exception {
+        Spec s = SpecReader.read(write(spec(RING4, "valiant")));
+        ValiantRouting v = (ValiantRouting) s.routing();
+        assertThat(v.minimal()).as("phase, then distance, decreases on every hop").isTrue();
+        int[] out = new int[v.maxInjectHeaders()];
+        int n = v.injectHeaders(0, 2, out);
+        assertThat(Arrays.copyOf(out, n)).containsExactly(2, v.valiantHeader(1, 2), v.valiantHeader(3, 2));
+        // on the way to intermediate 3, passing nothing; arriving at 3 ends the first phase
+        int h = v.valiantHeader(3, 2);
+        assertThat(v.exitNode(h)).isEqualTo(-1);
+        assertThat(v.destinationOf(h)).isEqualTo(2);
+        assertThat(v.headerName(h, s.topology())).isEqualTo("2 via 3");
+        int c = s.topology().channels();
+        for (int ch = 0; ch < c; ch++) {
+            int after = v.afterHop(h, ch);
+            assertThat(after).isEqualTo(s.topology().target(ch) == 3 ? 2 : h);
+        }
+    }
+
+    @Test
+    void valiantThroughAListOffersOnlyThose() throws Exception {
+        Spec s = SpecReader.read(write(spec("{kind: torus, radix: [3, 3]}",
+            "{kind: valiant, intermediates: [\"(1,1)\", 0]}")));
+        ValiantRouting v = (ValiantRouting) s.routing();
+        assertThat(v.intermediates()).containsExactly(0, 4);
+        int[] out = new int[v.maxInjectHeaders()];
+        // neither intermediate is an end: only the Valiant routes
+        int n = v.injectHeaders(1, 2, out);
+        assertThat(Arrays.copyOf(out, n)).containsExactly(v.valiantHeader(0, 2), v.valiantHeader(4, 2));
+        // the source is an intermediate: the minimal route is a choice too
+        n = v.injectHeaders(0, 8, out);
+        assertThat(Arrays.copyOf(out, n)).containsExactly(8, v.valiantHeader(4, 8));
+    }
+
+    @Test
+    void valiantOnAGraphAndAMesh() throws Exception {
+        assertThat(SpecReader.read(write(spec(TRIANGLE, "valiant"))).routing().name()).isEqualTo("valiant");
+        assertThat(SpecReader.read(write(spec("{kind: mesh, radix: [3, 2]}", "{kind: valiant}"))).routing().headers())
+            .isEqualTo(6 + 36);
+    }
+
+    @Test
+    void aLoopingTableNeedsAHopLimitAndThenCountsHops() throws Exception {
+        assertThat(rejected(spec(TRIANGLE, loopingTable("")), "routing.routes")).contains("routes without loops");
+        Spec s = SpecReader.read(write(spec(TRIANGLE, loopingTable(", hop-limit: 3"))));
+        TableRouting t = (TableRouting) s.routing();
+        assertThat(t.minimal()).isFalse();
+        assertThat(t.hopLimit()).isEqualTo(3);
+        assertThat(t.headers()).isEqualTo(3 * 4);
+        int b = 1;
+        int[] out = new int[t.maxCandidates()];
+        // at a for b: with no hop taken both neighbours (a-b, or a-c-b / a-c-a-b); after two
+        // hops only the channel to b itself
+        assertThat(t.candidates(0, -1, b, out)).isEqualTo(2);
+        int afterTwo = t.afterHop(t.afterHop(b, 0), 0);
+        assertThat(t.headerName(afterTwo, s.topology())).isEqualTo("b after 2 hops");
+        assertThat(t.candidates(0, -1, afterTwo, out)).isEqualTo(1);
+        assertThat(s.topology().target(out[0])).isEqualTo(b);
+        assertThat(t.exitNode(afterTwo)).isEqualTo(b);
+    }
+
+    @Test
+    void aHopLimitWithinWhichSomePairHasNoRouteIsRefused() throws IOException {
+        // a path a-b-c routed the long way is fine; limit 1 leaves a to c without a route
+        String path = "{kind: graph, graph: {routers: [a, b, c], links: [[a, b], [b, c]]}}";
+        String m = rejected(spec(path, "{kind: table, hop-limit: 1, routes: [{at: a, to: b, next: b}, {at: a, to: c,"
+            + " next: b}, {at: b, to: a, next: a}, {at: b, to: c, next: c}, {at: c, to: b, next: b}, {at: c, to: a,"
+            + " next: b}]}"), "routing.hop-limit");
+        assertThat(m).endsWith("found no route from c to a within 1 hop (the shortest takes 2)");
+    }
+
+    @Test
+    void mistakesAreOneLine() throws IOException {
+        rejected(spec(TRIANGLE, loopingTable(", hop-limit: 0")), "routing.hop-limit");
+        rejected(spec(TRIANGLE, loopingTable(", hop-limit: three")), "routing.hop-limit");
+        rejected(spec(TRIANGLE, "{kind: shortest-path, hop-limit: 3}"), "routing.hop-limit");
+        rejected(spec(RING4, "{kind: valiant, hop-limit: 3}"), "routing.hop-limit");
+        rejected(spec(RING4, "{kind: dor, intermediates: [0]}"), "routing.intermediates");
+        rejected(spec(RING4, "{kind: valiant, intermediates: []}"), "routing.intermediates");
+        rejected(spec(RING4, "{kind: valiant, intermediates: 2}"), "routing.intermediates");
+        assertThat(rejected(spec(RING4, "{kind: valiant, intermediates: [1, 9]}"), "routing.intermediates[1]"))
+            .endsWith("found 9");
+        rejected(spec(RING4, "{kind: valiant, intermediates: [1, \"1\"]}"), "routing.intermediates[1]");
+        assertThat(rejected(spec("{kind: butterfly, radix: 2, stages: 2}", "valiant"), "routing"))
+            .contains("destination-tag");
+    }
+}
