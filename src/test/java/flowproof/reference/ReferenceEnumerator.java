@@ -34,7 +34,13 @@ public final class ReferenceEnumerator {
 
   public enum Rule { VCT, DATELINE, THEORETICAL_BUBBLE, LOCALIZED_BUBBLE, CRITICAL_BUBBLE, VC_PER_HOP,
     /** VC classes written from docs/vc-classes.md: VC0 on the hop out of the source, VC1 on every later hop. */
-    SOURCE_DATELINE }
+    SOURCE_DATELINE,
+    /**
+     * A heterogeneous ring (docs/vc-classes.md, "a rule per VC class or channel set"): the
+     * theoretical bubble rule on every queue except those of the channels into router 0, which
+     * admit into one free slot (VCT).
+     */
+    BUBBLE_WITH_VCT_INTO_ZERO }
 
   /**
    * radix[i] = k of dimension i (a 1-D ring is radix.length == 1). bidirectional: both directions
@@ -512,6 +518,9 @@ public final class ReferenceEnumerator {
             ? freeTarget >= 1
             : freeTarget >= 1 && ringFree(s, net.queues.get(target).ring()) >= 2;
         case LOCALIZED_BUBBLE -> admitted = within ? freeTarget >= 1 : freeTarget >= 2;
+        case BUBBLE_WITH_VCT_INTO_ZERO -> admitted = within || net.queues.get(target).node() == 0
+            ? freeTarget >= 1
+            : freeTarget >= 1 && ringFree(s, net.queues.get(target).ring()) >= 2;
         case CRITICAL_BUBBLE -> {
           if (within) {
             admitted = freeTarget >= 1;
