@@ -16,10 +16,30 @@ public final class EscapeVcs implements FlowControlRule {
 
     private final FlowControlRule escape;
     private final int escapeVcs;
+    private final boolean leave;
 
+    /** Escape VCs a packet may leave again for an adaptive VC (Duato's routing, the default). */
     public EscapeVcs(FlowControlRule escape, int escapeVcs) {
+        this(escape, escapeVcs, true);
+    }
+
+    /**
+     * @param leave whether a packet on an escape VC may move to an adaptive VC again (spec
+     *              {@code escape: {leave: false}} makes the escape VCs a class a packet never leaves)
+     */
+    public EscapeVcs(FlowControlRule escape, int escapeVcs, boolean leave) {
         this.escape = escape;
         this.escapeVcs = escapeVcs;
+        this.leave = leave;
+    }
+
+    /** Whether a packet on an escape VC may move to an adaptive VC again. */
+    public boolean mayLeave() {
+        return leave;
+    }
+
+    private boolean leaves(Network network, int from, int to) {
+        return from >= 0 && network.vcOf(from) < escapeVcs && network.vcOf(to) >= escapeVcs;
     }
 
     /** The rule of the escape VCs. */
@@ -34,6 +54,9 @@ public final class EscapeVcs implements FlowControlRule {
     @Override
     public int admit(BufferView view, int from, int to) {
         if (view.network().vcOf(to) >= escapeVcs) {
+            if (!leave && leaves(view.network(), from, to)) {
+                return DENY;
+            }
             return view.freeSlots(to) > 0 ? ADMIT : DENY;
         }
         return escape.admit(view, from, to);
@@ -41,7 +64,10 @@ public final class EscapeVcs implements FlowControlRule {
 
     @Override
     public boolean mayUse(Network network, int from, int to) {
-        return network.vcOf(to) >= escapeVcs || escape.mayUse(network, from, to);
+        if (network.vcOf(to) >= escapeVcs) {
+            return leave || !leaves(network, from, to);
+        }
+        return escape.mayUse(network, from, to);
     }
 
     @Override
@@ -88,6 +114,6 @@ public final class EscapeVcs implements FlowControlRule {
     @Override
     public String describe() {
         return escape.describe() + " on escape VC" + (escapeVcs > 1 ? "s 0-" + (escapeVcs - 1) : " 0")
-            + ", vct on adaptive VCs";
+            + ", vct on adaptive VCs" + (leave ? "" : ", escape VCs never left");
     }
 }

@@ -273,9 +273,29 @@ public final class SpecReader {
         boolean capacityGiven = tree.has("capacity") || simulation == null;
         int capacity = capacityGiven ? f.positive(tree, "capacity", 0, true)
             : flowproof.sim.SimulationReader.slots(simulation);
-        String escapePolicy = f.text(tree, "escape", "when-blocked", false);
-        if (!ESCAPES.contains(escapePolicy)) {
-            throw f.error("escape", "one of " + String.join(", ", ESCAPES), tree.get("escape"));
+        String escapePolicy;
+        boolean escapeLeave = true;
+        JsonNode escapeNode = tree.get("escape");
+        if (escapeNode != null && escapeNode.isObject()) {
+            f.onlyKnown("escape.", escapeNode, List.of("choose", "leave"));
+            escapePolicy = f.text(escapeNode, "escape.choose", "choose", "when-blocked", false);
+            if (!ESCAPES.contains(escapePolicy)) {
+                throw f.error("escape.choose", "one of " + String.join(", ", ESCAPES), escapeNode.get("choose"));
+            }
+            JsonNode ln = escapeNode.get("leave");
+            if (ln != null) {
+                if (!ln.isBoolean()) {
+                    throw f.error("escape.leave", "true or false (whether a packet on an escape VC may take an adaptive"
+                        + " VC again)", ln);
+                }
+                escapeLeave = ln.asBoolean();
+            }
+        } else {
+            escapePolicy = f.text(tree, "escape", "when-blocked", false);
+            if (!ESCAPES.contains(escapePolicy)) {
+                throw f.error("escape", "one of " + String.join(", ", ESCAPES)
+                    + ", or a mapping {choose: when-blocked|any, leave: true|false}", escapeNode);
+            }
         }
         if (tree.has("escape") && !routing.hasEscape()) {
             throw f.error("escape", "no escape policy: routing " + routing.name() + " has no escape VCs", tree.get("escape"));
@@ -428,7 +448,7 @@ public final class SpecReader {
             rule = partKinds == null ? kind.create(network, bubbles, datelines, drift, atomicGlobal)
                 : mixedRule(f, ruleNode, partKinds, network);
             if (routing.hasEscape()) {
-                rule = new EscapeVcs(rule, network.ringVcs());
+                rule = new EscapeVcs(rule, network.ringVcs(), escapeLeave);
             }
             if (wormhole != null) {
                 new flowproof.explore.WormholeLayout(new flowproof.explore.Model(network, routing, rule, List.of(),
@@ -516,9 +536,22 @@ public final class SpecReader {
         boolean escape = routing.hasEscape();
         boolean ruleDrift = drift;
         boolean ruleAtomic = atomicGlobal;
+        boolean leave = escapeLeave;
+        List<RuleKind> parts = partKinds;
+        JsonNode partsNode = ruleNode;
+        // The simulator builds the rule again for its own network (its slots): the same rule, parts and escape VCs.
         java.util.function.Function<Network, FlowControlRule> ruleFor = n -> {
-            FlowControlRule r = ruleKind.create(n, ruleBubbles, ruleDatelines, ruleDrift, ruleAtomic);
-            return escape ? new EscapeVcs(r, n.ringVcs()) : r;
+            FlowControlRule r;
+            if (parts != null) {
+                try {
+                    r = mixedRule(f, partsNode, parts, n);
+                } catch (SpecException bad) {
+                    throw new IllegalStateException("the rule's parts were checked on the spec's network: " + bad.getMessage(), bad);
+                }
+            } else {
+                r = ruleKind.create(n, ruleBubbles, ruleDatelines, ruleDrift, ruleAtomic);
+            }
+            return escape ? new EscapeVcs(r, n.ringVcs(), leave) : r;
         };
         Spec spec = new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
             properties, expect, limits, escapePolicy.equals("any"), simulation, capacityGiven, ruleFor, semantics,

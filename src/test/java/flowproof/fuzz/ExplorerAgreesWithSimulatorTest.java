@@ -50,8 +50,15 @@ class ExplorerAgreesWithSimulatorTest {
      */
     private static boolean deterministicRouting(Path file) {
         try {
-            var r = CounterexampleFile.read(file).spec().routing();
-            return r.maxCandidates() == 1 && r.maxInjectHeaders() == 1 && !r.hasEscape();
+            var spec = CounterexampleFile.read(file).spec();
+            var r = spec.routing();
+            // A script creates every packet at cycle 0, so which injections the rule admits
+            // depends on the order in which the simulator's routers allocate: for rules that read
+            // more than the target's free slot (the bubble rules) that need not be the trace's
+            // order. Those counterexamples are checked by loading the simulator instead
+            // (MixedRuleTest, the bubble-rule simulation tests).
+            return r.maxCandidates() == 1 && r.maxInjectHeaders() == 1 && !r.hasEscape()
+                && spec.rule().freeSlotSuffices();
         } catch (Exception e) {
             throw new AssertionError(file + ": " + e.getMessage(), e);
         }

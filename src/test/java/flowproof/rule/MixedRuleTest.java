@@ -67,6 +67,31 @@ class MixedRuleTest {
         assertThat(one.rule().kind()).isEqualTo(RuleKind.THEORETICAL_BUBBLE);
     }
 
+    /** The heterogeneous ring deadlocks the simulator too, under full load; the bubble ring does not. */
+    @Test
+    void theSimulatorDeadlocksOnTheRingWithOneVctLink() throws Exception {
+        Spec mixed = SpecReader.read(java.nio.file.Path.of("specs/ring4-c1-theoretical-bubble-one-vct-link.yaml"));
+        boolean deadlocked = false;
+        for (long seed = 1; seed <= 5 && !deadlocked; seed++) {
+            deadlocked = simulate(mixed, seed).deadlock() != null;
+        }
+        assertThat(deadlocked).as("a deadlock in one of 5 runs at full load").isTrue();
+        String bubble = java.nio.file.Files.readString(java.nio.file.Path.of("specs/ring4-c1-theoretical-bubble-one-vct-link.yaml"))
+            .replace("  - {kind: vct, channels: [\"3-d0+->0\"]}\n", "");
+        Spec plain = spec(bubble);
+        for (long seed = 1; seed <= 5; seed++) {
+            flowproof.sim.SimResult r = simulate(plain, seed);
+            assertThat(r.deadlock()).as("bubble everywhere, seed %d", seed).isNull();
+            assertThat(r.drained()).isTrue();
+        }
+    }
+
+    private static flowproof.sim.SimResult simulate(Spec spec, long seed) throws Exception {
+        flowproof.sim.SimConfig cfg = flowproof.sim.SimulationReader.read(spec);
+        cfg = cfg.withWorkload(cfg.workload().atLoad(1.0)).withRun(10000, 2000, seed).withCheck(true);
+        return new flowproof.sim.Simulator(cfg).run(null);
+    }
+
     static Stream<Arguments> badInput() {
         String head = "name: t\ntopology: {kind: ring, radix: [4]}\nvcs: 2\ncapacity: 1\n";
         return Stream.of(
