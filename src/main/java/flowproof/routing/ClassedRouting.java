@@ -147,7 +147,7 @@ public final class ClassedRouting implements RoutingFunction {
 
     @Override
     public int candidates(int node, int inChannel, int header, int[] out) {
-        return base.candidates(node, inChannel, baseHeader(header), out);
+        return base.candidates(node, inChannel, baseHeader(header), classOf(header), out);
     }
 
     @Override

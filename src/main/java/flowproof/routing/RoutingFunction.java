@@ -31,6 +31,17 @@ public interface RoutingFunction {
      */
     int candidates(int node, int inChannel, int header, int[] out);
 
+    /**
+     * As {@link #candidates(int, int, int, int[])} for a packet in VC class {@code vcClass} (the class of
+     * the queue it is in, or its start class when being injected), when a
+     * {@link ClassedRouting VC-class function} knows it. Only routing tables keyed by class
+     * ({@code class:} in a route) answer differently; the four-argument form then returns the
+     * candidates of every class together.
+     */
+    default int candidates(int node, int inChannel, int header, int vcClass, int[] out) {
+        return candidates(node, inChannel, header, out);
+    }
+
     /** The largest number of candidates {@link #candidates} (or the escape function) ever returns. */
     int maxCandidates();
 

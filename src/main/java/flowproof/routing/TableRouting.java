@@ -43,6 +43,10 @@ public final class TableRouting implements RoutingFunction {
     private final int[][] distance;
     private final boolean minimal;
     private final int maxCandidates;
+    /** Routes keyed by VC class ({@link #classKey}), taking precedence; empty for most tables. */
+    private final Map<Long, int[]> byClass;
+    /** One more than the largest class a route names, 0 without class routes. */
+    private final int classes;
     /** 0: none (routes must be loop-free); else the most hops a packet takes. */
     private final int hopLimit;
     /** With a hop limit: [channel][destination], the fewest table hops after crossing the channel, or MAX_VALUE. */
@@ -67,6 +71,30 @@ public final class TableRouting implements RoutingFunction {
      *     endpoints has no route within the limit
      */
     public TableRouting(GraphTopology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit) {
+        this(graph, name, table, byInput, hopLimit, Map.of());
+    }
+
+    /**
+     * As {@link #TableRouting(GraphTopology, String, int[][][], Map, int)}, with routes keyed by VC
+     * class: {@code byClass} maps {@link #classKey} to candidates, taking precedence over the routes
+     * without a class. Checked (every pair routed, no loop, minimal or not) on the union of every
+     * class's routes with the others; a class that meets no route where a packet of it is, is
+     * reported when the engines build that route. Not with a hop limit.
+     *
+     * @throws ConfigurationException (field {@code routing.hop-limit}) when both are given
+     */
+    public TableRouting(GraphTopology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit,
+                        Map<Long, int[]> byClass) {
+        if (!byClass.isEmpty() && hopLimit > 0) {
+            throw new ConfigurationException("routing.hop-limit", "no hop limit with routes keyed by class",
+                Integer.toString(hopLimit));
+        }
+        this.byClass = new HashMap<>(byClass);
+        int most = 0;
+        for (long k : byClass.keySet()) {
+            most = Math.max(most, (int) (k / ((long) (graph.channels() + graph.nodes()) * graph.nodes())) + 1);
+        }
+        this.classes = most;
         if (hopLimit < 0 || (long) (hopLimit + 1) * graph.nodes() > Integer.MAX_VALUE) {
             throw new ConfigurationException("routing.hop-limit", "a hop limit from 1 to "
                 + (Integer.MAX_VALUE / graph.nodes() - 1), Integer.toString(hopLimit));
@@ -96,6 +124,15 @@ public final class TableRouting implements RoutingFunction {
         for (int[][] row : this.table) {
             for (int[] c : row) {
                 max = Math.max(max, c == null ? 0 : c.length);
+            }
+        }
+        if (!this.byClass.isEmpty()) {
+            for (int v = 0; v < n; v++) {
+                max = Math.max(max, graph.outChannels(v).length); // the union of the classes' routes
+            }
+            for (Map.Entry<Long, int[]> e : this.byClass.entrySet()) {
+                int state = (int) (e.getKey() / n % (graph.channels() + n));
+                check(state >= graph.channels() ? state - graph.channels() : graph.target(state), e.getValue());
             }
         }
         for (Map.Entry<Long, int[]> e : this.byInput.entrySet()) {
@@ -300,8 +337,69 @@ public final class TableRouting implements RoutingFunction {
         return hopLimit;
     }
 
-    /** The table's candidates for a packet bound for {@code destination}, without the hop limit. */
+    /**
+     * The key of a route for VC class {@code vcClass} at {@code node} (arrived on {@code inChannel}, or
+     * -1 for a route that holds whatever the packet arrived on) for {@code destination}.
+     */
+    public static long classKey(GraphTopology graph, int vcClass, int node, int inChannel, int destination) {
+        int state = inChannel >= 0 ? inChannel : graph.channels() + node;
+        return ((long) vcClass * (graph.channels() + graph.nodes()) + state) * graph.nodes() + destination;
+    }
+
+    /** One more than the largest VC class a route names; 0 when no route names a class. */
+    public int classes() {
+        return classes;
+    }
+
+    /** Class routes first (with the in-channel, then without), then the routes without a class. */
+    @Override
+    public int candidates(int node, int inChannel, int header, int vcClass, int[] out) {
+        if (byClass.isEmpty() || vcClass < 0) {
+            return candidates(node, inChannel, header, out);
+        }
+        int[] c = inChannel >= 0 ? byClass.get(classKey(graph, vcClass, node, inChannel, header)) : null;
+        if (c == null) {
+            c = byClass.get(classKey(graph, vcClass, node, -1, header));
+        }
+        if (c == null) {
+            return raw(node, inChannel, header, out);
+        }
+        System.arraycopy(c, 0, out, 0, c.length);
+        return c.length;
+    }
+
+    /** The table's candidates for a packet bound for {@code destination}, without the hop limit (with class routes: every class's, together). */
     private int raw(int node, int inChannel, int header, int[] out) {
+        if (!byClass.isEmpty()) {
+            return union(node, inChannel, header, out);
+        }
+        return plain(node, inChannel, header, out);
+    }
+
+    private int union(int node, int inChannel, int header, int[] out) {
+        int k = plain(node, inChannel, header, out);
+        for (int cls = 0; cls < classes; cls++) {
+            int[] c = inChannel >= 0 ? byClass.get(classKey(graph, cls, node, inChannel, header)) : null;
+            if (c == null) {
+                c = byClass.get(classKey(graph, cls, node, -1, header));
+            }
+            if (c == null) {
+                continue;
+            }
+            for (int x : c) {
+                boolean seen = false;
+                for (int j = 0; j < k; j++) {
+                    seen |= out[j] == x;
+                }
+                if (!seen) {
+                    out[k++] = x;
+                }
+            }
+        }
+        return k;
+    }
+
+    private int plain(int node, int inChannel, int header, int[] out) {
         int[] c = null;
         if (inChannel >= 0 && !byInput.isEmpty()) {
             c = byInput.get((long) inChannel * graph.nodes() + header);

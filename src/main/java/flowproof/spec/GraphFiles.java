@@ -431,6 +431,7 @@ public final class GraphFiles {
         int n = g.nodes();
         int[][][] table = new int[n][n][];
         Map<Long, int[]> byInput = new java.util.HashMap<>();
+        Map<Long, int[]> byClass = new java.util.HashMap<>();
         for (int i = 0; i < routes.size(); i++) {
             JsonNode e = routes.get(i);
             String ei = at + "[" + i + "]";
@@ -440,8 +441,8 @@ public final class GraphFiles {
             Iterator<String> it = e.fieldNames();
             while (it.hasNext()) {
                 String k = it.next();
-                if (!List.of("at", "to", "next", "from").contains(k)) {
-                    throw new SpecException(where, ei + "." + k, "one of the fields at, to, next, from",
+                if (!List.of("at", "to", "next", "from", "class").contains(k)) {
+                    throw new SpecException(where, ei + "." + k, "one of the fields at, to, next, from, class",
                         "an unknown field");
                 }
             }
@@ -483,18 +484,30 @@ public final class GraphFiles {
                     }
                 }
             }
-            boolean dup = in < 0 ? table[node][dest] != null
+            int cls = -1;
+            if (e.has("class")) {
+                JsonNode cn = e.get("class");
+                if (!cn.isInt() || cn.asInt() < 0) {
+                    throw new SpecException(where, ei + ".class", "a VC class (0, 1, ... of the spec's vc-classes)",
+                        SpecReader.describe(cn));
+                }
+                cls = cn.asInt();
+            }
+            boolean dup = cls >= 0
+                ? byClass.put(flowproof.routing.TableRouting.classKey(g, cls, node, in, dest), channels) != null
+                : in < 0 ? table[node][dest] != null
                 : byInput.put((long) in * n + dest, channels) != null;
             if (dup) {
-                throw new SpecException(where, ei, "one route per (at, to" + (in < 0 ? "" : ", from") + ")",
+                throw new SpecException(where, ei, "one route per (at, to" + (in < 0 ? "" : ", from")
+                    + (cls < 0 ? "" : ", class") + ")",
                     "a second route at " + g.nodeName(node) + " to " + g.nodeName(dest));
             }
-            if (in < 0) {
+            if (in < 0 && cls < 0) {
                 table[node][dest] = channels;
             }
         }
         try {
-            return new flowproof.routing.TableRouting(g, "table", table, byInput, hopLimit);
+            return new flowproof.routing.TableRouting(g, "table", table, byInput, hopLimit, byClass);
         } catch (ConfigurationException ce) {
             if (ce.field().equals("routing.hop-limit")) {
                 throw new SpecException(specFile, prefix + ce.field(), ce.expected(), ce.found());

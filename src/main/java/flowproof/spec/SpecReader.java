@@ -255,6 +255,18 @@ public final class SpecReader {
         }
         int vcs = f.positive(tree, "vcs", 1, false);
         JsonNode classesNode = tree.get("vc-classes");
+        if (routing instanceof TableRouting table && table.classes() > 0) {
+            int named = table.classes() - 1;
+            if (classesNode == null) {
+                throw new SpecException(file, prefix + "routing.routes", "routes without class (a route keyed by class"
+                    + " needs the spec's vc-classes)", "a route for class " + named);
+            }
+            JsonNode cn = classesNode.isObject() ? classesNode.get("classes") : null;
+            if (cn != null && cn.isInt() && named >= cn.asInt()) {
+                throw new SpecException(file, prefix + "routing.routes", "routes for classes 0.." + (cn.asInt() - 1)
+                    + " (vc-classes.classes is " + cn.asInt() + ")", "a route for class " + named);
+            }
+        }
         if (classesNode != null) {
             if (routing.hasEscape()) {
                 throw f.error("vc-classes", "no vc-classes with routing " + routing.name()
