@@ -7,7 +7,6 @@ import flowproof.explore.Explorer;
 import flowproof.explore.Limits;
 import flowproof.explore.Property;
 import flowproof.explore.PropertyStatus;
-import flowproof.explore.Trace;
 import flowproof.reference.ReferenceEnumerator;
 import flowproof.reference.ReferenceEnumerator.Routing;
 import flowproof.spec.Spec;
@@ -94,18 +93,7 @@ class MeshRoutingAgainstReferenceTest {
 
     static void assertAgrees(Case c) throws Exception {
         Spec spec = SpecReader.fromTree("test", "", Yaml.read(c.yaml()));
-        ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(), Limits.defaults(), false).run();
-        ReferenceEnumerator.Result ref = ReferenceEnumerator.enumerate(
-            ReferenceEnumerator.Config.mesh(c.kx(), c.ky(), 1, c.capacity(), c.reference(), c.turns(), c.pairs()));
-        assertThat(r.complete()).as("complete: %s", c).isTrue();
-        assertThat(r.states()).as("states of %s", c).isEqualTo(ref.states());
-        assertThat(r.properties().get(Property.STUCK_FREEDOM) == PropertyStatus.VIOLATED)
-            .as("stuck of %s", c).isEqualTo(ref.stuckStateReachable());
-        assertThat(r.properties().get(Property.DRAINABILITY) == PropertyStatus.HOLDS)
-            .as("drainable of %s", c).isEqualTo(ref.allStatesDrainable());
-        Trace stuck = r.traces().get(Property.STUCK_FREEDOM);
-        assertThat(stuck == null ? -1 : stuck.length()).as("shortest stuck depth of %s", c)
-            .isEqualTo(ref.shortestStuckDepth());
+        flowproof.reference.Agreement.assertAgrees(c, spec, ReferenceEnumerator.Config.mesh(c.kx(), c.ky(), 1, c.capacity(), c.reference(), c.turns(), c.pairs()));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -2,12 +2,6 @@ package flowproof.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import flowproof.explore.ExplorationResult;
-import flowproof.explore.Explorer;
-import flowproof.explore.Limits;
-import flowproof.explore.Property;
-import flowproof.explore.PropertyStatus;
-import flowproof.explore.Trace;
 import flowproof.reference.ReferenceEnumerator;
 import flowproof.reference.ReferenceEnumerator.Routing;
 import flowproof.reference.ReferenceEnumerator.Rule;
@@ -119,16 +113,6 @@ class NonMinimalRoutingAgainstReferenceTest {
     @MethodSource("cases")
     void explorerAgreesWithTheIndependentEnumerator(Case c) throws Exception {
         Spec spec = SpecReader.fromTree("test", "", Yaml.read(c.yaml()));
-        ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(), Limits.defaults(), false).run();
-        ReferenceEnumerator.Result ref = ReferenceEnumerator.enumerate(c.reference());
-        assertThat(r.complete()).as("complete: %s", c).isTrue();
-        assertThat(r.states()).as("states of %s", c).isEqualTo(ref.states());
-        assertThat(r.properties().get(Property.STUCK_FREEDOM) == PropertyStatus.VIOLATED)
-            .as("stuck of %s", c).isEqualTo(ref.stuckStateReachable());
-        assertThat(r.properties().get(Property.DRAINABILITY) == PropertyStatus.HOLDS)
-            .as("drainable of %s", c).isEqualTo(ref.allStatesDrainable());
-        Trace stuck = r.traces().get(Property.STUCK_FREEDOM);
-        assertThat(stuck == null ? -1 : stuck.length()).as("shortest stuck depth of %s", c)
-            .isEqualTo(ref.shortestStuckDepth());
+        flowproof.reference.Agreement.assertAgrees(c, spec, c.reference());
     }
 }

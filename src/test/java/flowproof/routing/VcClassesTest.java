@@ -4,18 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import flowproof.cdg.ChannelDependencyGraph;
-import flowproof.explore.ExplorationResult;
 import flowproof.explore.Explorer;
 import flowproof.explore.Limits;
-import flowproof.explore.Property;
-import flowproof.explore.PropertyStatus;
-import flowproof.explore.Trace;
-import flowproof.reference.ReferenceEnumerator;
 import flowproof.reference.ReferenceEnumerator.Config;
 import flowproof.reference.ReferenceEnumerator.Routing;
 import flowproof.reference.ReferenceEnumerator.Rule;
 import flowproof.spec.Spec;
-import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;
 import flowproof.spec.Yaml;
 import flowproof.topology.Network;
@@ -77,17 +71,7 @@ class VcClassesTest {
     @MethodSource("cases")
     void explorerAgreesWithTheIndependentEnumerator(Case c) throws Exception {
         Spec spec = SpecReader.fromTree("test", "", Yaml.read(c.yaml()));
-        ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(), Limits.defaults(), false).run();
-        ReferenceEnumerator.Result ref = ReferenceEnumerator.enumerate(c.reference());
-        assertThat(r.complete()).as("complete: %s", c).isTrue();
-        assertThat(r.states()).as("states of %s", c).isEqualTo(ref.states());
-        assertThat(r.properties().get(Property.STUCK_FREEDOM) == PropertyStatus.VIOLATED)
-            .as("stuck of %s", c).isEqualTo(ref.stuckStateReachable());
-        assertThat(r.properties().get(Property.DRAINABILITY) == PropertyStatus.HOLDS)
-            .as("drainable of %s", c).isEqualTo(ref.allStatesDrainable());
-        Trace stuck = r.traces().get(Property.STUCK_FREEDOM);
-        assertThat(stuck == null ? -1 : stuck.length()).as("shortest stuck depth of %s", c)
-            .isEqualTo(ref.shortestStuckDepth());
+        flowproof.reference.Agreement.assertAgrees(c, spec, c.reference());
     }
 
     /** A 5-ring: 309 s, mostly the reference enumerator's, so among the slow tests. */

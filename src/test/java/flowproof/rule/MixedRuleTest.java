@@ -3,13 +3,8 @@ package flowproof.rule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import flowproof.explore.ExplorationResult;
 import flowproof.explore.Explorer;
 import flowproof.explore.Limits;
-import flowproof.explore.Property;
-import flowproof.explore.PropertyStatus;
-import flowproof.explore.Trace;
-import flowproof.reference.ReferenceEnumerator;
 import flowproof.reference.ReferenceEnumerator.Config;
 import flowproof.reference.ReferenceEnumerator.Rule;
 import flowproof.spec.Spec;
@@ -44,15 +39,8 @@ class MixedRuleTest {
         String into0 = "\"" + (k - 1) + "-d0+->0\"" + (bidir ? ", \"1-d0-->0\"" : "");
         Spec s = spec("name: t\ntopology: {kind: ring, radix: [" + k + "], bidirectional: " + bidir + "}\nvcs: 1\ncapacity: "
             + c + "\nrule: [{kind: vct, channels: [" + into0 + "]}, {kind: theoretical-bubble}]\n");
-        ExplorationResult r = new Explorer(s.model(), s.effectiveProperties(), Limits.defaults(), false).run();
-        ReferenceEnumerator.Result ref = ReferenceEnumerator.enumerate(
+        flowproof.reference.Agreement.assertAgrees("ring " + k, s,
             new Config(new int[] {k}, bidir, 1, c, Rule.BUBBLE_WITH_VCT_INTO_ZERO, 0));
-        assertThat(r.complete()).isTrue();
-        assertThat(r.states()).as("states").isEqualTo(ref.states());
-        assertThat(r.properties().get(Property.STUCK_FREEDOM) == PropertyStatus.VIOLATED).isEqualTo(ref.stuckStateReachable());
-        assertThat(r.properties().get(Property.DRAINABILITY) == PropertyStatus.HOLDS).isEqualTo(ref.allStatesDrainable());
-        Trace stuck = r.traces().get(Property.STUCK_FREEDOM);
-        assertThat(stuck == null ? -1 : stuck.length()).isEqualTo(ref.shortestStuckDepth());
     }
 
     @Test
