@@ -53,7 +53,7 @@ final class Checker {
      * What an acyclic graph proves: stuck-freedom and drainability; injectability when every pair
      * can inject from the initial state ({@link Explorer#notInjectableInitially}).
      */
-    private static final Set<Property> CDG_PROVABLE = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY,
+    static final Set<Property> CDG_PROVABLE = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY,
         Property.INJECTABILITY);
 
     /**
@@ -73,7 +73,7 @@ final class Checker {
         }
 
         String method() {
-            return proof != null ? "cp-sat" : result != null ? (result.product() != null ? "product" : "exhaustive")
+            return proof != null ? (Proving.CP_SAT.equals(proof.method()) ? "cp-sat" : "search") : result != null ? (result.product() != null ? "product" : "exhaustive")
                 : duato() ? "duato" : "cdg";
         }
 
@@ -84,8 +84,9 @@ final class Checker {
         String text() {
             StringBuilder b = new StringBuilder();
             if (proof != null) {
-                return explorerOnly().text() + "  the explorer reached its " + result.limit() + " limit: proving with CP-SAT "
-                    + "(check verdict " + verdict().key() + ")\n" + proof.text();
+                return explorerOnly().text() + "  the explorer reached its " + result.limit() + " limit: proving with "
+                    + (Proving.CP_SAT.equals(proof.method()) ? "CP-SAT" : "prove's search (message classes)")
+                    + " (check verdict " + verdict().key() + ")\n" + proof.text();
             }
             if (result != null) {
                 b.append(ResultText.of(spec.source(), spec.name(), spec.traffic(), result, spec.expect(), saved));

@@ -66,7 +66,8 @@ final class ProveCommand implements Callable<Integer> {
         if (s == null) {
             return Main.BAD_INPUT;
         }
-        String problem = OrTools.problem();
+        // message classes are answered without CP-SAT (the extended graph, a search)
+        String problem = s.model().messages() == null ? OrTools.problem() : null;
         if (problem != null) {
             err.println("prove: " + problem);
             return Main.BAD_INPUT;

@@ -67,11 +67,20 @@ final class Proving {
                       String unsaved) {
     }
 
+    /**
+     * @param method how the verdict was reached: {@link #CP_SAT}, or for message classes
+     *               {@link #EXTENDED_CDG} or {@link #MESSAGE_SEARCH}
+     */
     record Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted,
-                   Injectable injectable) {
+                   Injectable injectable, String method) {
+
+        Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted,
+                Injectable injectable) {
+            this(spec, proof, reach, saved, restricted, injectable, CP_SAT);
+        }
 
         Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted) {
-            this(spec, proof, reach, saved, restricted, null);
+            this(spec, proof, reach, saved, restricted, null, CP_SAT);
         }
 
         /** Whether an exhaustive search showed a pair that never injects (the proof would be vacuous). */
@@ -111,8 +120,26 @@ final class Proving {
             StringBuilder b = new StringBuilder();
             b.append(spec.name()).append("  (").append(spec.source()).append(")\n");
             b.append(String.format("  %-14s %s; traffic %s%n", "model", spec.model().describe(), spec.traffic()));
-            b.append(String.format("  %-14s %s (method cp-sat: %s)%s%n", "verdict", proof.verdict().key(), proof.reason(),
-                expectation()));
+            b.append(String.format("  %-14s %s (method %s: %s)%s%n", "verdict", proof.verdict().key(), method,
+                proof.reason(), expectation()));
+            if (!CP_SAT.equals(method)) {
+                // message classes: no CP-SAT model; the extended graph or the breadth-first search
+                if (injectable != null) {
+                    b.append(String.format("  %-14s %s: %s%s%n", "injectability", injectable.status().key(),
+                        injectable.how(), injectable.saved() == null ? "" : "; trace " + injectable.saved()));
+                }
+                if (reach != null) {
+                    b.append(reach.found()
+                        ? String.format("  %-14s a stuck state reached from the empty network in %d move%s (breadth-first"
+                            + " over all moves; %,d states, %.2f s)%s%n", "reachable", reach.trace().length(),
+                            reach.trace().length() == 1 ? "" : "s", reach.states(), reach.seconds(),
+                            saved == null ? "" : "; trace " + saved)
+                        : String.format("  %-14s no stuck state found: the breadth-first search %s (%,d states, %.2f s)%n",
+                            "reachable", reach.complete() ? "was complete" : "stopped at its " + reach.limit() + " limit",
+                            reach.states(), reach.seconds()));
+                }
+                return b.toString();
+            }
             b.append(String.format("  %-14s %s; initially %s; inductive %s%n", "invariants",
                 String.join(", ", proof.invariants()), proof.initialHolds() ? "hold" : "VIOLATED",
                 proof.inductive() == null ? "unknown (time limit)" : proof.inductive() ? "yes" : "NO: " + proof.counterToInduction()));
@@ -191,7 +218,7 @@ final class Proving {
             o.put("spec", spec.source());
             o.put("name", spec.name());
             o.put("verdict", proof.verdict().key());
-            o.put("method", "cp-sat");
+            o.put("method", method);
             o.put("reason", proof.reason());
             o.put("complete", proof.verdict() != ProofResult.Verdict.UNKNOWN);
             if (proof.verdict() == ProofResult.Verdict.UNKNOWN && proof.inductive() != Boolean.FALSE) {
@@ -208,8 +235,9 @@ final class Proving {
             o.put("timeLimit", proof.timeLimit());
             // One worker is deterministic unless a time limit cut a solve short: the verdict's,
             // or the witness's minimization (then the witness depends on timing).
-            o.put("deterministic", proof.workers() == 1 && proof.verdict() != ProofResult.Verdict.UNKNOWN
-                && (proof.witness() == null || proof.minimal()));
+            o.put("deterministic", CP_SAT.equals(method) ? proof.workers() == 1
+                && proof.verdict() != ProofResult.Verdict.UNKNOWN && (proof.witness() == null || proof.minimal())
+                : reach == null || !"seconds".equals(reach.limit()));
             ObjectNode props = o.putObject("properties");
             for (Property prop : Property.values()) {
                 props.put(prop.key(), propertyStatus(prop));
@@ -241,6 +269,21 @@ final class Proving {
             o.put("variables", proof.variables());
             o.put("constraints", proof.constraints());
             Witness w = proof.witness();
+            if (w == null && reach != null && !CP_SAT.equals(method)) {
+                ObjectNode r = o.putObject("reach");
+                r.put("mode", "all-moves");
+                r.put("states", reach.states());
+                r.put("complete", reach.complete());
+                if (reach.limit() == null) {
+                    r.putNull("limit");
+                } else {
+                    r.put("limit", reach.limit());
+                }
+                r.put("seconds", Math.round(reach.seconds() * 1000) / 1000.0);
+                if (reach.found()) {
+                    r.put("length", reach.trace().length());
+                }
+            }
             if (w == null) {
                 o.putNull("witness");
                 if (reachable() == null) {
@@ -293,6 +336,13 @@ final class Proving {
     private Proving() {
     }
 
+    /** The method of a CP-SAT proof. */
+    static final String CP_SAT = "cp-sat";
+    /** Message classes: the channel dependency graph with consumption dependencies, acyclic. */
+    static final String EXTENDED_CDG = "cdg (extended, with consumption dependencies)";
+    /** Message classes: a bounded breadth-first search over all moves for a stuck state. */
+    static final String MESSAGE_SEARCH = "breadth-first search over all moves";
+
     /**
      * A spec whose model the CP-SAT encoding does not cover: clock-cycle steps and wormhole
      * flits are moves and state the encoding has none of, so a proof would say nothing about
@@ -318,11 +368,6 @@ final class Proving {
             throw new UnsupportedModel("flow", "expected vct (prove encodes whole packets, not wormhole flits), found"
                 + " wormhole; use check or explore");
         }
-        if (m.messages() != null) {
-            throw new UnsupportedModel("messages", "expected none (prove's CP-SAT model has no endpoint queues,"
-                + " consume moves or answers), found classes " + String.join(", ", m.messages().classNames())
-                + "; use check or explore");
-        }
     }
 
     /**
@@ -334,6 +379,11 @@ final class Proving {
      */
     static ProofResult proof(Spec spec, DeadlockProver.Options options) {
         requireSupported(spec);
+        if (spec.model().messages() != null) {
+            throw new UnsupportedModel("messages", "expected none (the CP-SAT model has no endpoint queues,"
+                + " consume moves or answers), found classes " + String.join(", ", spec.model().messages().classNames())
+                + "; prove answers message specs by the extended dependency graph or a search");
+        }
         ProofResult p = DeadlockProver.prove(spec.network(), spec.routing(), spec.rule(), spec.pairs(), options);
         int n = spec.model().injectionQueue();
         if (n == 0 || p.verdict() != ProofResult.Verdict.PROVED) {
@@ -389,6 +439,10 @@ final class Proving {
     /** As {@link #prove(Spec, DeadlockProver.Options, ReachLimits, Path)}; the guided searches also end by {@code deadline} ({@link System#nanoTime()}). */
     static Outcome prove(Spec spec, DeadlockProver.Options options, ReachLimits reachLimits, Path saveDir, long deadline)
         throws IOException, Unsaved {
+        requireSupported(spec);
+        if (spec.model().messages() != null) {
+            return proveMessages(spec, reachLimits, saveDir, deadline);
+        }
         ProofResult p = proof(spec, options);
         Injectable inj = injectability(spec, new ReachLimits(reachLimits.states(), reachSeconds(reachLimits, deadline)),
             saveDir);
@@ -430,6 +484,62 @@ final class Proving {
         Saved saved = r.found() ? save(spec, r.trace(), saveDir,
             "found by CP-SAT (a deadlock configuration) and reached by guided search") : Saved.NONE;
         return done(new Outcome(spec, p, r, saved.path(), restricted, inj), saved, inj);
+    }
+
+    /**
+     * Message classes, which the CP-SAT model does not encode. Proved when the extended
+     * channel dependency graph (routing plus consumption dependencies) is acyclic, the rule's
+     * free slot suffices, every pair injects from the initial state and only stuck-freedom,
+     * drainability and injectability are asked (the argument {@code check} uses); otherwise a
+     * breadth-first search over all moves, within the reach limits, looks for a stuck state
+     * (a counterexample, saved); otherwise unknown, never proved.
+     */
+    static Outcome proveMessages(Spec spec, ReachLimits reachLimits, Path saveDir, long deadline)
+        throws IOException, Unsaved {
+        long t0 = System.nanoTime();
+        Injectable inj = injectability(spec, new ReachLimits(reachLimits.states(), reachSeconds(reachLimits, deadline)),
+            saveDir);
+        flowproof.cdg.ChannelDependencyGraph g;
+        try {
+            g = Checker.cdg(spec, deadline);
+        } catch (flowproof.cdg.ChannelDependencyGraph.OutOfTime e) {
+            g = null;
+        }
+        boolean provable = Checker.CDG_PROVABLE.containsAll(spec.effectiveProperties());
+        String graph = g == null ? "the extended dependency graph was not built in time"
+            : g.acyclic() ? "the extended dependency graph is acyclic"
+            : "the extended dependency graph has a cycle";
+        if (g != null && g.acyclic() && spec.rule().freeSlotSuffices() && provable
+            && inj.status() == PropertyStatus.HOLDS && Explorer.notInjectableInitially(spec.model()).isEmpty()) {
+            ProofResult p = messageResult(ProofResult.Verdict.PROVED, graph + " (routing and consumption"
+                + " dependencies) and a free slot suffices for rule " + spec.rule().kind().key()
+                + ": no state is stuck and the network drains", t0);
+            return done(new Outcome(spec, p, null, null, false, inj, EXTENDED_CDG), Saved.NONE, inj);
+        }
+        String why = g != null && g.acyclic() && !spec.rule().freeSlotSuffices()
+            ? graph + ", but rule " + spec.rule().kind().key() + " needs more than a free slot"
+            : g != null && g.acyclic() && !provable ? graph + ", but the spec asks for properties it does not decide"
+            : g != null && g.acyclic() ? graph + ", but injectability is " + inj.status().key() : graph;
+        GuidedSearch.Result r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(),
+            reachSeconds(reachLimits, deadline));
+        if (r.found()) {
+            ProofResult p = messageResult(ProofResult.Verdict.DEADLOCK_CONFIGURATION, why
+                + "; a stuck state is reachable", t0);
+            Saved saved = save(spec, r.trace(), saveDir, "found by prove's breadth-first search over all moves"
+                + " (message classes)");
+            return done(new Outcome(spec, p, r, saved.path(), false, inj, MESSAGE_SEARCH), saved, inj);
+        }
+        // A complete search without a stuck state is not turned into a proof here: the explorer
+        // (check, explore) decides the spec's properties on the same state space.
+        ProofResult p = messageResult(ProofResult.Verdict.UNKNOWN, why + String.format("; a breadth-first search"
+            + " over all moves found no stuck state (%,d states, %s); use check or explore for a verdict", r.states(),
+            r.complete() ? "complete" : "stopped at its " + r.limit() + " limit"), t0);
+        return done(new Outcome(spec, p, r, null, false, inj, MESSAGE_SEARCH), Saved.NONE, inj);
+    }
+
+    private static ProofResult messageResult(ProofResult.Verdict v, String reason, long t0) {
+        return new ProofResult(v, reason, List.of(), true, null, "none", null, false, (System.nanoTime() - t0) / 1e9,
+            0, 0, 0, 0, null, 0, 0, 0);
     }
 
     /** Where a counterexample went: its path, or one line on why it could not be written; neither when not saving. */

@@ -28,6 +28,10 @@ import flowproof.traffic.Workload;
  * @param check            check conservation, flit order and credit accounting on every flit and cycle
  * @param window           cycles per sample of the time series (throughput, in-flight)
  * @param control          the congestion-control scheme ({@link Scheme#NONE} for none); it may replace the rule
+ * @param consumeDelay     message classes only: a terminal's service time, the cycles a message spends at the
+ *                         head of its input queue before it can be consumed (0: consumed in the cycle after it
+ *                         arrived, as soon as the answer's output queue has room)
+ * @param injectionArbiter message classes only: how an injection port chooses between an answer and a new message
  */
 public record SimConfig(
     Network network,
@@ -51,7 +55,52 @@ public record SimConfig(
     boolean check,
     int window,
     SpaceTime spaceTime,
-    Scheme control) {
+    Scheme control,
+    int consumeDelay,
+    InjectionArbiter injectionArbiter) {
+
+    /**
+     * Message classes: how a terminal's injection port chooses between an answer waiting in
+     * an output queue and a new message of the first class waiting in the source queue, when
+     * both fit an injection VC (it is work-conserving: one alone is always served).
+     */
+    public enum InjectionArbiter {
+        /** Alternate: the one not served last. */
+        ROUND_ROBIN("round-robin"),
+        /** New messages first; answers only when no new message fits (unfair to answers). */
+        REQUESTS_FIRST("requests-first"),
+        /** Answers first; new messages only when no answer fits. */
+        ANSWERS_FIRST("answers-first");
+
+        private final String key;
+
+        InjectionArbiter(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public static InjectionArbiter of(String key) {
+            for (InjectionArbiter a : values()) {
+                if (a.key.equals(key)) {
+                    return a;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** A configuration whose terminals consume messages without delay ({@code consumeDelay} 0). */
+    public SimConfig(Network network, RoutingFunction routing, FlowControlRule rule, Workload workload,
+        Switching switching, Arbiter arbiter, int bufferFlits, int pipeline, int linkLatency, int creditLatency,
+        int injectionPorts, int ejectionPorts, long cycles, long warmup, long seed, int deadlockCycles,
+        long drainCycles, boolean escapeAny, boolean check, int window, SpaceTime spaceTime, Scheme control) {
+        this(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency, creditLatency,
+            injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny, check, window,
+            spaceTime, control, 0, InjectionArbiter.ROUND_ROBIN);
+    }
 
     /** How packets advance. */
     public enum Switching {
@@ -127,6 +176,9 @@ public record SimConfig(
         if (control == null) {
             control = Scheme.NONE;
         }
+        if (injectionArbiter == null) {
+            injectionArbiter = InjectionArbiter.ROUND_ROBIN;
+        }
         if (bufferFlits < 1) {
             throw new ConfigurationException("simulation.buffer", "at least 1 flit", Integer.toString(bufferFlits));
         }
@@ -168,6 +220,11 @@ public record SimConfig(
                     Integer.toString(deadlockCycles));
             }
         }
+        if (consumeDelay < 0 || consumeDelay >= deadlockCycles) {
+            // a terminal still serving a message would look like a deadlock to the detector
+            throw new ConfigurationException("simulation.consume-delay", "0 or more cycles and fewer than"
+                + " deadlock-cycles (" + deadlockCycles + ")", Integer.toString(consumeDelay));
+        }
         if (cycles < 1 || cycles > MAX_CYCLES) {
             throw new ConfigurationException("simulation.cycles", "1 to " + MAX_CYCLES + " cycles (the simulator keeps"
                 + " cycle numbers in 32 bits)", Long.toString(cycles));
@@ -197,31 +254,31 @@ public record SimConfig(
     public SimConfig withWorkload(Workload w) {
         return new SimConfig(network, routing, rule, w, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime, control);
+            check, window, spaceTime, control, consumeDelay, injectionArbiter);
     }
 
     public SimConfig withRun(long cycles, long warmup, long seed) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime, control);
+            check, window, spaceTime, control, consumeDelay, injectionArbiter);
     }
 
     public SimConfig withCheck(boolean check) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime, control);
+            check, window, spaceTime, control, consumeDelay, injectionArbiter);
     }
 
     public SimConfig withSpaceTime(SpaceTime st) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, st, control);
+            check, window, st, control, consumeDelay, injectionArbiter);
     }
 
     public SimConfig withControl(Scheme scheme) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime, scheme);
+            check, window, spaceTime, scheme, consumeDelay, injectionArbiter);
     }
 
     /** The rule the simulator runs: the spec's, or the one the control scheme puts in its place. */
@@ -229,9 +286,23 @@ public record SimConfig(
         return control.rule(rule, network);
     }
 
+    /** A copy whose terminals take {@code delay} cycles to consume each message (message classes only). */
+    public SimConfig withConsumeDelay(int delay) {
+        return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
+            creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
+            check, window, spaceTime, control, delay, injectionArbiter);
+    }
+
+    /** A copy whose terminals' injection ports arbitrate between answers and new messages by {@code a}. */
+    public SimConfig withInjectionArbiter(InjectionArbiter a) {
+        return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
+            creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
+            check, window, spaceTime, control, consumeDelay, a);
+    }
+
     public SimConfig withDrain(long drain) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drain, escapeAny,
-            check, window, spaceTime, control);
+            check, window, spaceTime, control, consumeDelay, injectionArbiter);
     }
 }

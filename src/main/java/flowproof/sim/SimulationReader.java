@@ -48,13 +48,15 @@ import java.util.List;
  *   window: 100               # cycles per time-series sample
  *   space-time: {row: 0, from: 2000, cycles: 500}   # or {routers: [...], ...}
  *   control: {kind: tune, ...}   # congestion control: a scheme key or a mapping with kind and parameters
+ *   consume-delay: 0          # messages only: cycles a terminal serves each message before consuming it
+ *   injection-arbiter: round-robin   # messages only: or requests-first, answers-first
  * </pre>
  */
 public final class SimulationReader {
 
     static final List<String> FIELDS = List.of("switching", "arbiter", "buffer", "packet-size", "pipeline", "link-latency",
         "credit-latency", "injection-channels", "ejection-channels", "traffic", "injection", "load", "cycles", "warmup",
-        "seed", "deadlock-cycles", "drain", "window", "space-time", "control");
+        "seed", "deadlock-cycles", "drain", "window", "space-time", "control", "consume-delay", "injection-arbiter");
 
     private SimulationReader() {
     }
@@ -174,7 +176,38 @@ public final class SimulationReader {
             link, intField(sim, "credit-latency", link), intField(sim, "injection-channels", 1),
             intField(sim, "ejection-channels", 1), cycles, warmup, longField(sim, "seed", 1),
             intField(sim, "deadlock-cycles", 2_000), longField(sim, "drain", 100_000), spec.escapeAny(), false,
-            intField(sim, "window", 100), st, control);
+            intField(sim, "window", 100), st, control, consumeDelay(sim, spec), injectionArbiter(sim, spec));
+    }
+
+    /** {@code consume-delay}: only a spec with message classes has terminals that consume. */
+    private static int consumeDelay(JsonNode sim, Spec spec) {
+        if (!sim.has("consume-delay")) {
+            return 0;
+        }
+        if (spec.model().messages() == null) {
+            throw new ConfigurationException("simulation.consume-delay",
+                "no consume-delay without messages: (only message classes are consumed at their destination)",
+                sim.get("consume-delay").toString());
+        }
+        return intField(sim, "consume-delay", 0);
+    }
+
+    /** {@code injection-arbiter}: only a spec with message classes has answers to arbitrate. */
+    private static SimConfig.InjectionArbiter injectionArbiter(JsonNode sim, Spec spec) {
+        JsonNode n = sim.get("injection-arbiter");
+        if (n == null) {
+            return SimConfig.InjectionArbiter.ROUND_ROBIN;
+        }
+        if (spec.model().messages() == null) {
+            throw new ConfigurationException("simulation.injection-arbiter",
+                "no injection-arbiter without messages: (it chooses between answers and new messages)", n.toString());
+        }
+        SimConfig.InjectionArbiter a = n.isTextual() ? SimConfig.InjectionArbiter.of(n.asText()) : null;
+        if (a == null) {
+            throw new ConfigurationException("simulation.injection-arbiter",
+                "round-robin, requests-first or answers-first", n.toString());
+        }
+        return a;
     }
 
     private static Workload workload(JsonNode sim, Topology topo) {

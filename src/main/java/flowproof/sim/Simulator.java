@@ -184,6 +184,11 @@ public final class Simulator implements Engine {
     private int[] pMsg;
     private final int[][] inQ;
     private final int[][] inSize;
+    /** The cycle each input-queue entry arrived, and the cycle each input queue last consumed (consume-delay). */
+    private final long[][] inArrived;
+    private final long[] lastConsumed;
+    /** Per terminal: the injection arbiter last served an output queue (else the source queue). */
+    private final boolean[] answerServedLast;
     private final int[] inHead;
     private final int[] inCount;
     private final int[] inReserved;
@@ -422,6 +427,9 @@ public final class Simulator implements Engine {
         pMsg = msg == null ? null : new int[initialPackets];
         inQ = new int[epKeys][endpointQueue];
         inSize = new int[epKeys][endpointQueue];
+        inArrived = new long[epKeys][endpointQueue];
+        lastConsumed = new long[epKeys];
+        answerServedLast = new boolean[msg == null ? 0 : terminals];
         inHead = new int[epKeys];
         inCount = new int[epKeys];
         inReserved = new int[epKeys];
@@ -744,11 +752,11 @@ public final class Simulator implements Engine {
                 int next = -1;
                 int chosen = -1;
                 int answerKey = -1;
-                // message classes: the port serves its output queues (the class nearest the sink
-                // first) and its source queue in turn, round robin by cycle, as a network
-                // interface with one injection arbiter does
-                boolean answersNow = msg != null && ((now + t) & 1) == 0 || !injecting || sqCount[t] == 0;
-                if (msg != null && answersNow) {
+                // message classes: the port's arbiter serves the output queues (the class nearest
+                // the sink first) and the source queue, work-conserving: when both have a packet
+                // that fits an injection VC, round robin the one not served last (or the source
+                // queue, or the answers, first: simulation.injection-arbiter); else whichever has
+                if (msg != null) {
                     for (int c = msgClasses - 1; c >= 1 && next < 0; c--) {
                         int k = t * msgClasses + c;
                         if (outCount[k] > 0) {
@@ -761,8 +769,14 @@ public final class Simulator implements Engine {
                         }
                     }
                 }
+                if (next >= 0 && cfg.injectionArbiter() != SimConfig.InjectionArbiter.ANSWERS_FIRST
+                    && (answerServedLast[t] || cfg.injectionArbiter() == SimConfig.InjectionArbiter.REQUESTS_FIRST)
+                    && injecting && sqCount[t] > 0 && injectionVcFor(j, base, sq[t][sqHead[t]]) >= 0) {
+                    next = -1;
+                    answerKey = -1;
+                }
                 if (next < 0) {
-                    if (!injecting || sqCount[t] == 0 || (msg != null && answersNow)) {
+                    if (!injecting || sqCount[t] == 0) {
                         continue;
                     }
                     next = sq[t][sqHead[t]];
@@ -772,10 +786,14 @@ public final class Simulator implements Engine {
                     }
                     sqHead[t] = (sqHead[t] + 1) & (sq[t].length - 1);
                     sqCount[t]--;
+                    if (msg != null) {
+                        answerServedLast[t] = false;
+                    }
                 } else {
                     outHead[answerKey] = (outHead[answerKey] + 1) % endpointQueue;
                     outCount[answerKey]--;
                     answersWaiting--;
+                    answerServedLast[t] = true;
                 }
                 p = next;
                 injPkt[j] = p;
@@ -831,6 +849,13 @@ public final class Simulator implements Engine {
                 if (inCount[k] == 0 || outCount[out] == endpointQueue) {
                     continue;
                 }
+                // the terminal serves one message of the class at a time: consume-delay cycles
+                // from when the head arrived or the previous one was consumed, whichever is later
+                if (cfg.consumeDelay() > 0
+                    && now < Math.max(inArrived[k][inHead[k]], lastConsumed[k]) + cfg.consumeDelay()) {
+                    continue;
+                }
+                lastConsumed[k] = now;
                 int to = inQ[k][inHead[k]];
                 int size = inSize[k][inHead[k]];
                 inHead[k] = (inHead[k] + 1) % endpointQueue;
@@ -1207,6 +1232,7 @@ public final class Simulator implements Engine {
             inReserved[k]--;
             inQ[k][(inHead[k] + inCount[k]) % endpointQueue] = pSrc[p];
             inSize[k][(inHead[k] + inCount[k]) % endpointQueue] = pSize[p];
+            inArrived[k][(inHead[k] + inCount[k]) % endpointQueue] = done;
             inCount[k]++;
             endpointMessages++;
         }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Message classes end to end on the shipped specs: check's verdicts and methods, the extended
  * dependency graph, the explorer agreeing with the graph's proofs, saved counterexamples that
- * replay, prove's refusal, and the simulator (deadlock with a shared VC, drained on separate
+ * replay, prove (proved by the extended graph, or a stuck state found by its search, or
+ * unknown at a limit), and the simulator (deadlock with a shared VC, drained on separate
  * virtual networks).
  */
 class MessagesCliTest {
@@ -70,18 +71,49 @@ class MessagesCliTest {
     }
 
     @Test
-    void proveRefusesMessageClassesInOneLine() {
-        CliRun r = CliRun.run("prove", spec("msg-ring4-bidir-request-reply-separate-vns"));
-        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
-        assertThat(r.err().strip().lines().count()).isEqualTo(1);
-        assertThat(r.err()).contains("messages: expected none (prove's CP-SAT model has no endpoint queues");
+    void proveProvesSeparateNetworksByTheExtendedGraph() {
+        for (String name : new String[] {"msg-ring4-bidir-request-reply-separate-vns",
+            "msg-mesh2x2-request-reply-separate-vns"}) {
+            CliRun r = CliRun.run("prove", spec(name), "--no-save");
+            assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.OK);
+            assertThat(r.out()).contains("verdict        proved (method cdg (extended, with consumption dependencies):"
+                + " the extended dependency graph is acyclic").contains("expected deadlock-free: ok");
+        }
+    }
+
+    @Test
+    void proveFindsTheSharedVcDeadlockAndSavesATraceThatReplays() throws Exception {
+        for (String name : new String[] {"msg-ring4-bidir-request-reply-shared-vc", "msg-mesh2x2-request-reply-shared-vc"}) {
+            CliRun r = CliRun.run("prove", spec(name), "--counterexamples", dir);
+            assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.VIOLATION);
+            assertThat(r.out()).contains("deadlock-configuration (method breadth-first search over all moves:"
+                + " the extended dependency graph has a cycle; a stuck state is reachable)")
+                .contains("a stuck state reached from the empty network in 12 moves")
+                .contains("expected counterexample: ok");
+            Path trace = dir.resolve(name + ".stuck-freedom.json");
+            assertThat(trace).exists();
+            CliRun replay = CliRun.run("replay", trace);
+            assertThat(replay.code()).as(replay.out() + replay.err()).isEqualTo(Main.OK);
+            assertThat(replay.out()).contains("reproduced: stuck-freedom violated after 12 moves");
+        }
+    }
+
+    @Test
+    void proveAnswersUnknownWhenItsSearchStopsAtALimit() {
+        CliRun r = CliRun.run("prove", spec("msg-ring4-bidir-request-reply-shared-vc"), "--no-save",
+            "--reach-states", "10");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.INCOMPLETE);
+        assertThat(r.out()).contains("verdict        unknown (method breadth-first search over all moves:")
+            .contains("stopped at its states limit").doesNotContain("proved");
     }
 
     @Test
     void theSimulatorDeadlocksOnASharedVcAndDrainsSeparateNetworks() {
-        CliRun shared = CliRun.run("simulate", spec("msg-mesh2x2-request-reply-shared-vc"));
-        assertThat(shared.code()).isEqualTo(Main.VIOLATION);
-        assertThat(shared.out()).contains("DEADLOCK");
+        for (String name : new String[] {"msg-mesh2x2-request-reply-shared-vc", "msg-ring4-bidir-request-reply-shared-vc"}) {
+            CliRun shared = CliRun.run("simulate", spec(name));
+            assertThat(shared.code()).as(name).isEqualTo(Main.VIOLATION);
+            assertThat(shared.out()).contains("DEADLOCK");
+        }
         for (String name : new String[] {"msg-mesh2x2-request-reply-separate-vns",
             "msg-ring4-bidir-request-reply-separate-vns"}) {
             CliRun r = CliRun.run("simulate", spec(name));
