@@ -28,7 +28,7 @@ class VcClassesSimulationTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"mesh8x8-xy-yx-2vc-classes", "mesh4x4-xy-yx-2vc-classes", "dragonfly-a2h1-minimal-2-classes",
         "dragonfly-a2h1-ugal-3-classes", "dragonfly-a3h1-ugal-router-4-classes", "ring4-c2-classes-dateline",
-        "ring4-c1-classes-dateline-bubble-on-vc1", "ring3-bidir-valiant-2-classes",
+        "ring4-c1-classes-dateline-bubble-on-vc1", "ring3-bidir-valiant-2-classes", "fb2d-4x4-ugal-2-classes",
         "ring4-c2-classes-two-type-dateline"})
     void deadlockFreeClassSpecsDrainPastSaturation(String name) throws Exception {
         Spec spec = SpecReader.read(Path.of("specs/" + name + ".yaml"));
