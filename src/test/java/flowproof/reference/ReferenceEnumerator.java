@@ -40,7 +40,14 @@ public final class ReferenceEnumerator {
      * theoretical bubble rule on every queue except those of the channels into router 0, which
      * admit into one free slot (VCT).
      */
-    BUBBLE_WITH_VCT_INTO_ZERO }
+    BUBBLE_WITH_VCT_INTO_ZERO,
+    /**
+     * Two types at the dateline (docs/vc-classes.md), on 1-D rings: a packet entering the ring
+     * whose way to its destination crosses the wrap-around channel takes VC0 and VC1 from that
+     * channel on; one whose way does not cross it takes VC1 throughout; the wrap-around hop itself
+     * is on VC1.
+     */
+    TWO_TYPE_DATELINE }
 
   /**
    * radix[i] = k of dimension i (a 1-D ring is radix.length == 1). bidirectional: both directions
@@ -480,6 +487,22 @@ public final class ReferenceEnumerator {
      * (-1 for an injection): one per VC (any VC may be chosen), or for DATELINE the one determined VC.
      * The returned array must not be modified.
      */
+    /** As {@link #candidateQueues(int, int)}, for a packet with code {@code packet} (its destination). */
+    int[] candidateQueues(int source, int ch, int packet) {
+      if (rule != Rule.TWO_TYPE_DATELINE) {
+        return candidateQueues(source, ch);
+      }
+      if (config.radix().length != 1) {
+        throw new IllegalArgumentException("TWO_TYPE_DATELINE is written for 1-D rings");
+      }
+      Channel c = net.channels.get(ch);
+      boolean within = source >= 0 && net.queues.get(source).ring() == c.ring();
+      int d = packet % net.nodes;
+      boolean crosses = c.dir() > 0 ? d < c.from() : d > c.from();
+      int vc = c.wrap() || (within ? net.queues.get(source).vc() == 1 : !crosses) ? 1 : 0;
+      return new int[] {net.queueIndex[ch][vc]};
+    }
+
     int[] candidateQueues(int source, int ch) {
       if (config.routing() == Routing.XY_YX_CLASSES && source >= 0) {
         return new int[] {net.queueIndex[ch][net.queues.get(source).vc()]}; // a packet keeps its order's VC
@@ -513,7 +536,7 @@ public final class ReferenceEnumerator {
       boolean markMoves = false;
       boolean admitted;
       switch (rule) {
-        case VCT, DATELINE, VC_PER_HOP, SOURCE_DATELINE -> admitted = freeTarget >= 1;
+        case VCT, DATELINE, VC_PER_HOP, SOURCE_DATELINE, TWO_TYPE_DATELINE -> admitted = freeTarget >= 1;
         case THEORETICAL_BUBBLE -> admitted = within
             ? freeTarget >= 1
             : freeTarget >= 1 && ringFree(s, net.queues.get(target).ring()) >= 2;
@@ -574,7 +597,7 @@ public final class ReferenceEnumerator {
         } else {
           Channel in = net.channels.get(net.queues.get(q).channel());
           for (int[] hop : hops(x, direction(in.dim(), in.dir()), head)) {
-            for (int target : candidateQueues(q, hop[0])) {
+            for (int target : candidateQueues(q, hop[0], head)) {
               if (!classMayUse(head, target)) {
                 continue;
               }
@@ -668,7 +691,7 @@ public final class ReferenceEnumerator {
           for (int[] hop : hops(src, NONE, packet)) {
             int[] targets = config.routing() == Routing.XY_YX_CLASSES
                 ? new int[] {net.queueIndex[hop[0]][packet >= net.nodes ? 1 : 0]}
-                : candidateQueues(-1, hop[0]);
+                : candidateQueues(-1, hop[0], packet);
             for (int target : targets) {
               if (!classMayUse(packet, target)) {
                 continue;

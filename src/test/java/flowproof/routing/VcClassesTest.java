@@ -31,6 +31,8 @@ class VcClassesTest {
 
     static final String DATELINE = "vc-classes: {classes: 2, hops: [{new-ring: true, set: 0}, {channel: dateline, add: 1}]}\n";
     static final String SOURCE = "vc-classes: {classes: 2, hops: [{new-ring: true, set: 0}, {ring-hop: 2, set: 1}]}\n";
+    static final String TWO_TYPE = "vc-classes: {classes: 2, hops: [{new-ring: true, crosses-ahead: true, set: 0},"
+        + " {new-ring: true, crosses-ahead: false, set: 1}, {channel: dateline, set: 1}]}\n";
     static final String ORDERS = "vc-classes: {classes: 2, start: {xy: 0, yx: 1}}\n";
 
     record Case(String topology, String classes, int capacity, String traffic, Config reference) {
@@ -58,6 +60,12 @@ class VcClassesTest {
                 }
             }
         }
+        for (int[] kc : new int[][] {{3, 1}, {3, 2}, {4, 1}, {4, 2}, {5, 1}}) {
+            cases.add(new Case("{kind: ring, radix: [" + kc[0] + "]}", TWO_TYPE, kc[1], null,
+                new Config(new int[] {kc[0]}, false, 2, kc[1], Rule.TWO_TYPE_DATELINE, 0)));
+        }
+        cases.add(new Case("{kind: ring, radix: [4], bidirectional: true}", TWO_TYPE, 1, null,
+            new Config(new int[] {4}, true, 2, 1, Rule.TWO_TYPE_DATELINE, 0)));
         cases.add(new Case("{kind: mesh, radix: [2, 2]}", ORDERS, 1, null,
             Config.mesh(2, 2, 2, 1, Routing.XY_YX_CLASSES, new int[0][], null)));
         // three columns, four crossing pairs (all pairs is too large for both enumerators)
