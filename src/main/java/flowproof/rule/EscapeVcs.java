@@ -92,6 +92,11 @@ public final class EscapeVcs implements FlowControlRule {
     }
 
     @Override
+    public boolean readsRingOccupancy() {
+        return escape.readsRingOccupancy();
+    }
+
+    @Override
     public boolean globalReadAtomic() {
         return escape.globalReadAtomic();
     }

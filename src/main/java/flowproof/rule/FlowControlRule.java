@@ -82,6 +82,16 @@ public interface FlowControlRule {
         return true;
     }
 
+    /**
+     * Whether {@link #admit} reads the free slots of a whole ring ({@link BufferView#ringFreeSlots}):
+     * an engine that answers that question incrementally (the simulator) keeps the count only
+     * for such rules. False by default; the theoretical bubble rule says true, and so does any
+     * rule that delegates to one.
+     */
+    default boolean readsRingOccupancy() {
+        return false;
+    }
+
     /** Critical marks each directional ring starts with (0: the rule keeps no marks). */
     default int marksPerRing() {
         return 0;

@@ -63,6 +63,11 @@ public final class MixedRule implements FlowControlRule {
     }
 
     @Override
+    public boolean readsRingOccupancy() {
+        return parts.stream().anyMatch(p -> p.rule().readsRingOccupancy());
+    }
+
+    @Override
     public boolean globalReadAtomic() {
         return parts.stream().allMatch(p -> p.rule().globalReadAtomic());
     }
@@ -78,8 +83,9 @@ public final class MixedRule implements FlowControlRule {
 
     /**
      * The kind of the part that reads the most: theoretical-bubble (ring-wide occupancy) if a
-     * part has it, else localized-bubble, else vct. Engines ask it to know what state to keep
-     * (the simulator tracks ring occupancy for a theoretical bubble).
+     * part has it, else localized-bubble, else vct. Used where a kind names the rule's family
+     * (whether it needs rings, which schemes accept it); what state an engine keeps comes from
+     * the capabilities ({@link #readsRingOccupancy}).
      */
     @Override
     public RuleKind kind() {

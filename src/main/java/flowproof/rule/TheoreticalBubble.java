@@ -28,6 +28,12 @@ public final class TheoreticalBubble implements FlowControlRule {
         this.atomic = atomic;
     }
 
+    /** The whole ring must keep two free slots for a packet to enter it. */
+    @Override
+    public boolean readsRingOccupancy() {
+        return true;
+    }
+
     @Override
     public boolean globalReadAtomic() {
         return atomic;

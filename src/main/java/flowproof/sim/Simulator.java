@@ -379,7 +379,7 @@ public final class Simulator implements Engine {
         reserved = new int[queues];
         onLink = new int[queues];
         creditsBack = new int[queues];
-        trackRings = rule.kind() == flowproof.rule.RuleKind.THEORETICAL_BUBBLE;
+        trackRings = rule.readsRingOccupancy();
         ringFree = new int[net.rings()];
         for (int q = 0; q < queues; q++) {
             if (ringOfQueue[q] >= 0) {
@@ -1715,8 +1715,8 @@ public final class Simulator implements Engine {
         @Override
         public int ringFreeSlots(int ring) {
             if (!trackRings) {
-                throw new IllegalStateException("rule " + rule.describe() + " reads ring free slots but is not "
-                    + "known to: add its kind to the simulator's trackRings");
+                throw new IllegalStateException("rule " + rule.describe() + " reads ring free slots but does not "
+                    + "say so (FlowControlRule.readsRingOccupancy)");
             }
             return ringFree[ring];
         }

@@ -97,6 +97,11 @@ public final class CbcmVcClasses implements FlowControlRule {
     }
 
     @Override
+    public boolean readsRingOccupancy() {
+        return inner.readsRingOccupancy();
+    }
+
+    @Override
     public String describe() {
         return inner.describe() + " + " + classes + " class VC" + (classes == 1 ? "" : "s");
     }

@@ -107,6 +107,11 @@ final class BrokenVariants implements Variants {
         public boolean marksDrift() {
             return real.marksDrift();
         }
+
+        @Override
+        public boolean readsRingOccupancy() {
+            return real.readsRingOccupancy();
+        }
     }
 
     static final class NoBackwardTransfer extends Delegating {

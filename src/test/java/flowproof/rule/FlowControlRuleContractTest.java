@@ -76,6 +76,56 @@ class FlowControlRuleContractTest {
         return rules;
     }
 
+    /** A view that refuses to answer ring occupancy, as an engine that does not keep it. */
+    record NoRings(State s) implements BufferView {
+        @Override
+        public Network network() {
+            return s.net();
+        }
+
+        @Override
+        public int freeSlots(int queue) {
+            return s.freeSlots(queue);
+        }
+
+        @Override
+        public int criticalMarks(int queue) {
+            return s.criticalMarks(queue);
+        }
+
+        @Override
+        public int ringFreeSlots(int ring) {
+            throw new IllegalStateException("ring occupancy read by a rule that says it does not read it");
+        }
+    }
+
+    /** Engines keep ring occupancy only for rules that declare they read it (the simulator does). */
+    @Test
+    void aRuleReadsRingOccupancyOnlyIfItSaysSo() {
+        qt().withExamples(200).forAll(states()).checkAssert(s -> {
+            List<FlowControlRule> rules = new java.util.ArrayList<>(rules(s.net()));
+            int[] partOf = new int[s.net().queues()];
+            rules.add(new MixedRule(List.of(new MixedRule.Part(RuleKind.VCT.create(s.net(), 0), "all")), partOf));
+            rules.add(new MixedRule(List.of(new MixedRule.Part(RuleKind.THEORETICAL_BUBBLE.create(s.net(), 0), "all")),
+                partOf));
+            rules.add(new EscapeVcs(RuleKind.THEORETICAL_BUBBLE.create(s.net(), 0), 1));
+            for (FlowControlRule rule : rules) {
+                if (rule.readsRingOccupancy()) {
+                    continue;
+                }
+                BufferView view = new NoRings(s);
+                for (int to = 0; to < s.net().queues(); to++) {
+                    rule.admit(view, FlowControlRule.INJECT, to);
+                    for (int from = 0; from < s.net().queues(); from++) {
+                        rule.admit(view, from, to);
+                    }
+                }
+            }
+        });
+        assertThat(RuleKind.THEORETICAL_BUBBLE.create(new Network(Torus.torus(new int[] {3}, false), 1, 1), 0)
+            .readsRingOccupancy()).isTrue();
+    }
+
     @Test
     void noRuleEverAdmitsIntoAFullQueue() {
         qt().withExamples(300).forAll(states()).checkAssert(s -> {
