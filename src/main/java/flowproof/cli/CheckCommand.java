@@ -1,8 +1,8 @@
 package flowproof.cli;
 
 import flowproof.routing.RoutingException;
-import flowproof.explore.Verdict;
-import flowproof.report.ResultJson;
+import flowproof.check.Decision;
+import flowproof.check.Flowproof;
 import flowproof.spec.Spec;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -38,26 +38,20 @@ final class CheckCommand implements Callable<Integer> {
         if (s == null) {
             return Main.BAD_INPUT;
         }
-        Checker.Outcome o;
-        String unsaved = null;
+        Decision o;
         try {
-            o = Checker.check(s, options.saveDir(), options.maxStates, options.maxSeconds,
-                options.engine(err));
-        } catch (Unsaved u) {
-            o = u.result();
-            unsaved = u.getMessage();
+            o = Flowproof.check(s, options.options(err, false));
         } catch (RoutingException e) {
             err.println(spec + ": routing: " + e.getMessage());
             return Main.BAD_INPUT;
         }
         var out = cmd.commandLine().getOut();
-        out.print(options.json ? ResultJson.line(o.json()) + "\n" : o.text());
+        out.print(options.json ? o.json() + "\n" : o.text());
         out.flush();
-        if (unsaved != null) {
-            err.println(unsaved);
+        if (o.writeFailure().isPresent()) {
+            err.println(o.writeFailure().get());
             return Main.BAD_INPUT;
         }
-        Verdict v = o.verdict();
-        return v == Verdict.COUNTEREXAMPLE ? Main.VIOLATION : v == Verdict.INCOMPLETE ? Main.INCOMPLETE : Main.OK;
+        return o.exitCode();
     }
 }

@@ -1,7 +1,7 @@
 package flowproof.cli;
 
-import flowproof.explore.Verdict;
-import flowproof.report.ResultJson;
+import flowproof.check.Decision;
+import flowproof.check.Flowproof;
 import flowproof.spec.Spec;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -37,23 +37,14 @@ final class ExploreCommand implements Callable<Integer> {
         if (s == null) {
             return Main.BAD_INPUT;
         }
-        Checker.Outcome o;
-        String unsaved = null;
-        try {
-            o = Checker.explore(s, options.saveDir(), options.maxStates, options.maxSeconds, first,
-                options.engine(cmd.commandLine().getErr()));
-        } catch (Unsaved u) {
-            o = u.result();
-            unsaved = u.getMessage();
-        }
+        Decision o = Flowproof.explore(s, options.options(cmd.commandLine().getErr(), first));
         var out = cmd.commandLine().getOut();
-        out.print(options.json ? ResultJson.line(o.json()) + "\n" : o.text());
+        out.print(options.json ? o.json() + "\n" : o.text());
         out.flush();
-        if (unsaved != null) {
-            cmd.commandLine().getErr().println(unsaved);
+        if (o.writeFailure().isPresent()) {
+            cmd.commandLine().getErr().println(o.writeFailure().get());
             return Main.BAD_INPUT;
         }
-        Verdict v = o.result().verdict();
-        return v == Verdict.DEADLOCK_FREE ? Main.OK : v == Verdict.COUNTEREXAMPLE ? Main.VIOLATION : Main.INCOMPLETE;
+        return o.exitCode();
     }
 }

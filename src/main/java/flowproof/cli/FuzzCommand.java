@@ -138,7 +138,7 @@ final class FuzzCommand implements Callable<Integer> {
      * rule needs only a free slot) or when the spec expects it (the explorer's verdict).
      */
     private static ScenarioGenerator.Safety claim(ObjectNode tree, flowproof.spec.Spec read) {
-        if (read.rule().freeSlotSuffices() && Checker.cdg(read).acyclic()) {
+        if (read.rule().freeSlotSuffices() && flowproof.check.Flowproof.cdg(read).acyclic()) {
             return ScenarioGenerator.Safety.ALWAYS;
         }
         String expect = tree.path("expect").asText("");

@@ -18,10 +18,10 @@ import picocli.CommandLine.Command;
         FuzzCommand.class})
 public final class Main implements Runnable {
 
-    public static final int OK = 0;
-    public static final int VIOLATION = 1;
+    public static final int OK = flowproof.check.Decision.EXIT_OK;
+    public static final int VIOLATION = flowproof.check.Decision.EXIT_VIOLATION;
     public static final int BAD_INPUT = 2;
-    public static final int INCOMPLETE = 3;
+    public static final int INCOMPLETE = flowproof.check.Decision.EXIT_INCOMPLETE;
     public static final int INTERNAL = 70;
 
     @CommandLine.Spec

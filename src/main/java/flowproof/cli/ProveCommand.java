@@ -1,8 +1,10 @@
 package flowproof.cli;
 
-import flowproof.report.ResultJson;
+import flowproof.check.Decision;
+import flowproof.check.Flowproof;
+import flowproof.check.ProveOptions;
+import flowproof.check.UnsupportedModelException;
 import flowproof.routing.RoutingException;
-import flowproof.solve.DeadlockProver;
 import flowproof.solve.OrTools;
 import flowproof.spec.Spec;
 import java.nio.file.Path;
@@ -72,29 +74,22 @@ final class ProveCommand implements Callable<Integer> {
             err.println("prove: " + problem);
             return Main.BAD_INPUT;
         }
-        Proving.Outcome o;
-        String unsaved = null;
+        Decision o;
         try {
-            o = Proving.prove(s, new DeadlockProver.Options(seconds, workers),
-                new Proving.ReachLimits(reachStates, Proving.ReachLimits.defaults().seconds()), noSave ? null : dir);
-        } catch (Unsaved u) {
-            o = u.result();
-            unsaved = u.getMessage();
+            o = Flowproof.prove(s, ProveOptions.defaults().withSeconds(seconds).withWorkers(workers)
+                .withReachStates(reachStates).withSaveTo(noSave ? null : dir));
         } catch (RoutingException e) {
             err.println(spec + ": routing: " + e.getMessage());
             return Main.BAD_INPUT;
-        } catch (Proving.UnsupportedModel e) {
-            err.println(spec + ": " + e.field + ": " + e.getMessage());
-            return Main.BAD_INPUT;
-        } catch (UnsupportedOperationException e) {
-            err.println(spec + ": rule: " + e.getMessage());
+        } catch (UnsupportedModelException e) {
+            err.println(spec + ": " + e.field() + ": " + e.getMessage());
             return Main.BAD_INPUT;
         }
         var out = cmd.commandLine().getOut();
-        out.print(json ? ResultJson.line(o.json()) + "\n" : o.text());
+        out.print(json ? o.json() + "\n" : o.text());
         out.flush();
-        if (unsaved != null) {
-            err.println(unsaved);
+        if (o.writeFailure().isPresent()) {
+            err.println(o.writeFailure().get());
             return Main.BAD_INPUT;
         }
         return o.exitCode();

@@ -73,12 +73,12 @@ final class SearchOptions {
         return v < 1 || v > Long.MAX_VALUE / 2 ? -1 : (long) v;
     }
 
-    /** The engine settings the options ask for; progress goes to {@code err} on a terminal. */
-    Checker.Engine engine(PrintWriter err) {
+    /** The library's options these ask for; progress goes to {@code err} on a terminal. Call after {@link #problem()}. */
+    flowproof.check.Options options(PrintWriter err, boolean first) {
         long bytes = maxMemory == null ? Long.MAX_VALUE : parseSize(maxMemory);
         Progress p = new Progress(err, json);
-        return new Checker.Engine(threads, symmetry, bytes, expectedStates, p.on() ? p::search : null,
-            !enumerateInjectionQueues);
+        return new flowproof.check.Options(maxStates, maxSeconds, threads, symmetry, bytes, expectedStates,
+            p.on() ? p::search : null, !enumerateInjectionQueues, saveDir(), first);
     }
 
     /** One line naming a bad option value, or null. */

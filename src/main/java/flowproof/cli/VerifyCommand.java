@@ -2,7 +2,8 @@ package flowproof.cli;
 
 import flowproof.routing.RoutingException;
 import flowproof.explore.Verdict;
-import flowproof.report.ResultJson;
+import flowproof.check.Decision;
+import flowproof.check.Flowproof;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;
@@ -76,25 +77,24 @@ final class VerifyCommand implements Callable<Integer> {
                 bad++;
                 continue;
             }
-            Checker.Outcome o;
+            Decision o;
             try {
-                o = Checker.check(spec, options.saveDir(), options.maxStates, options.maxSeconds,
-                    options.engine(err));
-            } catch (Unsaved u) {
-                // the verdict stands; the file that could not be written makes the run end in bad input
-                o = u.result();
-                err.println(u.getMessage());
-                unsaved++;
+                o = Flowproof.check(spec, options.options(err, false));
             } catch (RoutingException e) {
                 err.println(spec.source() + ": routing: " + e.getMessage());
                 bad++;
                 continue;
             }
+            if (o.writeFailure().isPresent()) {
+                // the verdict stands; the file that could not be written makes the run end in bad input
+                err.println(o.writeFailure().get());
+                unsaved++;
+            }
             Verdict v = o.verdict();
             String result;
             if (v == Verdict.INCOMPLETE) {
                 incomplete++;
-                result = "INCOMPLETE (" + o.result().limit() + " limit)";
+                result = "INCOMPLETE (" + o.exploration().map(r -> r.limit()).orElse(null) + " limit)";
             } else if (spec.expect() == null) {
                 unexpected++;
                 result = "no expectation";
@@ -106,10 +106,10 @@ final class VerifyCommand implements Callable<Integer> {
                 result = "MISMATCH";
             }
             if (options.json) {
-                out.println(ResultJson.line(o.json()));
+                out.println(o.json());
             } else {
-                String states = o.result() == null ? "-" : String.format("%,d", o.result().states());
-                double secs = o.cdgSeconds() + (o.result() == null ? 0 : o.result().seconds());
+                String states = o.exploration().isEmpty() ? "-" : String.format("%,d", o.states());
+                double secs = o.seconds();
                 out.printf("%-34s %-15s %-11s %-15s %13s %9.2f  %s%n", spec.name(), v.key(), o.method(),
                     spec.expect() == null ? "-" : spec.expect().key(), states, secs, result);
             }

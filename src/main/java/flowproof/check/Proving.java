@@ -1,4 +1,4 @@
-package flowproof.cli;
+package flowproof.check;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -107,12 +107,12 @@ final class Proving {
 
         int exitCode() {
             if (vacuous()) {
-                return Main.VIOLATION;
+                return Decision.EXIT_VIOLATION;
             }
             return switch (proof.verdict()) {
-                case PROVED -> Main.OK;
-                case DEADLOCK_CONFIGURATION -> Main.VIOLATION;
-                default -> Main.INCOMPLETE;
+                case PROVED -> Decision.EXIT_OK;
+                case DEADLOCK_CONFIGURATION -> Decision.EXIT_VIOLATION;
+                default -> Decision.EXIT_INCOMPLETE;
             };
         }
 
@@ -185,20 +185,20 @@ final class Proving {
          * As the explorer reports properties: all checked ones hold when proved; a reached
          * stuck state violates stuck-freedom and drainability; otherwise unknown.
          */
-        private String propertyStatus(Property prop) {
+        PropertyStatus propertyStatus(Property prop) {
             if (!spec.effectiveProperties().contains(prop)) {
-                return "not-checked";
+                return PropertyStatus.NOT_CHECKED;
             }
             if (prop == Property.INJECTABILITY) {
-                return injectable == null ? "unknown" : injectable.status().key();
+                return injectable == null ? PropertyStatus.UNKNOWN : injectable.status();
             }
             if (proof.verdict() == ProofResult.Verdict.PROVED) {
-                return "holds";
+                return PropertyStatus.HOLDS;
             }
             if (Boolean.TRUE.equals(reachable()) && prop.invariant() == null) {
-                return "violated";
+                return PropertyStatus.VIOLATED;
             }
-            return "unknown";
+            return PropertyStatus.UNKNOWN;
         }
 
         private String expectation() {
@@ -240,7 +240,7 @@ final class Proving {
                 : reach == null || !"seconds".equals(reach.limit()));
             ObjectNode props = o.putObject("properties");
             for (Property prop : Property.values()) {
-                props.put(prop.key(), propertyStatus(prop));
+                props.put(prop.key(), propertyStatus(prop).key());
             }
             if (injectable != null) {
                 ObjectNode io = o.putObject("injectability");

@@ -1,4 +1,4 @@
-package flowproof.cli;
+package flowproof.check;
 
 /**
  * A result computed in full whose output file could not be written: the command prints

@@ -1,4 +1,4 @@
-package flowproof.cli;
+package flowproof.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -110,7 +110,7 @@ class ProveAgreesWithExplorerTest {
                 new Proving.ReachLimits(STATES, 30), null);
             assertThat(o.vacuous()).as(file.toString()).isTrue();
             assertThat(o.checkVerdict()).as(file.toString()).isEqualTo(Verdict.COUNTEREXAMPLE);
-            assertThat(o.exitCode()).isEqualTo(Main.VIOLATION);
+            assertThat(o.exitCode()).isEqualTo(Decision.EXIT_VIOLATION);
         }
         if (stuck) {
             assertThat(p.verdict()).as("%s: the explorer reaches a deadlock", file)

@@ -1,4 +1,4 @@
-package flowproof.cli;
+package flowproof.check;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.cdg.ChannelDependencyGraph;

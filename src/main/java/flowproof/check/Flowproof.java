@@ -1,0 +1,149 @@
+package flowproof.check;
+
+import flowproof.cdg.ChannelDependencyGraph;
+import flowproof.spec.Spec;
+import flowproof.spec.SpecBuilder;
+import flowproof.spec.SpecException;
+import flowproof.spec.SpecReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+
+/**
+ * flowproof as a library: the decision pipeline the command line itself calls. Every method
+ * is a pure function of its arguments apart from the counterexample files the options ask
+ * for.
+ *
+ * <pre>{@code
+ * Spec spec = Flowproof.read(Path.of("specs/ring4-c2-critical-bubble.yaml"));
+ * Decision d = Flowproof.check(spec);
+ * if (d.verdict() == Verdict.COUNTEREXAMPLE) {
+ *     System.out.print(d.text());          // the shortest trace, drawn
+ * }
+ * }</pre>
+ *
+ * The methods:
+ * <ul>
+ *   <li>{@link #check}: the cheapest sound method. An acyclic channel dependency graph proves
+ *       the spec at once when the rule's free slot suffices; otherwise the explorer
+ *       enumerates; if it stops at a limit, CP-SAT decides (as {@code prove}).</li>
+ *   <li>{@link #explore}: enumeration only.</li>
+ *   <li>{@link #prove}: CP-SAT's inductive-invariant proof, or a deadlock configuration
+ *       and a guided search that reaches it from the empty network.</li>
+ *   <li>{@link #cdg}: the channel dependency graph alone.</li>
+ * </ul>
+ * Simulation is in {@code flowproof.sim} ({@code SimConfig}, {@code Simulator}), configured
+ * from the spec's {@code simulation} field.
+ */
+public final class Flowproof {
+
+    private Flowproof() {
+    }
+
+    /**
+     * Reads and validates a spec file.
+     *
+     * @param file a spec file (YAML)
+     * @return the spec
+     * @throws SpecException one line naming the file, the field, what was expected and what was found
+     */
+    public static Spec read(Path file) throws SpecException {
+        return SpecReader.read(file);
+    }
+
+    /**
+     * @param name the spec's name
+     * @return a builder for a spec in code, validated like a file
+     */
+    public static SpecBuilder spec(String name) {
+        return SpecBuilder.named(name);
+    }
+
+    /**
+     * {@link #check(Spec, Options)} with {@link Options#defaults()}.
+     *
+     * @param spec the spec
+     * @return the decision
+     */
+    public static Decision check(Spec spec) {
+        return check(spec, Options.defaults());
+    }
+
+    /**
+     * Decides a spec by the cheapest sound method: the channel dependency graph, then the
+     * explorer, then CP-SAT when the explorer stops at a limit.
+     *
+     * @param spec    the spec
+     * @param options budgets, engine settings and where counterexamples go
+     * @return the decision
+     * @throws UncheckedIOException when reading or writing fails for a reason other than the
+     *     counterexample directory (which is reported by {@link Decision#writeFailure()})
+     */
+    public static Decision check(Spec spec, Options options) {
+        try {
+            return Decision.of(Decision.Kind.CHECK, Checker.check(spec, options.saveTo(), options.maxStates(),
+                options.maxSeconds(), options.engine()), null);
+        } catch (Unsaved u) {
+            return Decision.of(Decision.Kind.CHECK, u.result(), u.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Enumerates every reachable state and checks the spec's properties.
+     *
+     * @param spec    the spec
+     * @param options budgets, engine settings, where counterexamples go, whether to stop at the first violation
+     * @return the decision (method {@code exhaustive} or {@code product})
+     */
+    public static Decision explore(Spec spec, Options options) {
+        try {
+            return Decision.of(Decision.Kind.EXPLORE, Checker.explore(spec, options.saveTo(), options.maxStates(),
+                options.maxSeconds(), options.firstViolation(), options.engine()), null);
+        } catch (Unsaved u) {
+            return Decision.of(Decision.Kind.EXPLORE, u.result(), u.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Proves a spec deadlock-free with CP-SAT, or finds a deadlock configuration and tries to
+     * reach it from the empty network. Needs OR-tools' native library
+     * ({@code flowproof.solve.OrTools.problem()} says why it cannot load), except for specs with
+     * message classes, which are answered by the extended dependency graph or a search.
+     *
+     * @param spec    the spec
+     * @param options CP-SAT's limit and workers, the guided search's limits, where a trace goes
+     * @return the decision
+     * @throws UnsupportedModelException when the spec's model is beyond the CP-SAT encoding
+     *     (synchronous steps, wormhole flits) or its rule cannot be tabulated
+     */
+    public static Decision prove(Spec spec, ProveOptions options) {
+        try {
+            return Decision.of(Proving.prove(spec, new flowproof.solve.DeadlockProver.Options(options.seconds(),
+                options.workers()), new Proving.ReachLimits(options.reachStates(), options.reachSeconds()),
+                options.saveTo()), null);
+        } catch (Unsaved u) {
+            return Decision.of(u.result(), u.getMessage());
+        } catch (Proving.UnsupportedModel e) {
+            throw new UnsupportedModelException(e.field, e.getMessage());
+        } catch (UnsupportedOperationException e) {
+            throw new UnsupportedModelException("rule", e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The spec's channel dependency graph: Duato's extended graph of the escape VCs for
+     * routing with escape VCs, the full graph otherwise.
+     *
+     * @param spec the spec
+     * @return the graph (acyclic or with one shortest cycle)
+     */
+    public static ChannelDependencyGraph cdg(Spec spec) {
+        return Checker.cdg(spec);
+    }
+}

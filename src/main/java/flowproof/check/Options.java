@@ -1,0 +1,154 @@
+package flowproof.check;
+
+import flowproof.explore.SearchProgress;
+import java.nio.file.Path;
+
+/**
+ * How {@link Flowproof#check} and {@link Flowproof#explore} run: budgets, the explorer's
+ * engine settings and where counterexamples go. Immutable; start from {@link #defaults()}
+ * and change what you need with the {@code with...} methods:
+ *
+ * <pre>{@code
+ * Options o = Options.defaults().withMaxSeconds(60).withThreads(2).withSymmetry(true);
+ * }</pre>
+ *
+ * @param maxStates        overrides the spec's state limit when positive (0: the spec's)
+ * @param maxSeconds       overrides the spec's time limit when positive (0: the spec's); {@code check} bounds all
+ *                         its phases together by it: the graph, the explorer, CP-SAT and the guided search
+ * @param threads          threads that expand states (1: the sequential engine)
+ * @param symmetry         reduce by the symmetries the topology, routing and rule declare (checked first)
+ * @param maxBytes         a memory budget for the visited set, in bytes; reaching it ends the search as
+ *                         {@code incomplete} ({@link Long#MAX_VALUE}: none beyond the spec's)
+ * @param expectedStates   a hint that sizes the visited set (0: none)
+ * @param progress         called with progress reports during a search, or null
+ * @param injectionProduct decide injection queues by the injection-queue product (on by default)
+ * @param saveTo           where counterexamples are written (JSON and text), or null not to write them
+ * @param firstViolation   ({@code explore} only) stop at the first violation; counts are then partial
+ */
+public record Options(long maxStates, double maxSeconds, int threads, boolean symmetry, long maxBytes,
+                      long expectedStates, SearchProgress progress, boolean injectionProduct, Path saveTo,
+                      boolean firstViolation) {
+
+    /** Checks the values; throws {@link IllegalArgumentException} naming the first bad one. */
+    public Options {
+        if (maxStates < 0) {
+            throw new IllegalArgumentException("maxStates: expected 0 or a positive number of states, found " + maxStates);
+        }
+        if (maxSeconds < 0 || Double.isNaN(maxSeconds)) {
+            throw new IllegalArgumentException("maxSeconds: expected 0 or a positive number, found " + maxSeconds);
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads: expected at least 1, found " + threads);
+        }
+        if (maxBytes < 1) {
+            throw new IllegalArgumentException("maxBytes: expected a positive number of bytes, found " + maxBytes);
+        }
+        if (expectedStates < 0) {
+            throw new IllegalArgumentException("expectedStates: expected 0 or more, found " + expectedStates);
+        }
+    }
+
+    /**
+     * The spec's own limits, one thread, no symmetry reduction, no memory budget, silent,
+     * the injection-queue product on, nothing saved, every violation searched for.
+     *
+     * @return the default options
+     */
+    public static Options defaults() {
+        return new Options(0, 0, 1, false, Long.MAX_VALUE, 0, null, true, null, false);
+    }
+
+    /**
+     * @param states the state limit (0: the spec's)
+     * @return these options with that state limit
+     */
+    public Options withMaxStates(long states) {
+        return new Options(states, maxSeconds, threads, symmetry, maxBytes, expectedStates, progress, injectionProduct,
+            saveTo, firstViolation);
+    }
+
+    /**
+     * @param seconds the time limit (0: the spec's)
+     * @return these options with that time limit
+     */
+    public Options withMaxSeconds(double seconds) {
+        return new Options(maxStates, seconds, threads, symmetry, maxBytes, expectedStates, progress, injectionProduct,
+            saveTo, firstViolation);
+    }
+
+    /**
+     * @param n threads that expand states
+     * @return these options with that many threads
+     */
+    public Options withThreads(int n) {
+        return new Options(maxStates, maxSeconds, n, symmetry, maxBytes, expectedStates, progress, injectionProduct,
+            saveTo, firstViolation);
+    }
+
+    /**
+     * @param on whether to reduce by the declared (and checked) symmetries
+     * @return these options with symmetry reduction on or off
+     */
+    public Options withSymmetry(boolean on) {
+        return new Options(maxStates, maxSeconds, threads, on, maxBytes, expectedStates, progress, injectionProduct,
+            saveTo, firstViolation);
+    }
+
+    /**
+     * @param bytes the visited set's memory budget
+     * @return these options with that budget
+     */
+    public Options withMaxBytes(long bytes) {
+        return new Options(maxStates, maxSeconds, threads, symmetry, bytes, expectedStates, progress, injectionProduct,
+            saveTo, firstViolation);
+    }
+
+    /**
+     * @param states how many states the search is expected to store (sizes the visited set)
+     * @return these options with that hint
+     */
+    public Options withExpectedStates(long states) {
+        return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, states, progress, injectionProduct,
+            saveTo, firstViolation);
+    }
+
+    /**
+     * @param listener called with progress reports, or null
+     * @return these options with that listener
+     */
+    public Options withProgress(SearchProgress listener) {
+        return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, expectedStates, listener,
+            injectionProduct, saveTo, firstViolation);
+    }
+
+    /**
+     * @param on whether injection queues are decided by the injection-queue product (else enumerated)
+     * @return these options with the product on or off
+     */
+    public Options withInjectionProduct(boolean on) {
+        return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, expectedStates, progress, on,
+            saveTo, firstViolation);
+    }
+
+    /**
+     * @param dir where counterexamples are written, or null not to write them
+     * @return these options saving there
+     */
+    public Options withSaveTo(Path dir) {
+        return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, expectedStates, progress,
+            injectionProduct, dir, firstViolation);
+    }
+
+    /**
+     * @param on ({@code explore} only) whether to stop at the first violation
+     * @return these options stopping there or not
+     */
+    public Options withFirstViolation(boolean on) {
+        return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, expectedStates, progress,
+            injectionProduct, saveTo, on);
+    }
+
+    Checker.Engine engine() {
+        return new Checker.Engine(threads, symmetry, maxBytes, expectedStates, progress, injectionProduct);
+    }
+}
