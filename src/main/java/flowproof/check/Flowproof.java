@@ -8,6 +8,13 @@ import flowproof.spec.SpecReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+import flowproof.sim.Engine;
+import flowproof.sim.SimConfig;
+import flowproof.sim.SimResult;
+import flowproof.sim.SimulationReader;
 
 /**
  * flowproof as a library: the decision pipeline the command line itself calls. Every method
@@ -32,8 +39,13 @@ import java.nio.file.Path;
  *       and a guided search that reaches it from the empty network.</li>
  *   <li>{@link #cdg}: the channel dependency graph alone.</li>
  * </ul>
- * Simulation is in {@code flowproof.sim} ({@code SimConfig}, {@code Simulator}), configured
- * from the spec's {@code simulation} field.
+ * And the simulator, running the very same rule and routing objects:
+ * <ul>
+ *   <li>{@link #simulation}: the spec's {@code simulation} section as a {@link SimConfig}
+ *       (change load, cycles, seed or scheme with its {@code with...} methods);</li>
+ *   <li>{@link #simulate}: one run, with throughput, latency, deadlock and drain;</li>
+ *   <li>{@link #sweep}: one run per offered load.</li>
+ * </ul>
  */
 public final class Flowproof {
 
@@ -134,6 +146,62 @@ public final class Flowproof {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The spec's simulation section, validated, with its network, the spec's rule and routing,
+     * traffic and congestion-control scheme.
+     *
+     * @param spec a spec with a {@code simulation} section
+     * @return the configuration of one run
+     * @throws SpecException one line naming the field, when the section is missing or wrong
+     */
+    public static SimConfig simulation(Spec spec) throws SpecException {
+        return SimulationReader.read(spec);
+    }
+
+    /**
+     * Runs the simulator once: generation, then the network drains (or a deadlock is found).
+     *
+     * @param config the run
+     * @return throughput, latency, deadlock and drain
+     */
+    public static SimResult simulate(SimConfig config) {
+        return simulate(config, null);
+    }
+
+    /**
+     * As {@link #simulate(SimConfig)}, reporting the cycle reached now and then.
+     *
+     * @param config   the run
+     * @param progress called with the current cycle, or null
+     * @return throughput, latency, deadlock and drain
+     */
+    public static SimResult simulate(SimConfig config, LongConsumer progress) {
+        return Engine.of(config).run(progress == null ? c -> { } : progress);
+    }
+
+    /**
+     * One run per offered load, each {@code config} with its workload at that load (same seed).
+     *
+     * @param config the run, at any load
+     * @param loads  offered loads in flits per node per cycle, each in (0, 1]
+     * @return one result per load, in the order given
+     * @throws IllegalArgumentException when a load is out of range or the workload takes no load
+     */
+    public static List<SimResult> sweep(SimConfig config, double... loads) {
+        if (!config.workload().takesLoad()) {
+            throw new IllegalArgumentException("loads: expected none for " + config.workload().describe()
+                + " (its rates are in the spec)");
+        }
+        List<SimResult> out = new ArrayList<>();
+        for (double load : loads) {
+            if (!(load > 0 && load <= 1)) {
+                throw new IllegalArgumentException("loads: expected loads in (0, 1] flits/node/cycle, found " + load);
+            }
+            out.add(simulate(config.withWorkload(config.workload().atLoad(load))));
+        }
+        return out;
     }
 
     /**

@@ -1,5 +1,6 @@
 package flowproof.cli;
 
+import flowproof.check.Flowproof;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,7 +12,6 @@ import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
 import flowproof.sim.SimulationReader;
 import flowproof.throttle.Schemes;
-import flowproof.sim.Engine;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecException;
 import java.io.PrintWriter;
@@ -101,7 +101,7 @@ final class SimulateCommand implements Callable<Integer> {
         long total = cfg.cycles();
         SimResult r;
         try {
-            r = Engine.of(cfg).run(c -> progress.show(String.format("simulating: cycle %,d of %,d", c, total)));
+            r = Flowproof.simulate(cfg, c -> progress.show(String.format("simulating: cycle %,d of %,d", c, total)));
         } catch (RoutingException e) {
             progress.done();
             err.println(spec + ": routing: " + e.getMessage());
@@ -159,7 +159,7 @@ final class SimulateCommand implements Callable<Integer> {
     static SimConfig configure(Spec s, Path file, Double load, String loadOption, Long cycles, Long warmup, Long seed,
                                boolean check, PrintWriter err) {
         try {
-            SimConfig cfg = SimulationReader.read(s);
+            SimConfig cfg = Flowproof.simulation(s);
             if (load != null) {
                 if (!(load > 0 && load <= 1)) {
                     err.println(file + ": " + loadOption + ": expected a load in (0, 1] flits/node/cycle, found " + load);

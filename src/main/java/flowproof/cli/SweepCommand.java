@@ -7,7 +7,6 @@ import flowproof.report.Charts;
 import flowproof.routing.RoutingException;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
-import flowproof.sim.Engine;
 import flowproof.spec.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -118,7 +117,7 @@ final class SweepCommand implements Callable<Integer> {
             int k = i;
             SimResult r;
             try {
-                r = Engine.of(cfg).run(c -> progress.show(String.format(Locale.ROOT,
+                r = flowproof.check.Flowproof.simulate(cfg, c -> progress.show(String.format(Locale.ROOT,
                     "sweep: load %.3f (%d of %d), cycle %,d of %,d", ls[k], k + 1, ls.length, c, cfg.cycles())));
             } catch (RoutingException e) {
                 progress.done();

@@ -13,7 +13,7 @@ import java.util.Map;
  *
  * <pre>{@code
  * Spec ring = SpecBuilder.named("ring4-cbs")
- *     .torus(4).capacity(2).vcs(1).routing("dor")
+ *     .ring(4).capacity(2).vcs(1).routing("dor")
  *     .rule("critical-bubble")
  *     .traffic("all-pairs")
  *     .expect("deadlock-free")
@@ -62,7 +62,27 @@ public final class SpecBuilder {
     }
 
     /**
-     * A unidirectional torus (a ring for one radix): {@code topology: {kind: torus, radix: [...]}}.
+     * A unidirectional ring: {@code topology: {kind: ring, radix: [k]}}.
+     *
+     * @param k routers
+     * @return this builder
+     */
+    public SpecBuilder ring(int k) {
+        return topology("ring", false, k);
+    }
+
+    /**
+     * A bidirectional ring: {@code topology: {kind: ring, radix: [k], bidirectional: true}}.
+     *
+     * @param k routers
+     * @return this builder
+     */
+    public SpecBuilder bidirectionalRing(int k) {
+        return topology("ring", true, k);
+    }
+
+    /**
+     * A unidirectional torus: {@code topology: {kind: torus, radix: [...]}}.
      *
      * @param radix routers per dimension
      * @return this builder
