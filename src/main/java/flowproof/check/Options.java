@@ -29,7 +29,20 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
                       long expectedStates, SearchProgress progress, boolean injectionProduct, Path saveTo,
                       boolean firstViolation) {
 
-    /** Checks the values; throws {@link IllegalArgumentException} naming the first bad one. */
+    /**
+     * Checks the values; throws {@link IllegalArgumentException} naming the first bad one.
+     *
+     * @param maxStates        the state limit (0: the spec's)
+     * @param maxSeconds       the time limit (0: the spec's)
+     * @param threads          threads that expand states
+     * @param symmetry         whether to reduce by the declared symmetries
+     * @param maxBytes         the visited set's memory budget in bytes
+     * @param expectedStates   a hint that sizes the visited set (0: none)
+     * @param progress         called with progress reports, or null
+     * @param injectionProduct whether injection queues are decided by the injection-queue product
+     * @param saveTo           where counterexamples are written, or null
+     * @param firstViolation   ({@code explore} only) whether to stop at the first violation
+     */
     public Options {
         if (maxStates < 0) {
             throw new IllegalArgumentException("maxStates: expected 0 or a positive number of states, found " + maxStates);

@@ -13,7 +13,15 @@ import java.nio.file.Path;
  */
 public record ProveOptions(double seconds, int workers, long reachStates, double reachSeconds, Path saveTo) {
 
-    /** Checks the values; throws {@link IllegalArgumentException} naming the first bad one. */
+    /**
+     * Checks the values; throws {@link IllegalArgumentException} naming the first bad one.
+     *
+     * @param seconds      CP-SAT's time limit
+     * @param workers      CP-SAT search workers
+     * @param reachStates  states the guided search may store
+     * @param reachSeconds seconds the guided search may take
+     * @param saveTo       where a reached deadlock's trace is written, or null
+     */
     public ProveOptions {
         if (!(seconds > 0)) {
             throw new IllegalArgumentException("seconds: expected a positive number of seconds, found " + seconds);

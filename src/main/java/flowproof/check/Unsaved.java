@@ -2,7 +2,7 @@ package flowproof.check;
 
 /**
  * A result computed in full whose output file could not be written: the command prints
- * the result as usual, then the one-line message, and exits with {@link Main#BAD_INPUT}.
+ * the result as usual, then the one-line message, and exits with code 2 (bad input).
  */
 final class Unsaved extends Exception {
 

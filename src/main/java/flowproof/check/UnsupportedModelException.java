@@ -10,6 +10,7 @@ public final class UnsupportedModelException extends UnsupportedOperationExcepti
 
     private static final long serialVersionUID = 1L;
 
+    /** The spec field that puts the model beyond the encoding. */
     private final String field;
 
     UnsupportedModelException(String field, String message) {
