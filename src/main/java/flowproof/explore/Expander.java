@@ -338,7 +338,7 @@ class Expander implements BufferView {
             int primary = fwdPrimary[k];
             int admitted = 0;
             for (int i = 0; i < targets.length; i++) {
-                if (i == primary && admitted > 0 && !escapeAny) {
+                if (!QueueRoutes.tries(i, primary, admitted > 0, escapeAny)) {
                     break;
                 }
                 int t = targets[i];
@@ -517,7 +517,7 @@ class Expander implements BufferView {
         int[] targets = nx.queues();
         int admitted = 0;
         for (int i = 0; i < targets.length; i++) {
-            if (i == nx.primary() && admitted > 0 && !escapeAny) {
+            if (!QueueRoutes.tries(i, nx.primary(), admitted > 0, escapeAny)) {
                 break;
             }
             int t = targets[i];

@@ -200,7 +200,7 @@ final class SynchronousExpander extends Expander {
                 int primary = fwdPrimary[k];
                 int admitted = 0;
                 for (int i = 0; i < targets.length; i++) {
-                    if (i == primary && admitted > 0 && !escapeAny) {
+                    if (!QueueRoutes.tries(i, primary, admitted > 0, escapeAny)) {
                         break;
                     }
                     int t = targets[i];
@@ -262,7 +262,7 @@ final class SynchronousExpander extends Expander {
         int[] targets = nx.queues();
         int admitted = 0;
         for (int i = 0; i < targets.length; i++) {
-            if (i == nx.primary() && admitted > 0 && !escapeAny) {
+            if (!QueueRoutes.tries(i, nx.primary(), admitted > 0, escapeAny)) {
                 break;
             }
             int t = targets[i];

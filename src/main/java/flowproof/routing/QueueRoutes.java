@@ -25,6 +25,24 @@ import flowproof.topology.Topology;
 public final class QueueRoutes {
 
     /**
+     * The escape discipline, written once for every engine (explorer, synchronous and
+     * wormhole expanders, simulator): a packet's candidates are tried in order, the primary
+     * ones ({@code i < primary}) first; the escape candidates only when no primary candidate
+     * admitted the packet (Duato: escape VCs are taken when the adaptive ones are refused),
+     * or always under {@code escape: any}.
+     *
+     * @param i              the candidate's index in {@link Next#queues()}
+     * @param primary        how many candidates are primary ({@link Next#primary()})
+     * @param admittedBefore whether a candidate before {@code i} admitted the packet
+     * @param escapeAny      {@code escape: any}
+     * @return whether candidate {@code i} is tried
+     */
+    public static boolean tries(int i, int primary, boolean admittedBefore, boolean escapeAny) {
+        return i < primary || !admittedBefore || escapeAny;
+    }
+
+
+    /**
      * The next queues of a packet and the header it has in each: {@code queues[0..primary)}
      * are primary candidates, the rest escape candidates. Empty (and {@code exits}) when
      * the packet leaves the network where it is.

@@ -966,7 +966,7 @@ public final class Simulator implements Engine {
         int bestCredits = -1;
         boolean any = cfg.escapeAny();
         for (int i = 0; i < n; i++) {
-            if (i == primary && best >= 0 && !any) {
+            if (!QueueRoutes.tries(i, primary, best >= 0, any)) {
                 break;
             }
             int ov = routePool[off + 2 + 2 * i];

@@ -100,4 +100,15 @@ class QueueRoutesTest {
             .hasMessage("routing bad for a packet at node 0 destined to 2 (being injected) returns channel 99, "
                 + "which does not exist");
     }
+
+    @org.junit.jupiter.api.Test
+    void escapeCandidatesAreTriedOnlyWhenNoPrimaryOneAdmittedUnlessEscapeAny() {
+        // two primary candidates (0, 1), then escape candidates (2, 3)
+        org.assertj.core.api.Assertions.assertThat(QueueRoutes.tries(0, 2, false, false)).isTrue();
+        org.assertj.core.api.Assertions.assertThat(QueueRoutes.tries(1, 2, true, false)).isTrue();
+        org.assertj.core.api.Assertions.assertThat(QueueRoutes.tries(2, 2, false, false)).isTrue();
+        org.assertj.core.api.Assertions.assertThat(QueueRoutes.tries(2, 2, true, false)).isFalse();
+        org.assertj.core.api.Assertions.assertThat(QueueRoutes.tries(3, 2, true, false)).isFalse();
+        org.assertj.core.api.Assertions.assertThat(QueueRoutes.tries(2, 2, true, true)).isTrue();
+    }
 }
