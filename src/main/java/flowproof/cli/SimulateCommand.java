@@ -10,7 +10,7 @@ import flowproof.routing.RoutingException;
 import flowproof.sim.ChannelLoadBound;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
-import flowproof.sim.SimulationReader;
+import flowproof.spec.SimulationReader;
 import flowproof.throttle.Schemes;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecException;

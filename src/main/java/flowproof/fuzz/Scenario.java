@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.sim.SimConfig;
-import flowproof.sim.SimulationReader;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;

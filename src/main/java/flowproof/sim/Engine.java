@@ -13,7 +13,7 @@ public interface Engine {
     /** Runs the configured workload; {@code progress} (may be null) is told the cycle now and then. */
     SimResult run(LongConsumer progress);
 
-    /** A scheme that needs its own engine implements this beside {@link flowproof.throttle.Scheme}. */
+    /** A scheme that needs its own engine implements this beside {@link flowproof.sim.control.Scheme}. */
     interface Factory {
         Engine engine(SimConfig cfg);
     }

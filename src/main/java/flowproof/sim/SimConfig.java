@@ -3,7 +3,7 @@ package flowproof.sim;
 import flowproof.ConfigurationException;
 import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
-import flowproof.throttle.Scheme;
+import flowproof.sim.control.Scheme;
 import flowproof.topology.Network;
 import flowproof.traffic.Workload;
 

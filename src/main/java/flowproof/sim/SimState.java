@@ -2,7 +2,7 @@ package flowproof.sim;
 
 import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
-import flowproof.throttle.InjectionControl;
+import flowproof.sim.control.InjectionControl;
 
 /**
  * A read-only view of a running {@link Simulator} for {@link CycleObserver}s. Queues are the

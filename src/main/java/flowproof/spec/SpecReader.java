@@ -284,7 +284,7 @@ public final class SpecReader {
         }
         boolean capacityGiven = tree.has("capacity") || simulation == null;
         int capacity = capacityGiven ? f.positive(tree, "capacity", 0, true)
-            : flowproof.sim.SimulationReader.slots(simulation);
+            : SimulationReader.slots(simulation);
         String escapePolicy;
         boolean escapeLeave = true;
         JsonNode escapeNode = tree.get("escape");
@@ -570,7 +570,7 @@ public final class SpecReader {
             injectionQueue, wormhole);
         if (simulation != null) {
             // One validator for the whole spec: every command rejects what simulate would.
-            flowproof.sim.SimulationReader.read(spec, prefix);
+            SimulationReader.read(spec, prefix);
         }
         return spec;
     }

@@ -1,5 +1,8 @@
 package flowproof.throttle;
 
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.NetworkState;
+import flowproof.sim.control.Scheme;
 import flowproof.topology.Network;
 
 /**

@@ -4,6 +4,7 @@ import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.Invariant;
 import flowproof.rule.RuleKind;
+import flowproof.sim.control.RouterControl;
 import flowproof.topology.Network;
 import java.util.Set;
 

@@ -3,6 +3,9 @@ package flowproof.throttle;
 import flowproof.rule.CriticalBubble;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.RuleKind;
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.NetworkState;
+import flowproof.sim.control.Scheme;
 import flowproof.topology.Network;
 
 /**

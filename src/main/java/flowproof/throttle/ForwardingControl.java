@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.sim.control.InjectionControl;
 import java.util.List;
 
 /**

@@ -2,6 +2,9 @@ package flowproof.throttle;
 
 import flowproof.sim.Engine;
 import flowproof.sim.SimConfig;
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.NetworkState;
+import flowproof.sim.control.Scheme;
 import flowproof.sim.queues.InputQueueing;
 import flowproof.sim.queues.QueueEngine;
 

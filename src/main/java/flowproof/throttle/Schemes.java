@@ -2,6 +2,7 @@ package flowproof.throttle;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import flowproof.ConfigurationException;
+import flowproof.sim.control.Scheme;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

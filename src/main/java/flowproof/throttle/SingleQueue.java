@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.sim.control.Scheme;
 import flowproof.sim.queues.InputQueueing;
 import flowproof.sim.queues.InputQueueing.Organisation;
 

@@ -1,5 +1,7 @@
 package flowproof.throttle;
 
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.NetworkState;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import flowproof.topology.Torus;

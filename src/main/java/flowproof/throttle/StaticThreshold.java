@@ -1,5 +1,9 @@
 package flowproof.throttle;
 
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.NetworkState;
+import flowproof.sim.control.Scheme;
+
 /**
  * Static global throttling (the fixed-threshold variant the Tune paper, 000_38ccbb1a41645d3d.txt,
  * starts from): no new packet enters the network while the global count of full network VC

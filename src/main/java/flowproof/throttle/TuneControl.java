@@ -1,5 +1,7 @@
 package flowproof.throttle;
 
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.NetworkState;
 import java.util.Arrays;
 import java.util.List;
 

@@ -5,9 +5,9 @@ import flowproof.rule.FlowControlRule;
 import flowproof.rule.Invariant;
 import flowproof.rule.RuleKind;
 import flowproof.sim.SimConfig;
-import flowproof.throttle.InjectionControl;
-import flowproof.throttle.NetworkState;
-import flowproof.throttle.Scheme;
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.NetworkState;
+import flowproof.sim.control.Scheme;
 import flowproof.throttle.Spth;
 import flowproof.throttle.SpthView;
 import flowproof.topology.Network;
@@ -206,7 +206,7 @@ final class BrokenVariants implements Variants {
         @Override
         public InjectionControl create(NetworkState state, long seed) {
             boolean[] skip = new boolean[state.terminals()];
-            return new flowproof.throttle.RouterControl() {
+            return new flowproof.sim.control.RouterControl() {
                 @Override
                 public void bind(Port port) {
                 }

@@ -75,7 +75,7 @@ class MixedRuleTest {
     }
 
     private static flowproof.sim.SimResult simulate(Spec spec, long seed) throws Exception {
-        flowproof.sim.SimConfig cfg = flowproof.sim.SimulationReader.read(spec);
+        flowproof.sim.SimConfig cfg = flowproof.spec.SimulationReader.read(spec);
         cfg = cfg.withWorkload(cfg.workload().atLoad(1.0)).withRun(10000, 2000, seed).withCheck(true);
         return new flowproof.sim.Simulator(cfg).run(null);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import flowproof.ConfigurationException;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;
 import java.nio.file.Path;

@@ -8,6 +8,7 @@ import flowproof.explore.Move;
 import flowproof.fuzz.Scenario;
 import flowproof.routing.MessageRouting;
 import flowproof.spec.CounterexampleFile;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecReader;
 import flowproof.traffic.ScriptedWorkload.Packet;

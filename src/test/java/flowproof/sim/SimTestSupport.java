@@ -7,6 +7,7 @@ import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
 import flowproof.sim.SimConfig.Arbiter;
 import flowproof.sim.SimConfig.Switching;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import flowproof.sim.SimConfig.Arbiter;
 import flowproof.sim.SimConfig.Switching;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,8 @@ package flowproof.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import flowproof.cli.Main;
-import flowproof.throttle.Scheme;
+import flowproof.sim.control.Scheme;
+import flowproof.spec.SimulationReader;
 import flowproof.throttle.Schemes;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -2,6 +2,7 @@ package flowproof.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import flowproof.spec.SimulationReader;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecReader;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import flowproof.routing.DimensionOrderRouting;
 import flowproof.routing.MinimalAdaptiveRouting;
 import flowproof.routing.RoutingFunction;
 import flowproof.sim.ChannelLoadBound;
-import flowproof.sim.SimulationReader;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.SpecReader;
 import flowproof.topology.Torus;
 import java.nio.file.Path;

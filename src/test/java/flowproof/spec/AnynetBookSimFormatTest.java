@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import flowproof.cli.Main;
 import flowproof.sim.SimResult;
-import flowproof.sim.SimulationReader;
 import flowproof.sim.Simulator;
 import flowproof.topology.GraphTopology;
 import java.io.IOException;

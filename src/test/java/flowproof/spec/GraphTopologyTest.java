@@ -9,7 +9,6 @@ import flowproof.explore.Explorer;
 import flowproof.explore.Limits;
 import flowproof.routing.DimensionOrderRouting;
 import flowproof.sim.SimResult;
-import flowproof.sim.SimulationReader;
 import flowproof.sim.Simulator;
 import flowproof.topology.GraphTopology;
 import flowproof.topology.Network;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import flowproof.sim.Engine;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
-import flowproof.sim.SimulationReader;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.SpecReader;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,6 +1,10 @@
 package flowproof.throttle;
 
 import flowproof.rule.FlowControlRule;
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.NetworkState;
+import flowproof.sim.control.RouterControl;
+import flowproof.sim.control.Scheme;
 import flowproof.topology.Network;
 
 /**

@@ -3,6 +3,9 @@ package flowproof.throttle;
 import flowproof.rule.FlowControlRule;
 import flowproof.sim.Engine;
 import flowproof.sim.SimConfig;
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.NetworkState;
+import flowproof.sim.control.Scheme;
 import flowproof.sim.queues.MisfilingQueueEngine;
 import flowproof.topology.Network;
 

@@ -1,5 +1,9 @@
 package flowproof.throttle;
 
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.NetworkState;
+import flowproof.sim.control.Scheme;
+
 /**
  * A deliberately broken Tune for the property suite: it climbs the wrong way (where the
  * decision table says decrease it increases, where it says increase it decreases) and gates

@@ -11,6 +11,7 @@ import flowproof.cli.Main;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.VcPerHop;
 import flowproof.rule.VirtualCutThrough;
+import flowproof.sim.control.Scheme;
 import flowproof.topology.FlattenedButterfly;
 import flowproof.topology.Network;
 import java.io.IOException;

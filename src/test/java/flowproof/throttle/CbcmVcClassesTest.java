@@ -10,6 +10,7 @@ import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.Invariant;
 import flowproof.rule.RuleKind;
+import flowproof.sim.control.Scheme;
 import flowproof.topology.FlattenedButterfly;
 import flowproof.topology.Network;
 import java.util.Arrays;

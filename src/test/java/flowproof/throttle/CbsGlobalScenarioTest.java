@@ -55,9 +55,9 @@ class CbsGlobalScenarioTest {
         SimConfig cfg = SchemeTestSupport.config(SchemeTestSupport.cbsTorus(8, 10000, null)
             .replace("warmup: 3333", "warmup: 2000"));
         SimConfig fixed = cfg.withControl(Schemes.named("cbs-global(fraction=0.3)", null,
-            flowproof.sim.SimulationReader.schemeContext(cfg)));
+            flowproof.spec.SimulationReader.schemeContext(cfg)));
         SimConfig literal = cfg.withControl(Schemes.named("cbs-global(fraction=0.3, drift=false)", null,
-            flowproof.sim.SimulationReader.schemeContext(cfg)));
+            flowproof.spec.SimulationReader.schemeContext(cfg)));
         SimResult stuck = flowproof.sim.Engine.of(literal.withWorkload(cfg.workload().atLoad(0.6))).run(null);
         assertThat(stuck.deadlock()).as("literal scheme").isNotNull();
         assertThat(stuck.deadlock().packetsInNetwork()).isLessThan(10);

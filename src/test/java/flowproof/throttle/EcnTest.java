@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.VcPerHop;
+import flowproof.sim.control.InjectionControl;
 import flowproof.topology.FlattenedButterfly;
 import flowproof.topology.Network;
 import java.io.IOException;

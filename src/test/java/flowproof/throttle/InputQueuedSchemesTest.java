@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import flowproof.rule.VirtualCutThrough;
 import flowproof.sim.Engine;
 import flowproof.sim.SimConfig;
+import flowproof.sim.control.InjectionControl;
+import flowproof.sim.control.Scheme;
 import flowproof.sim.queues.InputQueueing;
 import flowproof.sim.queues.InputQueueing.Organisation;
 import flowproof.sim.queues.QueueEngine;

@@ -2,6 +2,7 @@ package flowproof.throttle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import flowproof.sim.control.InjectionControl;
 import flowproof.topology.Network;
 import flowproof.topology.Torus;
 import org.junit.jupiter.api.Test;

@@ -11,6 +11,7 @@ import flowproof.rule.FlowControlRule;
 import flowproof.rule.Invariant;
 import flowproof.rule.RuleKind;
 import flowproof.rule.VirtualCutThrough;
+import flowproof.sim.control.Scheme;
 import flowproof.topology.Network;
 import flowproof.topology.Torus;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.sim.Engine;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
-import flowproof.sim.SimulationReader;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.Spec;
 import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;

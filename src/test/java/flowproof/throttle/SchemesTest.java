@@ -3,6 +3,7 @@ package flowproof.throttle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import flowproof.sim.SimConfig;
+import flowproof.sim.control.Scheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -83,7 +84,7 @@ class SchemesTest {
     @Test
     void namedUsesTheSpecParametersOnlyForItsOwnKind() {
         SimConfig cfg = SchemeTestSupport.config(spec("{kind: static-threshold, threshold: 7}"));
-        var ctx = flowproof.sim.SimulationReader.schemeContext(cfg);
+        var ctx = flowproof.spec.SimulationReader.schemeContext(cfg);
         var control = SchemeTestSupport.spec(spec("{kind: static-threshold, threshold: 7}")).simulation().get("control");
         assertThat(Schemes.named("static-threshold", control, ctx).describe()).isEqualTo("static-threshold(threshold=7)");
         assertThat(Schemes.named("alo", control, ctx).describe()).isEqualTo("alo");

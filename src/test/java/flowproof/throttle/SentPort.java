@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.sim.control.RouterControl;
 import java.util.ArrayList;
 import java.util.List;
 

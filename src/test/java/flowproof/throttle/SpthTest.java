@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.ConfigurationException;
+import flowproof.sim.control.NetworkState;
+import flowproof.sim.control.Scheme;
 import flowproof.topology.FlattenedButterfly;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;

@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.sim.control.NetworkState;
 import flowproof.topology.Network;
 
 /** A NetworkState whose numbers a test sets by hand. */

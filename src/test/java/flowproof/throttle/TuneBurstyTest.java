@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.sim.Engine;
 import flowproof.sim.SimResult;
-import flowproof.sim.SimulationReader;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.SpecReader;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.ConfigurationException;
 import flowproof.rule.VirtualCutThrough;
 import flowproof.sim.SimConfig;
-import flowproof.sim.SimulationReader;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;
 import flowproof.throttle.TuneView.Decision;

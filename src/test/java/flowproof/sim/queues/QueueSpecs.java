@@ -3,7 +3,7 @@ package flowproof.sim.queues;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.sim.SimConfig;
-import flowproof.sim.SimulationReader;
+import flowproof.spec.SimulationReader;
 import flowproof.spec.SpecException;
 import flowproof.spec.SpecReader;
 import java.io.IOException;

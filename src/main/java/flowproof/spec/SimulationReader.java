@@ -1,16 +1,15 @@
-package flowproof.sim;
+package flowproof.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import flowproof.ConfigurationException;
 import flowproof.rule.FlowControlRule;
+import flowproof.sim.SimConfig;
 import flowproof.sim.SimConfig.Arbiter;
 import flowproof.sim.SimConfig.SpaceTime;
 import flowproof.sim.SimConfig.Switching;
-import flowproof.spec.Spec;
-import flowproof.throttle.Scheme;
+import flowproof.sim.control.Scheme;
 import flowproof.throttle.SchemeContext;
 import flowproof.throttle.Schemes;
-import flowproof.spec.SpecException;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import flowproof.topology.Torus;

@@ -1,4 +1,4 @@
-package flowproof.throttle;
+package flowproof.sim.control;
 
 import java.util.List;
 

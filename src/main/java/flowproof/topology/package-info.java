@@ -1,0 +1,11 @@
+/**
+ * The networks every engine runs on: {@link flowproof.topology.Topology}, the routers and
+ * directed channels (tori and meshes, butterflies, BMINs, flattened butterflies, dragonflies,
+ * and {@link flowproof.topology.GraphTopology} for graphs read from files), with their
+ * {@link flowproof.topology.Automorphism}s, and {@link flowproof.topology.Network}, a
+ * topology with its virtual channels and queue capacity (queue ids
+ * {@code channel * vcs + vc}). Everything here is immutable and shared by the explorer, the
+ * channel dependency graph, the solver and the simulator. Core model layer: depends only on
+ * the root package.
+ */
+package flowproof.topology;

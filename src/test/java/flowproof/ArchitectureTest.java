@@ -1,0 +1,63 @@
+package flowproof;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The package layers of the production code (DEVELOPING.md, "Layers"), from the bottom:
+ * the core model, the engines, report, spec, the decision (the library API and the fuzzer)
+ * and the top (the command line and the test support for users). A layer may use the layers
+ * below it, never one above; packages may use each other within a layer as long as no two
+ * of them form a cycle. Only production classes are imported: tests may use anything.
+ */
+@AnalyzeClasses(packages = "flowproof", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    /**
+     * Every production class sits in one layer and uses only its own and lower layers. The
+     * decision and top layers are optional: {@code flowproof.check} and {@code flowproof.testing}
+     * may not exist yet. {@code flowproof.plugin} (plugin loading, used by rule and routing) is
+     * core model once it exists.
+     */
+    @ArchTest
+    static final ArchRule LAYERS = layeredArchitecture()
+        .consideringOnlyDependenciesInLayers()
+        .withOptionalLayers(true)
+        .layer("Core model").definedBy("flowproof", "flowproof.topology..", "flowproof.rule..", "flowproof.routing..",
+            "flowproof.traffic..", "flowproof.plugin..")
+        .layer("Engines").definedBy("flowproof.cdg..", "flowproof.explore..", "flowproof.solve..", "flowproof.sim..",
+            "flowproof.throttle..")
+        .layer("Report").definedBy("flowproof.report..")
+        .layer("Spec").definedBy("flowproof.spec..")
+        .layer("Decision").definedBy("flowproof.check..", "flowproof.fuzz..")
+        .layer("Top").definedBy("flowproof.cli..", "flowproof.testing..")
+        .whereLayer("Core model").mayOnlyBeAccessedByLayers("Engines", "Report", "Spec", "Decision", "Top")
+        .whereLayer("Engines").mayOnlyBeAccessedByLayers("Report", "Spec", "Decision", "Top")
+        .whereLayer("Report").mayOnlyBeAccessedByLayers("Spec", "Decision", "Top")
+        .whereLayer("Spec").mayOnlyBeAccessedByLayers("Decision", "Top")
+        .whereLayer("Decision").mayOnlyBeAccessedByLayers("Top")
+        .whereLayer("Top").mayNotBeAccessedByAnyLayer()
+        .ensureAllClassesAreContainedInArchitecture();
+
+    /** No two packages depend on each other, directly or through others (within a layer too). */
+    @ArchTest
+    static final ArchRule NO_PACKAGE_CYCLES = slices().matching("flowproof.(**)").should().beFreeOfCycles();
+
+    /** The test libraries are for the test support users get ({@code flowproof.testing}), not for the tool. */
+    @ArchTest
+    static final ArchRule TEST_LIBRARIES_ONLY_IN_TESTING = noClasses()
+        .that().resideOutsideOfPackage("flowproof.testing..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.assertj..", "org.quicktheories..");
+
+    /** The command line is the top: nothing else calls into it. */
+    @ArchTest
+    static final ArchRule NOTHING_USES_THE_CLI = noClasses()
+        .that().resideInAPackage("flowproof..").and().resideOutsideOfPackage("flowproof.cli..")
+        .should().dependOnClassesThat().resideInAPackage("flowproof.cli..");
+}
