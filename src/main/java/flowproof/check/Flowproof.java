@@ -14,7 +14,7 @@ import java.util.function.LongConsumer;
 import flowproof.sim.Engine;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
-import flowproof.sim.SimulationReader;
+import flowproof.spec.SimulationReader;
 
 /**
  * flowproof as a library: the decision pipeline the command line itself calls. Every method

@@ -1,5 +1,6 @@
 package com.example;
 
+import flowproof.plugin.PluginParams;
 import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.Invariant;
@@ -23,9 +24,12 @@ public final class SlackBubble implements FlowControlRule {
 
     private final int slack;
 
-    /** The rule with slack 2. */
-    public SlackBubble() {
-        this(2);
+    /**
+     * The rule as a spec names it: {@code rule: {class: com.example.SlackBubble, params: {slack: 2}}}
+     * (slack 2 when not given; a bad value is a one-line error naming {@code rule.params.slack}).
+     */
+    public SlackBubble(PluginParams params) {
+        this(params.integer("slack", 2, 1, 1_000));
     }
 
     /** @param slack free slots the ring must have for a packet to enter it with one free slot in the target */
