@@ -89,6 +89,19 @@ final class VerifyCommand implements Callable<Integer> {
                 err.println(spec.source() + ": routing: " + e.getMessage());
                 bad++;
                 continue;
+            } catch (Main.BadSpec e) {
+                err.println(e.getMessage());
+                bad++;
+                continue;
+            } catch (RuntimeException e) {
+                String plugin = flowproof.plugin.Plugins.failure(e);
+                if (plugin == null) {
+                    throw e;
+                }
+                // the user's own code failed: this spec is invalid, the others are still checked
+                err.println(spec.source() + ": " + plugin);
+                bad++;
+                continue;
             }
             Verdict v = o.verdict();
             String result;
