@@ -204,7 +204,7 @@ public final class Plugins {
         try {
             o = ctor.newInstance(args);
         } catch (InvocationTargetException e) {
-            throw failed(field, name, "its constructor", e.getCause());
+            throw failed(field, name, "constructor", e.getCause());
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new ConfigurationException(field, "a class whose constructor can be called", name + " (" + e + ")");
         }
@@ -235,7 +235,7 @@ public final class Plugins {
         } catch (ConfigurationException e) {
             throw e;
         } catch (RuntimeException | LinkageError e) {
-            throw failed(field, name + " (" + f.getClass().getName() + ")", "its factory", e);
+            throw failed(field, name + " (" + f.getClass().getName() + ")", "factory", e);
         }
         if (t == null) {
             throw new ConfigurationException(field, "a factory that builds a " + kind.what(), name + " ("

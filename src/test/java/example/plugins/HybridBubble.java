@@ -23,8 +23,8 @@ public final class HybridBubble implements FlowControlRule {
 
     public HybridBubble(Network network, PluginParams params) {
         int max = Math.max(2, network.capacity());
-        this.turnSlots = params.integer("turn-slots", 2, 2, Integer.MAX_VALUE);
-        if (turnSlots > max) {
+        this.turnSlots = params.positiveInt("turn-slots", 2);
+        if (turnSlots < 2 || turnSlots > max) {
             throw params.bad("turn-slots", "2 up to the capacity (" + network.capacity() + ")",
                 Integer.toString(turnSlots));
         }
