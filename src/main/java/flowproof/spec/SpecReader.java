@@ -82,6 +82,8 @@ import java.util.Set;
  * # rule options: {kind: critical-bubble, drift: true}, {kind: theoretical-bubble, global: snapshot}
  * messages: {classes: [request, reply], vcs: {request: [0], reply: [1]}, endpoint-queue: 1}
  *                                      # message classes (docs/messages.md); optional generates: {request: reply}
+ * # a user's own (docs/plugins.md): rule: {class: com.example.MyRule, params: {k: 2}} or {plugin: my-rule, params: ...};
+ * # routing: {class: ..., params: ...} or {plugin: ...}, likewise
  * </pre>
  */
 public final class SpecReader {
