@@ -372,6 +372,13 @@ final class Symmetry {
             same = qm[a.queues()[i]] == b.queues()[i] && hm[a.headers()[i]] == b.headers()[i];
         }
         if (!same) {
+            String cls = model.routing().getClass().getName();
+            if (!cls.startsWith("flowproof.")) {
+                // a user's routing function (a plugin) that declares too much: bad input naming its class
+                throw new ConfigurationException("routing", "a routing function whose routes commute with the"
+                    + " symmetries it declares (translationInvariant, reflectionInvariant)", cls + " changes its route "
+                    + where + " under " + what);
+            }
             throw new IllegalStateException("routing " + model.routing().name()
                 + " declares invariance under " + what + " but it changes its route " + where);
         }

@@ -155,6 +155,17 @@ class PluginsCliTest {
         assertThat(v.out()).contains("1 invalid");
     }
 
+    @Test
+    void aRoutingPluginThatDeclaresASymmetryItLacksIsBadInput() throws IOException {
+        Path f = Files.writeString(dir.resolve("lying.yaml"), "name: lying\ntopology: {kind: ring, radix: 4,"
+            + " bidirectional: true}\ncapacity: 1\nrule: vct\nrouting: {class: example.plugins.LyingRouting}\n");
+        CliRun r = run("explore", f, "--no-save", "--symmetry");
+        BadInputTest.assertOneLineBadInput(r, "lying routing");
+        assertThat(r.err().strip()).startsWith(f + ": routing: expected a routing function whose routes commute with"
+            + " the symmetries it declares (translationInvariant, reflectionInvariant), found"
+            + " example.plugins.LyingRouting changes its route").contains("under reflect d0");
+    }
+
     // ------------------------------------------------------------------ --plugins
 
     private static Path jar;
