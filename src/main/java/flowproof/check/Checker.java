@@ -242,9 +242,15 @@ final class Checker {
         Limits l = spec.limits();
         Limits limits = new Limits(states > 0 ? states : l.states(), seconds > 0 ? seconds : l.seconds(),
             Math.min(l.bytes(), engine.maxBytes()));
-        ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
-            .threads(engine.threads()).symmetry(engine.symmetry()).expectedStates(engine.expectedStates())
-            .progress(engine.progress()).injectionProduct(engine.injectionProduct()).run();
+        ExplorationResult r;
+        try {
+            r = new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
+                .threads(engine.threads()).symmetry(engine.symmetry()).expectedStates(engine.expectedStates())
+                .progress(engine.progress()).injectionProduct(engine.injectionProduct()).run();
+        } catch (flowproof.ConfigurationException e) {
+            // the explorer checks what the spec's rule declares (its symmetries) before relying on it
+            throw new BadSpecException(spec.source() + ": " + e.getMessage());
+        }
         Map<Property, String> saved = new EnumMap<>(Property.class);
         String unsaved = null;
         if (saveDir != null) {

@@ -512,12 +512,12 @@ final class Proving {
         if (g != null && g.acyclic() && spec.rule().freeSlotSuffices() && provable
             && inj.status() == PropertyStatus.HOLDS && Explorer.notInjectableInitially(spec.model()).isEmpty()) {
             ProofResult p = messageResult(ProofResult.Verdict.PROVED, graph + " (routing and consumption"
-                + " dependencies) and a free slot suffices for rule " + spec.rule().kind().key()
+                + " dependencies) and a free slot suffices for rule " + spec.rule().name()
                 + ": no state is stuck and the network drains", t0);
             return done(new Outcome(spec, p, null, null, false, inj, EXTENDED_CDG), Saved.NONE, inj);
         }
         String why = g != null && g.acyclic() && !spec.rule().freeSlotSuffices()
-            ? graph + ", but rule " + spec.rule().kind().key() + " needs more than a free slot"
+            ? graph + ", but rule " + spec.rule().name() + " needs more than a free slot"
             : g != null && g.acyclic() && !provable ? graph + ", but the spec asks for properties it does not decide"
             : g != null && g.acyclic() ? graph + ", but injectability is " + inj.status().key() : graph;
         GuidedSearch.Result r = GuidedSearch.search(spec.model(), null, null, reachLimits.states(),

@@ -27,6 +27,12 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Jars and folders of the user's rules, routing functions and schemes; every command takes it. */
+    @CommandLine.Option(names = "--plugins", paramLabel = "DIR|JAR", scope = CommandLine.ScopeType.INHERIT,
+        description = "a jar, or a folder of jars or classes, holding rules, routing functions or schemes that specs "
+            + "name by class or plugin name (repeatable; see docs/plugins.md)")
+    java.util.List<java.nio.file.Path> plugins = new java.util.ArrayList<>();
+
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
@@ -55,9 +61,15 @@ public final class Main implements Runnable {
             if (outOfMemory(ex)) {
                 return outOfMemory(err);
             }
-            if (ex instanceof flowproof.report.OutputFile.Failure) {
-                // an output path the user gave that cannot be written: bad input, one line
+            if (ex instanceof flowproof.report.OutputFile.Failure || ex instanceof flowproof.check.BadSpecException) {
+                // an output path the user gave that cannot be written, or a spec an engine found bad: one line
                 err.println(ex.getMessage());
+                return BAD_INPUT;
+            }
+            String plugin = flowproof.plugin.Plugins.failure(ex);
+            if (plugin != null) {
+                // the user's own code failed, not flowproof: name it, in one line
+                err.println("flowproof: " + plugin);
                 return BAD_INPUT;
             }
             err.println("flowproof: internal error (a bug: please report it with the spec that caused it): " + ex);
@@ -72,10 +84,47 @@ public final class Main implements Runnable {
                 : ex.getCommandLine().getCommandName() + " ") + "--help)");
             return BAD_INPUT;
         });
+        cl.setExecutionStrategy(parseResult -> withPlugins(parseResult, err));
         try {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
             return outOfMemory(err);
+        }
+    }
+
+    /**
+     * Runs the command with the jars and folders of {@code --plugins} (given before or after the
+     * command name) on the thread's context class loader, where specs' plugin classes are looked
+     * up; a path that does not exist is one line and {@link #BAD_INPUT}.
+     */
+    private static int withPlugins(CommandLine.ParseResult parseResult, PrintWriter err) {
+        java.util.LinkedHashSet<java.nio.file.Path> paths = new java.util.LinkedHashSet<>();
+        for (CommandLine.ParseResult p = parseResult; p != null; p = p.subcommand()) {
+            java.util.List<java.nio.file.Path> given = p.matchedOptionValue("--plugins", java.util.List.of());
+            paths.addAll(given);
+        }
+        if (paths.isEmpty()) {
+            return new CommandLine.RunLast().execute(parseResult);
+        }
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        java.net.URLClassLoader loader;
+        try {
+            loader = flowproof.plugin.Plugins.open(java.util.List.copyOf(paths), flowproof.plugin.Plugins.loader());
+        } catch (flowproof.ConfigurationException e) {
+            err.println(e.getMessage());
+            return BAD_INPUT;
+        }
+        thread.setContextClassLoader(loader);
+        try {
+            return new CommandLine.RunLast().execute(parseResult);
+        } finally {
+            thread.setContextClassLoader(before);
+            try {
+                loader.close();
+            } catch (java.io.IOException e) {
+                // nothing was written through it
+            }
         }
     }
 

@@ -84,6 +84,19 @@ final class VerifyCommand implements Callable<Integer> {
                 err.println(spec.source() + ": routing: " + e.getMessage());
                 bad++;
                 continue;
+            } catch (flowproof.check.BadSpecException e) {
+                err.println(e.getMessage());
+                bad++;
+                continue;
+            } catch (RuntimeException e) {
+                String plugin = flowproof.plugin.Plugins.failure(e);
+                if (plugin == null) {
+                    throw e;
+                }
+                // the user's own code failed: this spec is invalid, the others are still checked
+                err.println(spec.source() + ": " + plugin);
+                bad++;
+                continue;
             }
             if (o.writeFailure().isPresent()) {
                 // the verdict stands; the file that could not be written makes the run end in bad input

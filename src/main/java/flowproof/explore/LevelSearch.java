@@ -101,6 +101,9 @@ final class LevelSearch {
         this.codec = codec;
         this.cw = codec.words;
         Symmetry sym = Symmetry.of(model, layout);
+        if (reduce && sym.reduces()) {
+            sym.checkRule(model); // the rule's declared symmetries, before the search relies on them
+        }
         this.symmetryNote = reduce ? sym.note() : null;
         this.symmetry = reduce && sym.reduces() ? sym : null;
         for (Property p : properties) {

@@ -97,6 +97,11 @@ public final class EscapeVcs implements FlowControlRule {
     }
 
     @Override
+    public boolean readsRings() {
+        return escape.readsRings();
+    }
+
+    @Override
     public boolean globalReadAtomic() {
         return escape.globalReadAtomic();
     }

@@ -92,6 +92,20 @@ public interface FlowControlRule {
         return false;
     }
 
+    /**
+     * Whether {@link #admit} depends on the directional rings: on whether a move stays in a ring
+     * or enters one ({@link Network#withinRing}), on a ring's free slots or on critical marks (the
+     * bubble rules, the critical bubble scheme). A rule that says so needs a topology with rings,
+     * and the simulator refuses packets of several sizes for it under virtual cut-through (its
+     * free slots are packets of the largest size, and smaller packets would fragment them: a ring
+     * could lose its last bubble). Schemes that replace a bubble rule ask it too. By default true
+     * exactly when the rule reads ring occupancy or keeps critical marks; the localized bubble
+     * rule, which reads only whether a move enters a ring, says true as well.
+     */
+    default boolean readsRings() {
+        return readsRingOccupancy() || marksPerRing() > 0;
+    }
+
     /** Critical marks each directional ring starts with (0: the rule keeps no marks). */
     default int marksPerRing() {
         return 0;
@@ -136,11 +150,27 @@ public interface FlowControlRule {
     /** The invariants the rule is designed to keep; checked by default. */
     Set<Invariant> invariants();
 
-    /** The kind this rule was made from. */
-    RuleKind kind();
+    /**
+     * The built-in kind this rule was made from, or null (the default) for a rule that is not
+     * built in, such as a user's plugin ({@code rule: {class: ...}}). Engines never switch on
+     * it: what they need is declared by the capabilities above ({@link #readsRings},
+     * {@link #readsRingOccupancy}, {@link #marksPerRing}, {@link #freeSlotSuffices}, ...).
+     */
+    default RuleKind kind() {
+        return null;
+    }
 
-    /** e.g. {@code critical-bubble (m=1)}. */
+    /**
+     * The rule's name in messages: a built-in's key ({@code critical-bubble}), else the class
+     * name ({@code com.example.MyRule}). A plugin may return a shorter one.
+     */
+    default String name() {
+        RuleKind k = kind();
+        return k != null ? k.key() : getClass().getName();
+    }
+
+    /** e.g. {@code critical-bubble (m=1)}; {@link #name} unless the rule says more. */
     default String describe() {
-        return kind().key();
+        return name();
     }
 }

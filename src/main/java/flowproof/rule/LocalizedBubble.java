@@ -37,6 +37,12 @@ public final class LocalizedBubble implements FlowControlRule {
         return free >= entrySlots ? ADMIT : DENY;
     }
 
+    /** It reads whether a move enters a ring. */
+    @Override
+    public boolean readsRings() {
+        return true;
+    }
+
     /** Position-independent: it reads only the target's free slots. */
     @Override
     public boolean translationInvariant() {

@@ -68,6 +68,11 @@ public final class MixedRule implements FlowControlRule {
     }
 
     @Override
+    public boolean readsRings() {
+        return parts.stream().anyMatch(p -> p.rule().readsRings());
+    }
+
+    @Override
     public boolean globalReadAtomic() {
         return parts.stream().allMatch(p -> p.rule().globalReadAtomic());
     }
@@ -83,9 +88,9 @@ public final class MixedRule implements FlowControlRule {
 
     /**
      * The kind of the part that reads the most: theoretical-bubble (ring-wide occupancy) if a
-     * part has it, else localized-bubble, else vct. Used where a kind names the rule's family
-     * (whether it needs rings, which schemes accept it); what state an engine keeps comes from
-     * the capabilities ({@link #readsRingOccupancy}).
+     * part has it, else localized-bubble, else vct: the name messages give the rule's family. What
+     * engines and schemes need comes from the capabilities ({@link #readsRings},
+     * {@link #readsRingOccupancy}).
      */
     @Override
     public RuleKind kind() {

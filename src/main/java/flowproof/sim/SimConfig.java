@@ -187,14 +187,14 @@ public record SimConfig(
                 "at least the largest packet (" + workload.maxPacketSize() + " flits) under virtual cut-through",
                 bufferFlits + " flits");
         }
-        if (switching == Switching.VCT && rule.kind().needsRings()
+        if (switching == Switching.VCT && rule.readsRings()
             && workload.meanPacketSize() < workload.maxPacketSize()) {
             // The simulator counts a VC's free rule slots as credits / largest packet: a packet
             // smaller than the largest takes fewer credits than a slot, so a move inside a ring
             // can cost the target a slot without giving the source one, and the ring's last
             // bubble disappears (a ring of full-looking buffers with free flits deadlocks).
             throw new ConfigurationException("simulation.packet-size", "one packet size for rule "
-                + rule.kind().key() + " under virtual cut-through (its free slots are packets of the largest size,"
+                + rule.name() + " under virtual cut-through (its free slots are packets of the largest size,"
                 + " and smaller packets would fragment them)", workload.maxPacketSize() == 1 ? "1"
                 : String.format(java.util.Locale.ROOT, "sizes up to %d flits (mean %.2f)", workload.maxPacketSize(),
                     workload.meanPacketSize()));

@@ -2,6 +2,7 @@ package flowproof.solve;
 
 import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
+import flowproof.rule.RuleContract;
 import flowproof.topology.Network;
 
 /**
@@ -34,7 +35,7 @@ final class AdmissionTable {
         int c = net.capacity();
         int maxMarks = rule.marksPerRing() > 0 ? c : 0;
         int maxRing = ring >= 0 ? net.ringQueues(ring).length * c : 0;
-        Probe probe = new Probe(net, to, ring);
+        Probe probe = new Probe(net, to, ring, rule);
         int[][][] full = new int[c + 1][maxMarks + 1][maxRing + 1];
         for (int f = 0; f <= c; f++) {
             for (int m = 0; m <= maxMarks; m++) {
@@ -63,8 +64,9 @@ final class AdmissionTable {
             for (int m = 0; m <= maxMarks; m++) {
                 for (int r = 0; r <= maxRing; r++) {
                     if (full[f][m][r] != outcome(f, m, r)) {
-                        throw new UnsupportedOperationException("rule " + rule.describe()
-                            + " is not a function of the target queue's free slots, marks and ring");
+                        throw new UnsupportedOperationException("rule " + (rule.kind() != null ? rule.describe()
+                            : RuleContract.label(rule)) + " is not a function of the target queue's free slots, marks"
+                            + " and ring");
                     }
                 }
             }
@@ -95,16 +97,18 @@ final class AdmissionTable {
         private final Network net;
         private final int target;
         private final int ring;
+        private final FlowControlRule rule;
         int free;
         int marks;
         int ringFree;
         boolean readMarks;
         boolean readRing;
 
-        Probe(Network net, int target, int ring) {
+        Probe(Network net, int target, int ring, FlowControlRule rule) {
             this.net = net;
             this.target = target;
             this.ring = ring;
+            this.rule = rule;
         }
 
         @Override
@@ -139,8 +143,11 @@ final class AdmissionTable {
         }
 
         private UnsupportedOperationException refused(String what) {
+            // a rule that is not built in (a plugin) is named by its class: its author must know which
             return new UnsupportedOperationException("the CP-SAT model encodes a rule as a function of the target "
-                + "queue " + net.queueName(target) + " and its ring; the rule read " + what);
+                + "queue " + net.queueName(target) + " and its ring; the rule read " + what
+                + (rule.kind() != null ? "" : " (rule " + RuleContract.label(rule) + "; prove cannot decide it, check"
+                + " and explore can)"));
         }
     }
 }

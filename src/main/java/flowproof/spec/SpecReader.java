@@ -21,7 +21,10 @@ import flowproof.routing.UgalRouting;
 import flowproof.routing.ClassedRouting;
 import flowproof.routing.VcClasses;
 import flowproof.routing.ValiantRouting;
+import flowproof.plugin.Plugins;
 import flowproof.rule.EscapeVcs;
+import flowproof.rule.RuleFactory;
+import flowproof.routing.RoutingFactory;
 import flowproof.topology.Bmin;
 import flowproof.topology.Butterfly;
 import flowproof.topology.Dragonfly;
@@ -30,6 +33,7 @@ import flowproof.topology.GraphTopology;
 import flowproof.routing.TableRouting;
 import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
+import flowproof.rule.RuleContract;
 import flowproof.rule.RuleKind;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
@@ -78,6 +82,8 @@ import java.util.Set;
  * # rule options: {kind: critical-bubble, drift: true}, {kind: theoretical-bubble, global: snapshot}
  * messages: {classes: [request, reply], vcs: {request: [0], reply: [1]}, endpoint-queue: 1}
  *                                      # message classes (docs/messages.md); optional generates: {request: reply}
+ * # a user's own (docs/plugins.md): rule: {class: com.example.MyRule, params: {k: 2}} or {plugin: my-rule, params: ...};
+ * # routing: {class: ..., params: ...} or {plugin: ...}, likewise
  * </pre>
  */
 public final class SpecReader {
@@ -192,67 +198,9 @@ public final class SpecReader {
         String description = f.text(tree, "description", "", false);
 
         Topology topology = topology(f, tree);
-        List<String> routings = routingsFor(topology);
         JsonNode routingNode = tree.get("routing");
-        String routingName;
-        String routingField = "routing";
-        if (routingNode != null && routingNode.isObject()) {
-            f.onlyKnown("routing.", routingNode, ROUTING_FIELDS);
-            routingName = f.text(routingNode, "routing.kind", "kind", null, true);
-            routingField = "routing.kind";
-        } else {
-            routingName = f.text(tree, "routing", routings.get(0), false);
-        }
-        if (!routings.contains(routingName)) {
-            String other = MESH_ROUTINGS.contains(routingName) ? " (" + routingName + " is for 2-D meshes)" : "";
-            throw f.error(routingField, "one of " + String.join(", ", routings) + " on a " + kindOf(topology) + other,
-                routingField.equals("routing") ? routingNode : routingNode.get("kind"));
-        }
-        List<Turn> forbid = null;
-        if (routingNode != null && routingNode.isObject() && routingNode.has("forbid")) {
-            if (!routingName.equals(TURNS)) {
-                throw f.error("routing.forbid", "no forbid list for routing " + routingName + " (only kind " + TURNS
-                    + " takes one; the turns of " + routingName + " are fixed)", routingNode.get("forbid"));
-            }
-            forbid = turns(f, routingNode.get("forbid"));
-        } else if (routingName.equals(TURNS)) {
-            throw f.missing("routing.forbid", "a list of forbidden turns, e.g. [[north, west], [south, west]]");
-        }
-        if (routingNode != null && routingNode.isObject() && routingNode.has("intermediates")
-                && !routingName.equals(VALIANT)) {
-            throw f.error("routing.intermediates", "no intermediates for routing " + routingName + " (only kind "
-                + VALIANT + " takes them)", routingNode.get("intermediates"));
-        }
-        if (routingNode != null && routingNode.isObject() && !routingName.equals(TABLE)) {
-            for (String k : List.of("file", "routes", "hop-limit")) {
-                if (routingNode.has(k)) {
-                    throw f.error("routing." + k, "no " + k + " for routing " + routingName + " (only kind " + TABLE
-                        + " takes one)", routingNode.get(k));
-                }
-            }
-        }
-        String intermediate = "group";
-        if (routingNode != null && routingNode.isObject() && routingNode.has("intermediate")) {
-            if (!routingName.equals("ugal")) {
-                throw f.error("routing.intermediate", "no intermediate for routing " + routingName
-                    + " (only ugal takes one)", routingNode.get("intermediate"));
-            }
-            intermediate = f.text(routingNode, "routing.intermediate", "intermediate", "group", false);
-            if (!intermediate.equals("group") && !intermediate.equals("router")) {
-                throw f.error("routing.intermediate", "group or router", routingNode.get("intermediate"));
-            }
-        }
-        RoutingFunction routing;
-        try {
-            routing = intermediate.equals("router") ? UgalRouting.throughRouters(topology) : routingName.equals(TABLE)
-                ? (routingNode != null && routingNode.isObject()
-                    ? GraphFiles.table(file, prefix, routingNode, (GraphTopology) topology)
-                    : throwMissingTable(f))
-                : routingName.equals(VALIANT) ? valiant(f, topology, routingNode)
-                : routing(routingName, topology, forbid);
-        } catch (ConfigurationException ce) {
-            throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
-        }
+        RoutingFunction routing = Plugins.names(routingNode) ? pluginRouting(f, routingNode, topology)
+            : builtInRouting(f, tree, topology);
         int vcs = f.positive(tree, "vcs", 1, false);
         JsonNode classesNode = tree.get("vc-classes");
         if (routing instanceof TableRouting table && table.classes() > 0) {
@@ -357,8 +305,13 @@ public final class SpecReader {
         boolean drift = false;
         boolean atomicGlobal = true;
         List<RuleKind> partKinds = null;
+        // a user's rule: {class: C, params: {...}} or {plugin: NAME, params: {...}} (docs/plugins.md)
+        JsonNode pluginRule = Plugins.names(ruleNode) ? ruleNode : null;
         if (ruleNode == null) {
             throw f.missing("rule", "a rule kind (" + RuleKind.keys() + ")");
+        } else if (pluginRule != null) {
+            f.onlyKnown("rule.", ruleNode, Plugins.FIELDS);
+            ruleKey = null;
         } else if (ruleNode.isArray()) {
             partKinds = ruleParts(f, ruleNode);
             RuleKind strongest = partKinds.contains(RuleKind.THEORETICAL_BUBBLE) ? RuleKind.THEORETICAL_BUBBLE
@@ -392,8 +345,11 @@ public final class SpecReader {
         } else {
             throw f.error("rule", "a rule kind or a mapping with kind and bubbles", ruleNode);
         }
-        RuleKind kind = RuleKind.of(ruleKey);
-        if (kind == null) {
+        RuleKind kind = pluginRule != null ? null : RuleKind.of(ruleKey);
+        // the rule in messages: a built-in's key, a plugin's class or registered name
+        String ruleName = kind != null ? kind.key() : pluginRule != null
+            ? pluginRule.path(pluginRule.has("class") ? "class" : "plugin").asText() : null;
+        if (kind == null && pluginRule == null) {
             throw f.error(ruleNode.isObject() ? "rule.kind" : "rule", "one of " + RuleKind.keys(),
                 ruleNode.isObject() ? ruleNode.get("kind") : ruleNode);
         }
@@ -413,7 +369,7 @@ public final class SpecReader {
             throw new SpecException(file, prefix + "rule.global", "no global option for rule " + kind.key()
                 + " (only theoretical-bubble reads global ring occupancy)", SpecReader.describe(ruleNode.get("global")));
         }
-        if (wormhole != null && kind.takesBubbles()) {
+        if (wormhole != null && kind != null && kind.takesBubbles()) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                 "a rule without critical marks under flow: wormhole (" + RuleKind.keys().replace("critical-bubble, ", "")
                     + ")", kind.key());
@@ -427,7 +383,7 @@ public final class SpecReader {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                 "a rule without datelines on a graph (it has no wrap-around channels: vct, vc-per-hop)", kind.key());
         }
-        if (kind.needsRings() && topology.rings() == 0) {
+        if (kind != null && kind.needsRings() && topology.rings() == 0) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                 "a rule that needs no rings on a " + kindOf(topology) + " (vct, vc-per-hop)", kind.key());
         }
@@ -437,14 +393,14 @@ public final class SpecReader {
                 + " of parts is for routing without escape VCs)", ruleNode);
         }
         if (routing.hasEscape()) {
-            int escapeVcs = kind == RuleKind.DATELINE ? datelines + 1 : kind.escapeVcs();
+            int escapeVcs = kind == RuleKind.DATELINE ? datelines + 1 : kind == null ? 1 : kind.escapeVcs();
             if (kind == RuleKind.VC_PER_HOP) {
                 throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                     "the rule of the escape VCs of " + routing.name() + " (vct, dateline or a bubble rule)", kind.key());
             }
             if (vcs <= escapeVcs) {
                 throw f.error("vcs", "at least " + (escapeVcs + 1) + " for routing " + routing.name() + " (" + escapeVcs
-                    + " escape VC" + (escapeVcs > 1 ? "s" : "") + " for rule " + kind.key() + " and at least one adaptive VC)",
+                    + " escape VC" + (escapeVcs > 1 ? "s" : "") + " for rule " + ruleName + " and at least one adaptive VC)",
                     tree.get("vcs"));
             }
             network = new Network(topology, vcs, capacity, escapeVcs);
@@ -457,7 +413,8 @@ public final class SpecReader {
         }
         FlowControlRule rule;
         try {
-            rule = partKinds == null ? kind.create(network, bubbles, datelines, drift, atomicGlobal)
+            rule = pluginRule != null ? pluginRule(f, pluginRule, network, topology, wormhole)
+                : partKinds == null ? kind.create(network, bubbles, datelines, drift, atomicGlobal)
                 : mixedRule(f, ruleNode, partKinds, network);
             if (routing.hasEscape()) {
                 rule = new EscapeVcs(rule, network.ringVcs(), escapeLeave);
@@ -507,7 +464,7 @@ public final class SpecReader {
                     throw f.error("properties[" + i + "]", "one of " + Property.keys(), p);
                 }
                 if (property == Property.CRITICAL_BUBBLE_INVARIANT && rule.marksPerRing() == 0) {
-                    throw f.error("properties[" + i + "]", "a property of rule " + kind.key()
+                    throw f.error("properties[" + i + "]", "a property of rule " + ruleName
                         + " (critical-bubble-invariant needs rule critical-bubble)", p);
                 }
                 set.add(property);
@@ -551,10 +508,13 @@ public final class SpecReader {
         boolean leave = escapeLeave;
         List<RuleKind> parts = partKinds;
         JsonNode partsNode = ruleNode;
+        JsonNode plugin = pluginRule;
         // The simulator builds the rule again for its own network (its slots): the same rule, parts and escape VCs.
         java.util.function.Function<Network, FlowControlRule> ruleFor = n -> {
             FlowControlRule r;
-            if (parts != null) {
+            if (plugin != null) {
+                r = Plugins.create("rule", plugin, RULE_PLUGIN, n);
+            } else if (parts != null) {
                 try {
                     r = mixedRule(f, partsNode, parts, n);
                 } catch (SpecException bad) {
@@ -573,6 +533,120 @@ public final class SpecReader {
             SimulationReader.read(spec, prefix);
         }
         return spec;
+    }
+
+    /** A user's rule: a class implementing FlowControlRule, or a RuleFactory registered for ServiceLoader. */
+    static final Plugins.Kind<FlowControlRule, Network, RuleFactory> RULE_PLUGIN = new Plugins.Kind<>("rule",
+        FlowControlRule.class, Network.class, RuleFactory.class, RuleFactory::name, RuleFactory::create);
+
+    /** A user's routing function: a class implementing RoutingFunction, or a RoutingFactory. */
+    static final Plugins.Kind<RoutingFunction, Topology, RoutingFactory> ROUTING_PLUGIN = new Plugins.Kind<>("routing",
+        RoutingFunction.class, Topology.class, RoutingFactory.class, RoutingFactory::name, RoutingFactory::create);
+
+    /**
+     * A plugin rule for the spec's network, and what the engines need of it checked against the
+     * spec: rings for a rule that reads them, no marks under wormhole.
+     */
+    private static FlowControlRule pluginRule(Fields f, JsonNode node, Network network, Topology topology,
+                                              flowproof.explore.Wormhole wormhole) throws SpecException {
+        FlowControlRule rule = Plugins.create("rule", node, RULE_PLUGIN, network);
+        String field = node.has("class") ? "rule.class" : "rule.plugin";
+        if (rule.readsRings() && topology.rings() == 0) {
+            throw new SpecException(f.file, f.prefix + field, "a rule that needs no rings on a " + kindOf(topology)
+                + " (it has none)", RuleContract.label(rule) + ", which says it reads rings (readsRings())");
+        }
+        if (wormhole != null && rule.marksPerRing() > 0) {
+            throw new SpecException(f.file, f.prefix + field, "a rule without critical marks under flow: wormhole",
+                RuleContract.label(rule) + ", which keeps " + rule.marksPerRing() + " per ring");
+        }
+        return rule;
+    }
+
+    /** A plugin routing function, with the header and candidate counts the engines size their tables by. */
+    private static RoutingFunction pluginRouting(Fields f, JsonNode node, Topology topology) throws SpecException {
+        f.onlyKnown("routing.", node, Plugins.FIELDS);
+        RoutingFunction r;
+        try {
+            r = Plugins.create("routing", node, ROUTING_PLUGIN, topology);
+        } catch (ConfigurationException ce) {
+            throw new SpecException(f.file, f.prefix + ce.field(), ce.expected(), ce.found());
+        }
+        String field = node.has("class") ? "routing.class" : "routing.plugin";
+        if (r.headers() < topology.nodes() || r.maxCandidates() < 1 || r.maxInjectHeaders() < 1) {
+            throw new SpecException(f.file, f.prefix + field, "a routing function with headers() of at least the nodes ("
+                + topology.nodes() + "), maxCandidates() and maxInjectHeaders() of at least 1", r.getClass().getName()
+                + " (headers " + r.headers() + ", maxCandidates " + r.maxCandidates() + ", maxInjectHeaders "
+                + r.maxInjectHeaders() + ")");
+        }
+        return r;
+    }
+
+    /** The routing a spec names among the built-in ones (the default for the topology when it names none). */
+    private static RoutingFunction builtInRouting(Fields f, JsonNode tree, Topology topology) throws SpecException {
+        String file = f.file;
+        String prefix = f.prefix;
+        List<String> routings = routingsFor(topology);
+        JsonNode routingNode = tree.get("routing");
+        String routingName;
+        String routingField = "routing";
+        if (routingNode != null && routingNode.isObject()) {
+            f.onlyKnown("routing.", routingNode, ROUTING_FIELDS);
+            routingName = f.text(routingNode, "routing.kind", "kind", null, true);
+            routingField = "routing.kind";
+        } else {
+            routingName = f.text(tree, "routing", routings.get(0), false);
+        }
+        if (!routings.contains(routingName)) {
+            String other = MESH_ROUTINGS.contains(routingName) ? " (" + routingName + " is for 2-D meshes)" : "";
+            throw f.error(routingField, "one of " + String.join(", ", routings) + " on a " + kindOf(topology) + other,
+                routingField.equals("routing") ? routingNode : routingNode.get("kind"));
+        }
+        List<Turn> forbid = null;
+        if (routingNode != null && routingNode.isObject() && routingNode.has("forbid")) {
+            if (!routingName.equals(TURNS)) {
+                throw f.error("routing.forbid", "no forbid list for routing " + routingName + " (only kind " + TURNS
+                    + " takes one; the turns of " + routingName + " are fixed)", routingNode.get("forbid"));
+            }
+            forbid = turns(f, routingNode.get("forbid"));
+        } else if (routingName.equals(TURNS)) {
+            throw f.missing("routing.forbid", "a list of forbidden turns, e.g. [[north, west], [south, west]]");
+        }
+        if (routingNode != null && routingNode.isObject() && routingNode.has("intermediates")
+                && !routingName.equals(VALIANT)) {
+            throw f.error("routing.intermediates", "no intermediates for routing " + routingName + " (only kind "
+                + VALIANT + " takes them)", routingNode.get("intermediates"));
+        }
+        if (routingNode != null && routingNode.isObject() && !routingName.equals(TABLE)) {
+            for (String k : List.of("file", "routes", "hop-limit")) {
+                if (routingNode.has(k)) {
+                    throw f.error("routing." + k, "no " + k + " for routing " + routingName + " (only kind " + TABLE
+                        + " takes one)", routingNode.get(k));
+                }
+            }
+        }
+        String intermediate = "group";
+        if (routingNode != null && routingNode.isObject() && routingNode.has("intermediate")) {
+            if (!routingName.equals("ugal")) {
+                throw f.error("routing.intermediate", "no intermediate for routing " + routingName
+                    + " (only ugal takes one)", routingNode.get("intermediate"));
+            }
+            intermediate = f.text(routingNode, "routing.intermediate", "intermediate", "group", false);
+            if (!intermediate.equals("group") && !intermediate.equals("router")) {
+                throw f.error("routing.intermediate", "group or router", routingNode.get("intermediate"));
+            }
+        }
+        RoutingFunction routing;
+        try {
+            routing = intermediate.equals("router") ? UgalRouting.throughRouters(topology) : routingName.equals(TABLE)
+                ? (routingNode != null && routingNode.isObject()
+                    ? GraphFiles.table(file, prefix, routingNode, (GraphTopology) topology)
+                    : throwMissingTable(f))
+                : routingName.equals(VALIANT) ? valiant(f, topology, routingNode)
+                : routing(routingName, topology, forbid);
+        } catch (ConfigurationException ce) {
+            throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
+        }
+        return routing;
     }
 
     private static Topology topology(Fields f, JsonNode tree) throws SpecException {

@@ -2,7 +2,6 @@ package flowproof.throttle;
 
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.LocalizedBubble;
-import flowproof.rule.RuleKind;
 import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
 import flowproof.sim.control.Scheme;
@@ -30,10 +29,9 @@ public final class BestLocal implements Scheme {
     }
 
     static Scheme read(Params p, SchemeContext c) {
-        RuleKind k = c.rule().kind();
-        if (k != RuleKind.CRITICAL_BUBBLE && k != RuleKind.LOCALIZED_BUBBLE && k != RuleKind.THEORETICAL_BUBBLE) {
+        if (!c.rule().readsRings()) {
             throw p.bad("kind", "a bubble rule (critical-bubble, localized-bubble, theoretical-bubble) for scheme "
-                + "best-local, which replaces it", "rule " + k.key());
+                + "best-local, which replaces it", "rule " + c.rule().name());
         }
         int max = c.network().capacity();
         if (max < 2) {

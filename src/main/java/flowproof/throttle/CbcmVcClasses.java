@@ -103,6 +103,11 @@ public final class CbcmVcClasses implements FlowControlRule {
     }
 
     @Override
+    public boolean readsRings() {
+        return inner.readsRings();
+    }
+
+    @Override
     public String describe() {
         return inner.describe() + " + " + classes + " class VC" + (classes == 1 ? "" : "s");
     }
@@ -113,8 +118,8 @@ public final class CbcmVcClasses implements FlowControlRule {
             throw p.bad("kind", "at least " + (k + 1) + " VCs for scheme " + key + " (" + k
                 + " reserved class VC" + (k == 1 ? "" : "s") + " and one normal VC)", c.network().vcs() + " VCs");
         }
-        if (c.rule().kind().needsRings()) {
-            throw p.bad("kind", "a rule without ring invariants for scheme " + key, "rule " + c.rule().kind().key());
+        if (c.rule().readsRings()) {
+            throw p.bad("kind", "a rule without ring invariants for scheme " + key, "rule " + c.rule().name());
         }
     }
 }

@@ -2,7 +2,6 @@ package flowproof.throttle;
 
 import flowproof.rule.CriticalBubble;
 import flowproof.rule.FlowControlRule;
-import flowproof.rule.RuleKind;
 import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
 import flowproof.sim.control.Scheme;
@@ -67,9 +66,9 @@ public final class CbsGlobal implements Scheme {
     }
 
     private static void requireCbs(Params p, SchemeContext c, String key) {
-        if (c.rule().kind() != RuleKind.CRITICAL_BUBBLE) {
+        if (c.rule().marksPerRing() == 0) {
             throw p.bad("kind", "rule critical-bubble for scheme " + key + " (its marks are the control)",
-                "rule " + c.rule().kind().key());
+                "rule " + c.rule().name());
         }
     }
 

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * The congestion-control schemes by key, and the reader of a spec's
  * {@code simulation.control} (a key, or a mapping with {@code kind} and the scheme's
- * parameters).
+ * parameters, or a user's scheme: {@code {class: C, params: {...}}} or
+ * {@code {plugin: NAME, params: {...}}}, see {@link SchemeFactory}).
  */
 public final class Schemes {
 
@@ -21,6 +22,11 @@ public final class Schemes {
     }
 
     private static final Map<String, Reader> READERS = new LinkedHashMap<>();
+
+    /** A user's scheme: a class implementing Scheme, or a SchemeFactory registered for ServiceLoader. */
+    private static final flowproof.plugin.Plugins.Kind<Scheme, SchemeContext, SchemeFactory> PLUGIN =
+        new flowproof.plugin.Plugins.Kind<>("scheme", Scheme.class, SchemeContext.class, SchemeFactory.class,
+            SchemeFactory::name, SchemeFactory::create);
 
     static {
         READERS.put("none", (p, c) -> Scheme.NONE);
@@ -91,6 +97,10 @@ public final class Schemes {
     public static Scheme read(String field, JsonNode node, SchemeContext context) {
         if (node == null || node.isNull()) {
             return Scheme.NONE;
+        }
+        if (flowproof.plugin.Plugins.names(node)) {
+            // a user's scheme: {class: C, params: {...}} or {plugin: NAME, params: {...}} (docs/plugins.md)
+            return flowproof.plugin.Plugins.create(field, node, PLUGIN, context);
         }
         String kind;
         JsonNode params = null;

@@ -68,12 +68,18 @@ class BadInputTest {
             "{kind: torus, radix: [100, 100]}", "{kind: ring, radix: 2.5}", "{kind: mesh, radix: [3, 3], bidirectional: false}",
             "{kind: butterfly, radix: 0, stages: 2}", "{kind: dragonfly, routers-per-group: -1, global-channels: 1}",
             "{kind: ring, radix: []}", "{kind: ring, radix: [a]}", "{kind: 5, radix: 3}", "null"));
-        m.put("routing", List.of("5", "ugal", "\"\"", "[dor]", "destination-tag"));
+        m.put("routing", List.of("5", "ugal", "\"\"", "[dor]", "destination-tag", "{class: example.plugins.Nope}",
+            "{class: example.plugins.HybridBubble}", "{plugin: yx, params: {order: [0, 0]}}", "{plugin: yx, extra: 1}"));
         m.put("vcs", List.of("0", "-1", "two", "1.5", "[1]", "99999999999", "{a: 1}"));
         m.put("capacity", List.of("0", "-3", "one", "1.5", "[1]", "null", "99999999999"));
         m.put("rule", List.of("5", "bogus", "{kind: bogus}", "{kind: vct, bubbles: 1}", "{kind: critical-bubble, bubbles: 0}",
             "{kind: vct, drift: true}", "{kind: critical-bubble, drift: maybe}", "{kind: theoretical-bubble, global: nope}",
-            "{kind: dateline, datelines: 0}", "[vct]", "{bubbles: 1}", "{kind: vct, extra: 1}", "null"));
+            "{kind: dateline, datelines: 0}", "[vct]", "{bubbles: 1}", "{kind: vct, extra: 1}", "null",
+            // a user's rule (docs/plugins.md)
+            "{class: example.plugins.Nope}", "{class: example.plugins.NotARule}", "{class: example.plugins.NoUsableConstructor}",
+            "{class: example.plugins.Throws, params: {fail: construct}}", "{class: example.plugins.HybridBubble, params: {turn-slots: x}}",
+            "{class: example.plugins.HybridBubble, params: {bogus: 1}}", "{class: example.plugins.HybridBubble, params: [1]}",
+            "{class: example.plugins.HybridBubble, plugin: hybrid-bubble}", "{plugin: nope}", "{class: ''}"));
         m.put("traffic", List.of("5", "nonsense", "{pairs: []}", "{pairs: [['0', '0']]}", "{pairs: [['0', '9']]}",
             "{pairs: [['0']]}", "{pattern: x}", "{pairs: [['0', '1'], ['0', '1']]}", "[all-pairs]"));
         m.put("properties", List.of("[]", "stuck-freedom", "[bogus]", "[critical-bubble-invariant]", "[5]", "{a: 1}"));
@@ -107,7 +113,9 @@ class BadInputTest {
             "{switching: circuit}", "{pipeline: 0}", "{load: -0.1}", "{load: high}", "{traffic: nonsense}", "{seed: 1.5}",
             "{drain: -1}", "{drain: 9999999999}", "{window: 0}", "{space-time: 5}", "{control: bogus}",
             "{injection: {process: nope}}", "{traffic: {script: [[0, 0, 99, 1]]}}", "{traffic: {script: [[0, 0, 1, 0]]}}",
-            "{packet-size: -4}", "{link-latency: 0}", "{deadlock-cycles: 0}"));
+            "{packet-size: -4}", "{link-latency: 0}", "{deadlock-cycles: 0}",
+            "{control: {class: example.plugins.QuotaScheme, params: {quota: 0}}}", "{control: {plugin: nope}}",
+            "{control: {class: example.plugins.HybridBubble}}"));
         return m;
     }
 
@@ -164,6 +172,8 @@ class BadInputTest {
             List.of("check", "RING", "--expected-states", "-1"),
             List.of("check", "RING", "--threads", "many"),
             List.of("check", "RING", "--bogus"),
+            List.of("check", "RING", "--plugins", missing.getParent().toString()),
+            List.of("simulate", "SIM", "--plugins", "RING"),
             List.of("explore", "RING", "--max-memory", "-3g"),
             List.of("explore", "RING", "--threads", "-2"),
             List.of("verify", "DIR", "--threads", "0"),

@@ -195,6 +195,37 @@ class RuleKindTest {
     }
 
     @Test
+    void everyBuiltInRuleDeclaresWhatItsKindSaysAndIsNamedByItsKey() {
+        for (RuleKind k : RuleKind.values()) {
+            Network n = new Network(ring4, k == RuleKind.DATELINE ? 2 : 1, 2);
+            FlowControlRule r = k.create(n, 0);
+            assertThat(r.readsRings()).as(k.key()).isEqualTo(k.needsRings());
+            assertThat(r.name()).isEqualTo(k.key());
+            assertThat(new EscapeVcs(r, n.ringVcs()).readsRings()).as(k.key() + " on escape VCs").isEqualTo(k.needsRings());
+            assertThat(new EscapeVcs(r, n.ringVcs()).name()).isEqualTo(k.key());
+        }
+    }
+
+    @Test
+    void aRuleThatIsNotBuiltInHasNoKindAndIsNamedByItsClass() {
+        FlowControlRule own = new FlowControlRule() {
+            @Override
+            public int admit(BufferView view, int from, int to) {
+                return view.freeSlots(to) > 0 ? ADMIT : DENY;
+            }
+
+            @Override
+            public Set<Invariant> invariants() {
+                return Set.of();
+            }
+        };
+        assertThat(own.kind()).isNull();
+        assertThat(own.name()).isEqualTo(own.getClass().getName());
+        assertThat(own.describe()).isEqualTo(own.name());
+        assertThat(own.readsRings()).isFalse();
+    }
+
+    @Test
     void theDefaultInitialMarksPutEveryMarkOnVcZeroOfTheRingsHome() {
         FlowControlRule marked = new FlowControlRule() {
             @Override

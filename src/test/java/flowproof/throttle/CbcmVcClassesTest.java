@@ -76,6 +76,12 @@ class CbcmVcClassesTest {
             return kind;
         }
 
+        /** As the built-in rule of that kind says (readers ask the capability, not the kind). */
+        @Override
+        public boolean readsRings() {
+            return kind.needsRings();
+        }
+
         @Override
         public String describe() {
             return "inner";

@@ -39,7 +39,7 @@ class SchemeReadingTest {
         }
     }
 
-    /** A stand-in for the spec's rule: only its kind matters to the readers. */
+    /** A stand-in for the spec's rule: the readers ask what its kind's built-in rule declares (rings, marks). */
     private static FlowControlRule ruleOf(RuleKind kind) {
         return new FlowControlRule() {
             @Override
@@ -55,6 +55,16 @@ class SchemeReadingTest {
             @Override
             public RuleKind kind() {
                 return kind;
+            }
+
+            @Override
+            public boolean readsRings() {
+                return kind.needsRings();
+            }
+
+            @Override
+            public int marksPerRing() {
+                return kind.takesBubbles() ? 1 : 0;
             }
         };
     }
