@@ -1,6 +1,7 @@
 package flowproof.testing;
 
 import flowproof.check.Decision;
+import flowproof.rule.FlowControlRule;
 
 /**
  * Entry point of flowproof's AssertJ assertions, to import statically beside AssertJ's own:
@@ -22,5 +23,13 @@ public final class FlowproofAssertions {
      */
     public static DecisionAssert assertThat(Decision decision) {
         return new DecisionAssert(decision);
+    }
+
+    /**
+     * @param rule a flow-control rule, e.g. your own
+     * @return assertions on it (its contract)
+     */
+    public static RuleAssert assertThat(FlowControlRule rule) {
+        return new RuleAssert(rule);
     }
 }
