@@ -85,6 +85,8 @@ public final class ScenarioGenerator {
     private final List<Net> menu;
     private final int maxPackets;
     private final int[] terminals;
+    /** Per menu entry: whether its rule reads ring occupancy or marks (the bubble rules, a user's alike). */
+    private final boolean[] ringRules;
 
     /** A generator over {@code menu}, at most {@code maxPackets} packets per scenario. */
     public ScenarioGenerator(List<Net> menu, int maxPackets) {
@@ -94,8 +96,10 @@ public final class ScenarioGenerator {
         this.menu = List.copyOf(menu);
         this.maxPackets = maxPackets;
         this.terminals = new int[menu.size()];
+        this.ringRules = new boolean[menu.size()];
         for (int i = 0; i < menu.size(); i++) {
             terminals[i] = terminalsOf(menu.get(i));
+            ringRules[i] = readsRings(menu.get(i));
         }
     }
 
@@ -104,6 +108,20 @@ public final class ScenarioGenerator {
     }
 
     private static int terminalsOf(Net n) {
+        var t = probe(n).topology();
+        return t.endpoints().length * t.concentration();
+    }
+
+    /**
+     * Whether the entry's rule reads ring occupancy or marks ({@link flowproof.rule.FlowControlRule#readsRings}):
+     * the simulator runs such a rule under virtual cut-through with one packet size only.
+     */
+    private static boolean readsRings(Net n) {
+        return probe(n).rule().readsRings();
+    }
+
+    /** The entry as a spec (two-packet queues), read by the spec reader. */
+    private static flowproof.spec.Spec probe(Net n) {
         ObjectNode spec = Scenario.JSON.createObjectNode();
         spec.put("name", "probe");
         spec.put("capacity", 2);
@@ -114,8 +132,7 @@ public final class ScenarioGenerator {
         spec.put("vcs", n.vcs());
         spec.set("rule", parse(n.rule()));
         try {
-            var t = SpecReader.fromTree("menu", "", spec).topology();
-            return t.endpoints().length * t.concentration();
+            return SpecReader.fromTree("menu", "", spec);
         } catch (SpecException e) {
             throw new IllegalArgumentException("menu entry " + n + ": " + e.getMessage(), e);
         }
@@ -134,7 +151,7 @@ public final class ScenarioGenerator {
         int i = d.range(0, menu.size() - 1);
         Net net = menu.get(i);
         String ruleKind = parse(net.rule()).path("kind").asText();
-        boolean bubble = ruleKind.contains("bubble");
+        boolean bubble = ringRules[i];
         boolean vct = bubble || !d.chance(25);
         int size = d.range(1, 3);
         boolean mixed = !bubble && d.chance(20);

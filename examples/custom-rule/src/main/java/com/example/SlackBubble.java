@@ -74,10 +74,14 @@ public final class SlackBubble implements FlowControlRule {
         return true;
     }
 
-    /** The invariant the rule is designed to keep: every ring has a free slot. */
+    /**
+     * The invariant the rule is designed to keep: every ring has a free slot. Only with slack 2
+     * or more: with slack 1 an entry may take a ring's last free slot, and the rule contract
+     * (RuleContract) catches a rule that declares an invariant it does not keep.
+     */
     @Override
     public Set<Invariant> invariants() {
-        return EnumSet.of(Invariant.BUBBLE);
+        return slack >= 2 ? EnumSet.of(Invariant.BUBBLE) : EnumSet.noneOf(Invariant.class);
     }
 
     @Override

@@ -10,6 +10,9 @@ import flowproof.check.Decision;
 import flowproof.check.Flowproof;
 import flowproof.check.ProveOptions;
 import flowproof.explore.Property;
+import flowproof.rule.BufferView;
+import flowproof.rule.FlowControlRule;
+import flowproof.rule.Invariant;
 import flowproof.fuzz.ScenarioGenerator;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
@@ -18,7 +21,9 @@ import flowproof.spec.SpecException;
 import flowproof.testing.SpecSuite;
 import flowproof.testing.TrafficScripts;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.Test;
@@ -69,7 +74,7 @@ class SlackBubbleTest {
 
     @Test
     void theSimulatorRunsTheSameRuleAndDrains() throws Exception {
-        SimConfig cfg = Flowproof.simulation(Flowproof.read(Path.of("specs/torus4x4-slack-bubble-sim.yaml")));
+        SimConfig cfg = Flowproof.simulation(Flowproof.read(Path.of("simulation/torus4x4-slack-bubble-sim.yaml")));
         SimResult r = Flowproof.simulate(cfg);
         assertThat(r.packetsCreated()).isPositive();
         assertThat(r.deadlock()).isNull();
@@ -81,6 +86,16 @@ class SlackBubbleTest {
     void itKeepsTheRuleContract() throws Exception {
         assertThat(new SlackBubble(2)).satisfiesContractOn(torus("t3x3", 2, 3, 3), torus("t4", 2, 4));
         assertThat(new SlackBubble(1)).satisfiesContractOn(torus("t3x3", 1, 3, 3));
+    }
+
+    @Test
+    void aRuleThatDeclaresAnInvariantItDoesNotKeepIsCaught() {
+        // slack 1 claiming the bubble invariant: an entry can take a ring's last free slot
+        FlowControlRule liar = new ClaimsTheBubbleInvariant(new SlackBubble(1));
+        assertThatThrownBy(() -> assertThat(liar).satisfiesContractOn(torus("t3x3", 1, 3, 3)))
+            .isInstanceOf(AssertionError.class)
+            .hasMessageContaining("com.example.SlackBubbleTest$ClaimsTheBubbleInvariant")
+            .hasMessageContaining("invariant");
     }
 
     @Test
@@ -102,5 +117,29 @@ class SlackBubbleTest {
     @TestFactory
     Stream<DynamicNode> regression() {
         return SpecSuite.in(Path.of("specs")).counterexamples(Path.of("counterexamples")).tests();
+    }
+
+    /** A rule that decides as another one but claims the bubble invariant, kept or not. */
+    private static final class ClaimsTheBubbleInvariant implements FlowControlRule {
+        private final FlowControlRule inner;
+
+        ClaimsTheBubbleInvariant(FlowControlRule inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public int admit(BufferView view, int from, int to) {
+            return inner.admit(view, from, to);
+        }
+
+        @Override
+        public boolean readsRingOccupancy() {
+            return inner.readsRingOccupancy();
+        }
+
+        @Override
+        public Set<Invariant> invariants() {
+            return EnumSet.of(Invariant.BUBBLE);
+        }
     }
 }
