@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.rule.ReservedClassVcs;
 import flowproof.rule.FlowControlRule;
 import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
@@ -67,7 +68,7 @@ import java.util.List;
  * unbounded), the flow is unthrottled and an 'unthrottle' packet goes to the hot spot.
  *
  * <h2>VCs and priority</h2>
- * The two highest VCs of every channel are reserved ({@link CbcmVcClasses}): VC vcs-1 for
+ * The two highest VCs of every channel are reserved ({@link ReservedClassVcs}): VC vcs-1 for
  * control packets (highest switch priority), VC vcs-2 for throttled traffic (lowest);
  * normal traffic uses the others under the spec's rule, so a spec needs the VCs its
  * routing needs plus two (UGAL with VCs by hop: 2 + 2).
@@ -110,7 +111,7 @@ public final class Cbcm implements Scheme {
     }
 
     static Scheme read(Params p, SchemeContext c) {
-        CbcmVcClasses.requireVcs(p, c, "cbcm", 2);
+        ClassVcs.requireVcs(p, c, "cbcm", 2);
         return new Cbcm(p);
     }
 
@@ -126,7 +127,7 @@ public final class Cbcm implements Scheme {
 
     @Override
     public FlowControlRule rule(FlowControlRule specRule, Network network) {
-        return new CbcmVcClasses(specRule, 2);
+        return new ReservedClassVcs(specRule, 2);
     }
 
     @Override

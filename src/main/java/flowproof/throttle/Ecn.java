@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.rule.ReservedClassVcs;
 import flowproof.rule.FlowControlRule;
 import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
@@ -45,7 +46,7 @@ public final class Ecn implements Scheme {
     }
 
     static Scheme read(Params p, SchemeContext c) {
-        CbcmVcClasses.requireVcs(p, c, "ecn", 1);
+        ClassVcs.requireVcs(p, c, "ecn", 1);
         return new Ecn(p);
     }
 
@@ -61,7 +62,7 @@ public final class Ecn implements Scheme {
 
     @Override
     public FlowControlRule rule(FlowControlRule specRule, Network network) {
-        return new CbcmVcClasses(specRule, 1);
+        return new ReservedClassVcs(specRule, 1);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.rule.ReservedClassVcs;
 import flowproof.rule.FlowControlRule;
 import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
@@ -13,7 +14,7 @@ import flowproof.topology.Network;
  * VCs under the spec's routing and rule; no throttling, no control packets. An oracle:
  * the hot spot is given, {@code node} (terminal, default 0), and every packet to it is
  * hot-spot traffic. The hot-spot VC (the highest VC of every channel,
- * {@link CbcmVcClasses}) has the same allocation priority as the others. Registry key
+ * {@link ReservedClassVcs}) has the same allocation priority as the others. Registry key
  * {@code ideal}.
  */
 public final class Ideal implements Scheme {
@@ -27,7 +28,7 @@ public final class Ideal implements Scheme {
     }
 
     static Scheme read(Params p, SchemeContext c) {
-        CbcmVcClasses.requireVcs(p, c, "ideal", 1);
+        ClassVcs.requireVcs(p, c, "ideal", 1);
         int terminals = c.network().topology().endpoints().length * c.network().topology().concentration();
         int node = (int) p.integer("node", 0, 0, terminals - 1);
         return new Ideal(node, p.describe("ideal"));
@@ -50,7 +51,7 @@ public final class Ideal implements Scheme {
 
     @Override
     public FlowControlRule rule(FlowControlRule specRule, Network network) {
-        return new CbcmVcClasses(specRule, 1);
+        return new ReservedClassVcs(specRule, 1);
     }
 
     @Override

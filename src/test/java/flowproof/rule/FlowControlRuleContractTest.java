@@ -115,6 +115,11 @@ class FlowControlRuleContractTest {
             rules.add(new EscapeVcs(RuleKind.THEORETICAL_BUBBLE.create(escape, 0), 1));
             rules.add(new EscapeVcs(RuleKind.CRITICAL_BUBBLE.create(escape, 1), 1, false));
         }
+        if (n.vcs() >= 2) {
+            // the congestion-control schemes' reserved class VCs above the spec's rule
+            rules.add(new ReservedClassVcs(RuleKind.VCT.create(n, 0), 1));
+            rules.add(new ReservedClassVcs(new VcPerHop(), n.vcs() - 1));
+        }
         return rules;
     }
 

@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.rule.ReservedClassVcs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -62,7 +63,7 @@ class CbcmControlTest {
         Cbcm s = cbcm("cbcm");
         assertThat(s.key()).isEqualTo("cbcm");
         FlowControlRule r = s.rule(new VcPerHop(), NET);
-        assertThat(r).isInstanceOf(CbcmVcClasses.class);
+        assertThat(r).isInstanceOf(ReservedClassVcs.class);
         assertThat(r.describe()).endsWith(" + 2 class VCs");
         // VC 1 is normal, VCs 2 and 3 are the class VCs
         assertThat(r.mayUse(NET, NET.queue(0, 0), NET.queue(1, 1))).isTrue();

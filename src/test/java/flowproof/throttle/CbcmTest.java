@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.rule.ReservedClassVcs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -318,7 +319,7 @@ class CbcmTest {
     @Test
     void classVcsAreClosedAndTheSpecRuleKeepsTheOthers() {
         Network net = new Network(fb(4, 1), 4, 4);
-        CbcmVcClasses r = new CbcmVcClasses(new VcPerHop(), 2);
+        ReservedClassVcs r = new ReservedClassVcs(new VcPerHop(), 2);
         int c0 = 0;
         int c1 = 1;
         // injection: the spec rule's VC 0, or a class VC
@@ -333,7 +334,7 @@ class CbcmTest {
         assertThat(r.mayUse(net, net.queue(c0, 2), net.queue(c1, 2))).isTrue();
         assertThat(r.mayUse(net, net.queue(c0, 2), net.queue(c1, 3))).isFalse();
         assertThat(r.mayUse(net, net.queue(c0, 3), net.queue(c1, 0))).isFalse();
-        assertThat(new CbcmVcClasses(new VirtualCutThrough(), 1).mayUse(net, net.queue(c0, 0), net.queue(c1, 3)))
+        assertThat(new ReservedClassVcs(new VirtualCutThrough(), 1).mayUse(net, net.queue(c0, 0), net.queue(c1, 3)))
             .isFalse();
     }
 

@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.rule.ReservedClassVcs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -82,7 +83,7 @@ class EcnTest {
         assertThat(e.describe()).isEqualTo("ecn");
         assertThat(ecn("{kind: ecn, ipd-max: 800}").describe()).isEqualTo("ecn(ipd-max=800)");
         FlowControlRule r = e.rule(new VcPerHop(), NET);
-        assertThat(r).isInstanceOf(CbcmVcClasses.class);
+        assertThat(r).isInstanceOf(ReservedClassVcs.class);
         assertThat(r.describe()).endsWith(" + 1 class VC");
         // the highest VC is the control VC: a normal VC never moves into it
         assertThat(r.mayUse(NET, NET.queue(0, 0), NET.queue(1, 2))).isFalse();

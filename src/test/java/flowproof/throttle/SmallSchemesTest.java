@@ -1,5 +1,6 @@
 package flowproof.throttle;
 
+import flowproof.rule.ReservedClassVcs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -48,7 +49,7 @@ class SmallSchemesTest {
         assertThat(((Ideal) read("ideal")).describe()).isEqualTo("ideal");
         assertThat(((Ideal) read("ideal")).node()).isZero();
         FlowControlRule r = s.rule(new VcPerHop(), NET);
-        assertThat(r).isInstanceOf(CbcmVcClasses.class);
+        assertThat(r).isInstanceOf(ReservedClassVcs.class);
         assertThat(r.describe()).endsWith(" + 1 class VC");
         InjectionControl ic = s.create(new StubState(NET, 16, 8), 1);
         assertThat(ic).isInstanceOf(RouterControl.class);

@@ -11,7 +11,7 @@ package flowproof.sim.control;
  * Class 0 is normal traffic on the channel's lowest {@code vcs - classes()} VCs under the
  * spec's rule. Class {@code c >= 1} owns VC {@code vcs - c} of every channel and of every
  * injection buffer, carries only minimal routes and never changes VC (see
- * {@link flowproof.throttle.CbcmVcClasses} for why that stays deadlock-free). A packet's class is fixed when
+ * {@link flowproof.rule.ReservedClassVcs} for why that stays deadlock-free). A packet's class is fixed when
  * it leaves its source queue ({@link #sourceClass}); control packets have
  * {@link #controlClass}. Higher {@link #priority} wins switch allocation and the VC
  * allocation of shared output VCs (ejection).

@@ -9,6 +9,7 @@ import flowproof.ConfigurationException;
 import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.Invariant;
+import flowproof.rule.ReservedClassVcs;
 import flowproof.rule.RuleKind;
 import flowproof.sim.control.Scheme;
 import flowproof.topology.FlattenedButterfly;
@@ -19,12 +20,12 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link CbcmVcClasses}: the spec's rule on the normal VCs, virtual cut-through on the
+ * {@link ReservedClassVcs}: the spec's rule on the normal VCs, virtual cut-through on the
  * class VCs at the top of each channel, no move between a class VC and any other VC, and
  * everything else the rule answers (slots, marks, invariants, kind) taken from the spec's
  * rule.
  */
-class CbcmVcClassesTest {
+class ReservedClassVcsTest {
 
     /** 4 routers, 4 VCs per channel, 4 packet slots per buffer. */
     private static final Network NET = new Network(new FlattenedButterfly(4, 1, 1), 4, 4);
@@ -123,7 +124,7 @@ class CbcmVcClassesTest {
 
     @Test
     void theTwoHighestVcsAreClassVcsUnderVirtualCutThrough() {
-        CbcmVcClasses r = new CbcmVcClasses(new Inner(FlowControlRule.ADMIT_SHIFT_MARK, true, RuleKind.VCT), 2);
+        ReservedClassVcs r = new ReservedClassVcs(new Inner(FlowControlRule.ADMIT_SHIFT_MARK, true, RuleKind.VCT), 2);
         Free v = new Free();
         // VC 1 is normal: the spec rule answers, from injection or a normal VC
         assertThat(r.admit(v, FlowControlRule.INJECT, q(1, 1))).isEqualTo(FlowControlRule.ADMIT_SHIFT_MARK);
@@ -141,7 +142,7 @@ class CbcmVcClassesTest {
 
     @Test
     void noMoveBetweenAClassVcAndAnyOtherVc() {
-        CbcmVcClasses r = new CbcmVcClasses(new Inner(FlowControlRule.ADMIT, true, RuleKind.VCT), 2);
+        ReservedClassVcs r = new ReservedClassVcs(new Inner(FlowControlRule.ADMIT, true, RuleKind.VCT), 2);
         Free v = new Free();
         // normal into a class VC, one class into the other, a class VC into a normal VC: never,
         // even with room
@@ -160,22 +161,22 @@ class CbcmVcClassesTest {
 
     @Test
     void withOneClassOnlyTheHighestVcIsReserved() {
-        CbcmVcClasses r = new CbcmVcClasses(new Inner(FlowControlRule.ADMIT_SHIFT_MARK, true, RuleKind.VCT), 1);
+        ReservedClassVcs r = new ReservedClassVcs(new Inner(FlowControlRule.ADMIT_SHIFT_MARK, true, RuleKind.VCT), 1);
         Free v = new Free();
         assertThat(r.admit(v, q(0, 2), q(1, 2))).isEqualTo(FlowControlRule.ADMIT_SHIFT_MARK);
         assertThat(r.admit(v, q(0, 3), q(1, 3))).isEqualTo(FlowControlRule.ADMIT);
         assertThat(r.admit(v, q(0, 2), q(1, 3))).isEqualTo(FlowControlRule.DENY);
         assertThat(r.describe()).isEqualTo("inner + 1 class VC");
-        assertThat(new CbcmVcClasses(new Inner(0, true, RuleKind.VCT), 2).describe()).isEqualTo("inner + 2 class VCs");
+        assertThat(new ReservedClassVcs(new Inner(0, true, RuleKind.VCT), 2).describe()).isEqualTo("inner + 2 class VCs");
     }
 
     @Test
     void everythingElseIsTheSpecRulesOnTheNormalVcs() {
         Inner inner = new Inner(FlowControlRule.ADMIT, true, RuleKind.DATELINE);
-        CbcmVcClasses r = new CbcmVcClasses(inner, 2);
+        ReservedClassVcs r = new ReservedClassVcs(inner, 2);
         assertThat(r.inner()).isSameAs(inner);
         assertThat(r.freeSlotSuffices()).isTrue();
-        assertThat(new CbcmVcClasses(new Inner(FlowControlRule.ADMIT, false, RuleKind.VCT), 2).freeSlotSuffices())
+        assertThat(new ReservedClassVcs(new Inner(FlowControlRule.ADMIT, false, RuleKind.VCT), 2).freeSlotSuffices())
             .isFalse();
         assertThat(r.marksPerRing()).isEqualTo(3);
         assertThat(r.initialMarks(NET, q(2, 0))).isEqualTo(5);

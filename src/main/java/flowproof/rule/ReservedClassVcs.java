@@ -1,9 +1,5 @@
-package flowproof.throttle;
+package flowproof.rule;
 
-import flowproof.rule.BufferView;
-import flowproof.rule.FlowControlRule;
-import flowproof.rule.Invariant;
-import flowproof.rule.RuleKind;
 import flowproof.sim.control.RouterControl;
 import flowproof.topology.Network;
 import java.util.Set;
@@ -11,7 +7,9 @@ import java.util.Set;
 /**
  * The spec's rule on the lowest {@code vcs - k} VCs of every channel and {@code k}
  * reserved class VCs above them (the control and throttled VCs of CBCM, ECN's control VC,
- * the hot-spot VC of the ideal isolation; {@link RouterControl}).
+ * the hot-spot VC of the ideal isolation: congestion-control schemes that give a class of
+ * packets VCs of its own; {@link flowproof.sim.control.RouterControl}). A rule combinator
+ * like {@link MixedRule}: it lives with the rules, and the schemes build it.
  *
  * <p>Discipline ({@link #mayUse}): a packet on a normal VC moves only to normal VCs, as the
  * spec's rule allows; a packet on a class VC moves only to the same class VC; injection
@@ -27,12 +25,12 @@ import java.util.Set;
  * consumed on arrival, never waiting for a data buffer, so no class waits on another.
  * The simulator's deadlock detector still watches every run.
  */
-public final class CbcmVcClasses implements FlowControlRule {
+public final class ReservedClassVcs implements FlowControlRule {
 
     private final FlowControlRule inner;
     private final int classes;
 
-    public CbcmVcClasses(FlowControlRule inner, int classes) {
+    public ReservedClassVcs(FlowControlRule inner, int classes) {
         this.inner = inner;
         this.classes = classes;
     }
@@ -110,16 +108,5 @@ public final class CbcmVcClasses implements FlowControlRule {
     @Override
     public String describe() {
         return inner.describe() + " + " + classes + " class VC" + (classes == 1 ? "" : "s");
-    }
-
-    /** Checks that {@code network} leaves a normal VC beside {@code k} class VCs. */
-    static void requireVcs(Params p, SchemeContext c, String key, int k) {
-        if (c.network().vcs() <= k) {
-            throw p.bad("kind", "at least " + (k + 1) + " VCs for scheme " + key + " (" + k
-                + " reserved class VC" + (k == 1 ? "" : "s") + " and one normal VC)", c.network().vcs() + " VCs");
-        }
-        if (c.rule().readsRings()) {
-            throw p.bad("kind", "a rule without ring invariants for scheme " + key, "rule " + c.rule().name());
-        }
     }
 }
