@@ -194,4 +194,28 @@ class FlowproofApiTest {
         assertThat(sweep.get(1).offered()).isGreaterThan(sweep.get(0).offered());
         assertThatThrownBy(() -> Flowproof.sweep(cfg, 0.0)).hasMessageStartingWith("loads: expected");
     }
+
+    @Test
+    void aCheckWhoseExplorerStopsFallsBackToCpSatAndSaysSo() throws Exception {
+        Spec free = Flowproof.read(Path.of("specs/r4-ring4-c2-localized-bubble.yaml"));
+        Decision proved = Flowproof.check(free, Options.defaults().withMaxStates(100));
+        assertThat(proved.kind()).isEqualTo(Decision.Kind.CHECK);
+        assertThat(proved.verdict()).isEqualTo(Verdict.PROVED);
+        assertThat(proved.method()).isEqualTo("cp-sat");
+        assertThat(proved.exploration()).hasValueSatisfying(r -> assertThat(r.limit()).isEqualTo("states"));
+        assertThat(proved.proof()).isPresent();
+        assertThat(proved.status(Property.STUCK_FREEDOM)).isEqualTo(PropertyStatus.HOLDS);
+        assertThat(proved.matchesExpectation()).contains(true);
+        JsonNode printed = cli("check", "--json", "--no-save", "--threads", "1", "--max-states", "100",
+            "specs/r4-ring4-c2-localized-bubble.yaml");
+        assertThat(untimed(proved.jsonTree())).isEqualTo(untimed(printed));
+
+        Spec stuck = Flowproof.read(Path.of("specs/ring5-c2-vct.yaml"));
+        Decision found = Flowproof.check(stuck, Options.defaults().withMaxStates(1_000));
+        assertThat(found.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
+        assertThat(found.method()).isEqualTo("cp-sat");
+        assertThat(found.trace(Property.STUCK_FREEDOM)).isPresent();
+        assertThat(found.proof()).hasValueSatisfying(p -> assertThat(p.witness()).isNotNull());
+        assertThat(found.exitCode()).isEqualTo(Decision.EXIT_VIOLATION);
+    }
 }
