@@ -61,11 +61,16 @@ final class Checker {
      * @param result the explorer's result, or null when the graph proved the spec
      */
     record Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
-                   Map<Property, String> saved, Proving.Outcome proof) {
+                   Map<Property, String> saved, Proving.Outcome proof, String why) {
 
         Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
                 Map<Property, String> saved) {
-            this(spec, cdg, cdgSeconds, result, saved, null);
+            this(spec, cdg, cdgSeconds, result, saved, null, null);
+        }
+
+        Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
+                Map<Property, String> saved, Proving.Outcome proof) {
+            this(spec, cdg, cdgSeconds, result, saved, proof, null);
         }
 
         Verdict verdict() {
@@ -83,6 +88,9 @@ final class Checker {
 
         String text() {
             StringBuilder b = new StringBuilder();
+            if (proof != null && why != null) {
+                return explorerOnly().text() + "  " + why + " (check verdict " + verdict().key() + ")\n" + proof.text();
+            }
             if (proof != null) {
                 return explorerOnly().text() + "  the explorer reached its " + result.limit() + " limit: proving with "
                     + (Proving.CP_SAT.equals(proof.method()) ? "CP-SAT" : "prove's search (message classes)")
@@ -126,6 +134,9 @@ final class Checker {
                 o = proof.json();
                 o.put("prove", o.get("verdict").asText());
                 o.put("verdict", verdict().key());
+                if (why != null) {
+                    o.put("portfolio", why);
+                }
                 o.set("explorer", explorerOnly().json());
                 return o;
             }
@@ -171,11 +182,28 @@ final class Checker {
      * visited set (reaching it ends the search as incomplete), and progress reports (or null).
      */
     record Engine(int threads, boolean symmetry, long maxBytes, long expectedStates,
-                  flowproof.explore.SearchProgress progress, boolean injectionProduct) {
+                  flowproof.explore.SearchProgress progress, boolean injectionProduct, Options.Method method) {
 
-        /** One thread, no reduction, no budget beyond the spec's, silent; the injection-queue product on. */
-        static final Engine SEQUENTIAL = new Engine(1, false, Long.MAX_VALUE, 0, null, true);
+        /** One thread, no reduction, no budget beyond the spec's, silent; the injection-queue product on; the portfolio. */
+        static final Engine SEQUENTIAL = new Engine(1, false, Long.MAX_VALUE, 0, null, true, Options.Method.PORTFOLIO);
+
+        Engine(int threads, boolean symmetry, long maxBytes, long expectedStates,
+               flowproof.explore.SearchProgress progress, boolean injectionProduct) {
+            this(threads, symmetry, maxBytes, expectedStates, progress, injectionProduct, Options.Method.PORTFOLIO);
+        }
     }
+
+    /**
+     * The portfolio's first explorer phase: this many states (or the spec's limit, if lower).
+     * A search that finishes within it, or finds a violation, goes on exactly as without the
+     * portfolio; one that does not gives CP-SAT's knot search its turn. States, not seconds,
+     * so that the same spec takes the same path on every run and machine.
+     */
+    static final long PORTFOLIO_STATES = 1_000_000;
+    /** CP-SAT's deterministic time for the portfolio's knot search (each solve; about seconds of one core). */
+    static final double PORTFOLIO_KNOT_TIME = 20;
+    /** States the guided search toward the portfolio's deadlock configuration may store. */
+    static final long PORTFOLIO_REACH_STATES = 2_000_000;
 
     /** The cheapest sound method, with the sequential explorer. */
     static Outcome check(Spec spec, Path saveDir, long states, double seconds) throws IOException, Unsaved {
@@ -206,6 +234,12 @@ final class Checker {
             && Explorer.notInjectableInitially(spec.model()).isEmpty()) {
             return new Outcome(spec, cdg, cdgSeconds, null, Map.of());
         }
+        if (engine.method() == Options.Method.PORTFOLIO) {
+            Outcome p = portfolio(spec, saveDir, states, seconds, deadline, engine, cdg, cdgSeconds);
+            if (p != null) {
+                return p;
+            }
+        }
         Outcome o;
         try {
             o = explore(spec, saveDir, states, seconds > 0 ? left(deadline) : seconds, false, engine);
@@ -228,6 +262,66 @@ final class Checker {
             }
         }
         return new Outcome(spec, cdg, cdgSeconds, o.result(), o.saved());
+    }
+
+    /**
+     * The portfolio between the dependency graph and the full search: the explorer's first
+     * {@link #PORTFOLIO_STATES} states; if they neither finish the search nor show a violation,
+     * CP-SAT's knot search (a deadlock configuration with the fewest packets, deterministic) and
+     * a guided search that reaches it from the empty network. A reached configuration is the
+     * answer (a counterexample, method {@code cp-sat}); otherwise null, and {@code check} goes on
+     * as without the portfolio (the explorer with its whole budget, then CP-SAT's proof). Every
+     * step is bounded by states or CP-SAT's deterministic time, never by the clock (apart from
+     * {@code --max-seconds}), and the first phase runs on one thread, so a spec takes the same path
+     * and gives the same trace on every run, whatever {@code --threads} says.
+     * Only where {@code prove} applies: interleaving moves, whole packets, no message classes, no
+     * injection queues, a rule the CP-SAT model can tabulate, OR-tools loaded.
+     */
+    private static Outcome portfolio(Spec spec, Path saveDir, long states, double seconds, long deadline, Engine engine,
+                                     ChannelDependencyGraph cdg, double cdgSeconds) throws IOException, Unsaved {
+        var m = spec.model();
+        long budget = states > 0 ? states : spec.limits().states();
+        if (budget > 0 && budget <= PORTFOLIO_STATES || OrTools.problem() != null || m.messages() != null
+            || m.injectionQueue() > 0 || m.semantics() != flowproof.explore.Semantics.INTERLEAVING || m.wormhole() != null) {
+            return null;
+        }
+        Outcome first;
+        try {
+            // one thread: a parallel search stopped by a limit has explored a set of states that depends on the
+            // threads, and the path the portfolio takes must not
+            Engine one = new Engine(1, engine.symmetry(), engine.maxBytes(), 0, engine.progress(),
+                engine.injectionProduct(), engine.method());
+            first = explore(spec, null, PORTFOLIO_STATES, seconds > 0 ? left(deadline) : seconds, false, one);
+        } catch (Unsaved u) {
+            throw new AssertionError("nothing is saved in the portfolio's first phase", u);
+        }
+        ExplorationResult r = first.result();
+        if (r.complete() || r.verdict() != Verdict.INCOMPLETE || !"states".equals(r.limit())) {
+            // finished, a violation found, or the clock ran out: the search as without the portfolio decides
+            return null;
+        }
+        if (deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
+            return null;
+        }
+        Proving.Outcome knot;
+        try {
+            knot = Proving.knot(spec, PORTFOLIO_KNOT_TIME, PORTFOLIO_REACH_STATES, saveDir, deadline, r);
+        } catch (UnsupportedOperationException e) {
+            return null; // a rule the CP-SAT model cannot tabulate
+        } catch (Unsaved u) {
+            Proving.Outcome p = u.result();
+            throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, r, Map.of(), p, portfolioNote(r, p)), u.getMessage());
+        }
+        if (knot.checkVerdict() != Verdict.COUNTEREXAMPLE) {
+            return null;
+        }
+        return new Outcome(spec, cdg, cdgSeconds, r, Map.of(), knot, portfolioNote(r, knot));
+    }
+
+    private static String portfolioNote(ExplorationResult r, Proving.Outcome p) {
+        return String.format("portfolio: the explorer's first %,d states showed no violation; CP-SAT's knot search found a"
+            + " deadlock configuration of %d packets and a guided search reached it in %d moves", r.states(),
+            p.proof().witness().packetCount(), p.reach().trace().length());
     }
 
     /**

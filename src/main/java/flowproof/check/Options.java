@@ -24,10 +24,35 @@ import java.nio.file.Path;
  * @param injectionProduct decide injection queues by the injection-queue product (on by default)
  * @param saveTo           where counterexamples are written (JSON and text), or null not to write them
  * @param firstViolation   ({@code explore} only) stop at the first violation; counts are then partial
+ * @param method           ({@code check} only) how it searches after the dependency graph
  */
 public record Options(long maxStates, double maxSeconds, int threads, boolean symmetry, long maxBytes,
                       long expectedStates, SearchProgress progress, boolean injectionProduct, Path saveTo,
-                      boolean firstViolation) {
+                      boolean firstViolation, Method method) {
+
+    /** How {@code check} searches when the channel dependency graph does not prove the spec. */
+    public enum Method {
+        /**
+         * The explorer's first million states; if they neither finish nor show a violation,
+         * CP-SAT's knot search and a guided search that reaches its deadlock configuration; else
+         * as {@link #EXPLORER}. Every phase is bounded by states or CP-SAT's deterministic time,
+         * so the answer is the same on every run. The default.
+         */
+        PORTFOLIO("portfolio"),
+        /** The explorer with the whole budget, then CP-SAT's proof if it stops at a limit. */
+        EXPLORER("explorer");
+
+        private final String key;
+
+        Method(String key) {
+            this.key = key;
+        }
+
+        /** @return the name {@code --method} takes */
+        public String key() {
+            return key;
+        }
+    }
 
     /**
      * Checks the values; throws {@link IllegalArgumentException} naming the first bad one.
@@ -42,8 +67,12 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      * @param injectionProduct whether injection queues are decided by the injection-queue product
      * @param saveTo           where counterexamples are written, or null
      * @param firstViolation   ({@code explore} only) whether to stop at the first violation
+     * @param method           ({@code check} only) how it searches after the dependency graph
      */
     public Options {
+        if (method == null) {
+            throw new IllegalArgumentException("method: expected portfolio or explorer, found nothing");
+        }
         if (maxStates < 0) {
             throw new IllegalArgumentException("maxStates: expected 0 or a positive number of states, found " + maxStates);
         }
@@ -63,12 +92,12 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
 
     /**
      * The spec's own limits, one thread, no symmetry reduction, no memory budget, silent,
-     * the injection-queue product on, nothing saved, every violation searched for.
+     * the injection-queue product on, nothing saved, every violation searched for, the portfolio.
      *
      * @return the default options
      */
     public static Options defaults() {
-        return new Options(0, 0, 1, false, Long.MAX_VALUE, 0, null, true, null, false);
+        return new Options(0, 0, 1, false, Long.MAX_VALUE, 0, null, true, null, false, Method.PORTFOLIO);
     }
 
     /**
@@ -77,7 +106,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      */
     public Options withMaxStates(long states) {
         return new Options(states, maxSeconds, threads, symmetry, maxBytes, expectedStates, progress, injectionProduct,
-            saveTo, firstViolation);
+            saveTo, firstViolation, method);
     }
 
     /**
@@ -86,7 +115,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      */
     public Options withMaxSeconds(double seconds) {
         return new Options(maxStates, seconds, threads, symmetry, maxBytes, expectedStates, progress, injectionProduct,
-            saveTo, firstViolation);
+            saveTo, firstViolation, method);
     }
 
     /**
@@ -95,7 +124,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      */
     public Options withThreads(int n) {
         return new Options(maxStates, maxSeconds, n, symmetry, maxBytes, expectedStates, progress, injectionProduct,
-            saveTo, firstViolation);
+            saveTo, firstViolation, method);
     }
 
     /**
@@ -104,7 +133,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      */
     public Options withSymmetry(boolean on) {
         return new Options(maxStates, maxSeconds, threads, on, maxBytes, expectedStates, progress, injectionProduct,
-            saveTo, firstViolation);
+            saveTo, firstViolation, method);
     }
 
     /**
@@ -113,7 +142,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      */
     public Options withMaxBytes(long bytes) {
         return new Options(maxStates, maxSeconds, threads, symmetry, bytes, expectedStates, progress, injectionProduct,
-            saveTo, firstViolation);
+            saveTo, firstViolation, method);
     }
 
     /**
@@ -122,7 +151,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      */
     public Options withExpectedStates(long states) {
         return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, states, progress, injectionProduct,
-            saveTo, firstViolation);
+            saveTo, firstViolation, method);
     }
 
     /**
@@ -131,7 +160,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      */
     public Options withProgress(SearchProgress listener) {
         return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, expectedStates, listener,
-            injectionProduct, saveTo, firstViolation);
+            injectionProduct, saveTo, firstViolation, method);
     }
 
     /**
@@ -140,7 +169,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      */
     public Options withInjectionProduct(boolean on) {
         return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, expectedStates, progress, on,
-            saveTo, firstViolation);
+            saveTo, firstViolation, method);
     }
 
     /**
@@ -149,7 +178,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      */
     public Options withSaveTo(Path dir) {
         return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, expectedStates, progress,
-            injectionProduct, dir, firstViolation);
+            injectionProduct, dir, firstViolation, method);
     }
 
     /**
@@ -158,10 +187,19 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      */
     public Options withFirstViolation(boolean on) {
         return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, expectedStates, progress,
-            injectionProduct, saveTo, on);
+            injectionProduct, saveTo, on, method);
+    }
+
+    /**
+     * @param m how {@code check} searches after the dependency graph
+     * @return these options with that method
+     */
+    public Options withMethod(Method m) {
+        return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, expectedStates, progress,
+            injectionProduct, saveTo, firstViolation, m);
     }
 
     Checker.Engine engine() {
-        return new Checker.Engine(threads, symmetry, maxBytes, expectedStates, progress, injectionProduct);
+        return new Checker.Engine(threads, symmetry, maxBytes, expectedStates, progress, injectionProduct, method);
     }
 }

@@ -68,11 +68,17 @@ final class Proving {
     }
 
     /**
-     * @param method how the verdict was reached: {@link #CP_SAT}, or for message classes
-     *               {@link #EXTENDED_CDG} or {@link #MESSAGE_SEARCH}
+     * @param method   how the verdict was reached: {@link #CP_SAT}, or for message classes
+     *                 {@link #EXTENDED_CDG} or {@link #MESSAGE_SEARCH}
+     * @param knotOnly CP-SAT's knot search alone ({@code check}'s portfolio): no inductiveness check
      */
     record Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted,
-                   Injectable injectable, String method) {
+                   Injectable injectable, String method, boolean knotOnly) {
+
+        Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted,
+                Injectable injectable, String method) {
+            this(spec, proof, reach, saved, restricted, injectable, method, false);
+        }
 
         Outcome(Spec spec, ProofResult proof, GuidedSearch.Result reach, String saved, boolean restricted,
                 Injectable injectable) {
@@ -142,12 +148,20 @@ final class Proving {
             }
             b.append(String.format("  %-14s %s; initially %s; inductive %s%n", "invariants",
                 String.join(", ", proof.invariants()), proof.initialHolds() ? "hold" : "VIOLATED",
-                proof.inductive() == null ? "unknown (time limit)" : proof.inductive() ? "yes" : "NO: " + proof.counterToInduction()));
-            b.append(String.format("  %-14s knot %s; %,d variables, %,d constraints; %d worker%s, limit %.0f s; %.2f s "
-                    + "(routes %.2f, inductiveness %.2f, knot %.2f)%n",
-                "cp-sat", proof.knot(), proof.variables(), proof.constraints(), proof.workers(),
-                proof.workers() == 1 ? " (deterministic unless the limit is hit)" : "s", proof.timeLimit(), proof.seconds(),
-                proof.routeSeconds(), proof.inductionSeconds(), proof.knotSeconds()));
+                knotOnly ? "not checked (the knot search alone)" : proof.inductive() == null ? "unknown (time limit)"
+                    : proof.inductive() ? "yes" : "NO: " + proof.counterToInduction()));
+            if (knotOnly) {
+                b.append(String.format("  %-14s knot %s; %,d variables, %,d constraints; 1 worker, a deterministic time"
+                        + " limit per solve (deterministic); %.2f s (routes %.2f, knot %.2f)%n",
+                    "cp-sat", proof.knot(), proof.variables(), proof.constraints(), proof.seconds(), proof.routeSeconds(),
+                    proof.knotSeconds()));
+            } else {
+                b.append(String.format("  %-14s knot %s; %,d variables, %,d constraints; %d worker%s, limit %.0f s; %.2f s "
+                        + "(routes %.2f, inductiveness %.2f, knot %.2f)%n",
+                    "cp-sat", proof.knot(), proof.variables(), proof.constraints(), proof.workers(),
+                    proof.workers() == 1 ? " (deterministic unless the limit is hit)" : "s", proof.timeLimit(),
+                    proof.seconds(), proof.routeSeconds(), proof.inductionSeconds(), proof.knotSeconds()));
+            }
             if (injectable != null) {
                 b.append(String.format("  %-14s %s: %s%s%n", "injectability", injectable.status().key(), injectable.how(),
                     injectable.saved() == null ? "" : "; trace " + injectable.saved()));
@@ -235,7 +249,8 @@ final class Proving {
             o.put("timeLimit", proof.timeLimit());
             // One worker is deterministic unless a time limit cut a solve short: the verdict's,
             // or the witness's minimization (then the witness depends on timing).
-            o.put("deterministic", CP_SAT.equals(method) ? proof.workers() == 1
+            o.put("deterministic", knotOnly ? reach == null || !"seconds".equals(reach.limit())
+                : CP_SAT.equals(method) ? proof.workers() == 1
                 && proof.verdict() != ProofResult.Verdict.UNKNOWN && (proof.witness() == null || proof.minimal())
                 : reach == null || !"seconds".equals(reach.limit()));
             ObjectNode props = o.putObject("properties");
@@ -266,6 +281,9 @@ final class Proving {
                 o.put("inductive", proof.inductive());
             }
             o.put("knot", proof.knot());
+            if (knotOnly) {
+                o.put("knotSearchOnly", true);
+            }
             o.put("variables", proof.variables());
             o.put("constraints", proof.constraints());
             Witness w = proof.witness();
@@ -484,6 +502,42 @@ final class Proving {
         Saved saved = r.found() ? save(spec, r.trace(), saveDir,
             "found by CP-SAT (a deadlock configuration) and reached by guided search") : Saved.NONE;
         return done(new Outcome(spec, p, r, saved.path(), restricted, inj), saved, inj);
+    }
+
+    /**
+     * {@code check}'s portfolio: CP-SAT's knot search alone ({@link DeadlockProver#knot}, one
+     * worker, {@code deterministicTime} per solve), and for a deadlock configuration the guided
+     * search toward it ({@code reachStates} states; the clock only through {@code deadline}). A
+     * reached configuration is a stuck-freedom counterexample, saved as {@code prove} saves it.
+     * Injectability is what {@code explored} (the portfolio's first explorer phase) saw.
+     *
+     * @throws UnsupportedOperationException when the rule cannot be tabulated
+     */
+    static Outcome knot(Spec spec, double deterministicTime, long reachStates, Path saveDir, long deadline,
+                        ExplorationResult explored) throws IOException, Unsaved {
+        requireSupported(spec);
+        double seconds = deadline == Long.MAX_VALUE ? DeadlockProver.Options.defaults().seconds()
+            : Math.max(0.001, (deadline - System.nanoTime()) / 1e9);
+        ProofResult p = DeadlockProver.knot(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
+            new DeadlockProver.Options(seconds, 1), deterministicTime);
+        // injectability: what the explorer's first phase saw (every pair injecting, or not known)
+        Injectable inj = explored.properties().get(Property.INJECTABILITY) == PropertyStatus.HOLDS
+            ? new Injectable(PropertyStatus.HOLDS, List.of(), String.format("every pair seen to inject in the explorer's"
+                + " first %,d states", explored.states()), null, null, null)
+            : new Injectable(PropertyStatus.UNKNOWN, List.of(), "not established by the explorer's first phase", null,
+                null, null);
+        if (p.witness() == null) {
+            return new Outcome(spec, p, null, null, true, inj, CP_SAT, true);
+        }
+        ReachLimits limits = new ReachLimits(reachStates, 1e9);
+        GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
+            progress(p.witness()), limits.states(), reachSeconds(limits, deadline));
+        if (!r.found()) {
+            return new Outcome(spec, p, r, null, true, inj, CP_SAT, true);
+        }
+        Saved saved = save(spec, r.trace(), saveDir, "found by check's portfolio: CP-SAT's knot search (a deadlock"
+            + " configuration) and a guided search that reached it");
+        return done(new Outcome(spec, p, r, saved.path(), true, inj, CP_SAT, true), saved, inj);
     }
 
     /**

@@ -13,8 +13,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "check", mixinStandardHelpOptions = true,
     description = {"Decides a spec by the cheapest sound method: an acyclic channel dependency graph proves it "
         + "deadlock-free at once (method cdg); otherwise, or when the spec asks for a rule's invariants, the "
-        + "explorer enumerates (method exhaustive); if the explorer stops at a limit, CP-SAT decides (method cp-sat, "
-        + "as 'prove' does).",
+        + "explorer enumerates (method exhaustive); with --method portfolio (the default), when the explorer's first "
+        + "million states show nothing, CP-SAT's knot search and a guided search look for a reachable deadlock first "
+        + "(method cp-sat); if the explorer stops at a limit, CP-SAT decides (method cp-sat, as 'prove' does).",
         "Exit code: 0 proved or deadlock-free, 1 counterexample, 2 bad input, 3 incomplete."})
 final class CheckCommand implements Callable<Integer> {
 

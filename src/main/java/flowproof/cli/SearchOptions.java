@@ -42,6 +42,27 @@ final class SearchOptions {
             + "reaching it ends the search as incomplete")
     String maxMemory;
 
+    @Option(names = "--method", paramLabel = "M", defaultValue = "portfolio",
+        converter = MethodConverter.class,
+        description = "check, verify: how to search where the channel dependency graph proves nothing: portfolio "
+            + "(the explorer's first million states, then CP-SAT's knot search and a guided search to its deadlock, "
+            + "then the whole explorer; the same answer on every run) or explorer (the explorer with the whole budget); "
+            + "either falls back to CP-SAT's proof when the explorer stops at a limit (default: ${DEFAULT-VALUE})")
+    flowproof.check.Options.Method method;
+
+    /** {@code --method} by its key. */
+    static final class MethodConverter implements picocli.CommandLine.ITypeConverter<flowproof.check.Options.Method> {
+        @Override
+        public flowproof.check.Options.Method convert(String value) {
+            for (flowproof.check.Options.Method m : flowproof.check.Options.Method.values()) {
+                if (m.key().equals(value)) {
+                    return m;
+                }
+            }
+            throw new picocli.CommandLine.TypeConversionException("expected portfolio or explorer, found " + value);
+        }
+    }
+
     @Option(names = "--expected-states", paramLabel = "N",
         description = "size the parallel search's visited set for N stored states (orbits with --symmetry) from the "
             + "start, so that a large search never pays for growing it (old and new table at once)")
@@ -78,7 +99,7 @@ final class SearchOptions {
         long bytes = maxMemory == null ? Long.MAX_VALUE : parseSize(maxMemory);
         Progress p = new Progress(err, json);
         return new flowproof.check.Options(maxStates, maxSeconds, threads, symmetry, bytes, expectedStates,
-            p.on() ? p::search : null, !enumerateInjectionQueues, saveDir(), first);
+            p.on() ? p::search : null, !enumerateInjectionQueues, saveDir(), first, method);
     }
 
     /** One line naming a bad option value, or null. */

@@ -90,6 +90,11 @@ public final class DeadlockProver {
     private final boolean minimalRouting;
     private final RouteGraph graph;
     private final Options options;
+    /**
+     * The knot search alone ({@link #knot}): no inductiveness check, and every solve bounded by
+     * CP-SAT's deterministic time (the same answer on every run) rather than by seconds.
+     */
+    private double knotOnlyDeterministicTime;
     private final long start = System.nanoTime();
     private final double routeSeconds;
 
@@ -126,6 +131,36 @@ public final class DeadlockProver {
         }
     }
 
+    /**
+     * The knot search alone, for {@code check}'s portfolio: an invariant state in which every
+     * packet waits (a deadlock configuration), with the fewest packets, or none. No
+     * inductiveness check, so no proof: the verdict is {@code DEADLOCK_CONFIGURATION} or
+     * {@code UNKNOWN}, never {@code PROVED}. One worker; each solve is bounded by CP-SAT's
+     * deterministic time ({@code deterministicTime}, about seconds of one core's work), so the
+     * answer is the same on every run and every machine; {@code options.seconds()} still bounds
+     * the wall time of building the models.
+     *
+     * @throws UnsupportedOperationException as {@link #prove}
+     * @throws IllegalStateException when OR-tools cannot be loaded
+     */
+    public static ProofResult knot(Network net, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
+                                   Options options, double deterministicTime) {
+        if (routing instanceof flowproof.routing.MessageRouting) {
+            throw new UnsupportedOperationException("the CP-SAT model does not encode message classes (messages:)");
+        }
+        String problem = OrTools.problem();
+        if (problem != null) {
+            throw new IllegalStateException(problem);
+        }
+        DeadlockProver prover = new DeadlockProver(net, routing, rule, traffic, new Options(options.seconds(), 1));
+        prover.knotOnlyDeterministicTime = deterministicTime;
+        try {
+            return prover.run();
+        } catch (OutOfTime e) {
+            return prover.outOfTime();
+        }
+    }
+
     /** Thrown while a CP-SAT model is being built past the time limit (thousands of VCs: millions of table constraints). */
     private static final class OutOfTime extends RuntimeException {
         OutOfTime() {
@@ -145,7 +180,12 @@ public final class DeadlockProver {
 
     private CpSolver solver(double seconds) {
         CpSolver s = new CpSolver();
-        s.getParameters().setNumWorkers(options.workers()).setMaxTimeInSeconds(seconds);
+        if (knotOnlyDeterministicTime > 0) {
+            // deterministic: one worker, a deterministic-time bound, no wall-clock bound
+            s.getParameters().setNumWorkers(1).setMaxDeterministicTime(knotOnlyDeterministicTime);
+        } else {
+            s.getParameters().setNumWorkers(options.workers()).setMaxTimeInSeconds(seconds);
+        }
         return s;
     }
 
@@ -184,7 +224,7 @@ public final class DeadlockProver {
         boolean initial = initialHolds();
         String[] cti = new String[1];
         long t0 = System.nanoTime();
-        CpSolverStatus induction = inductionStatus(cti);
+        CpSolverStatus induction = knotOnlyDeterministicTime > 0 ? CpSolverStatus.UNKNOWN : inductionStatus(cti);
         double inductionSeconds = (System.nanoTime() - t0) / 1e9;
         long t1 = System.nanoTime();
         Boolean inductive = induction == CpSolverStatus.INFEASIBLE ? Boolean.TRUE
@@ -227,9 +267,16 @@ public final class DeadlockProver {
             verdict = ProofResult.Verdict.DEADLOCK_CONFIGURATION;
             reason = "a state satisfying the invariants in which " + (witness.packetCount() == 1 ? "its only packet waits"
                 : "all " + witness.packetCount() + " packets wait") + (minimal ? " (the fewest packets possible)" : "");
+        } else if (status != CpSolverStatus.INFEASIBLE && knotOnlyDeterministicTime > 0) {
+            verdict = ProofResult.Verdict.UNKNOWN;
+            reason = "the knot search stopped at its deterministic time limit (" + knotOnlyDeterministicTime
+                + ") without an answer";
         } else if (status != CpSolverStatus.INFEASIBLE) {
             verdict = ProofResult.Verdict.UNKNOWN;
             reason = "the knot search stopped at the time limit (" + options.seconds() + " s) without an answer";
+        } else if (knotOnlyDeterministicTime > 0) {
+            verdict = ProofResult.Verdict.UNKNOWN;
+            reason = "no knot among the invariant states (the knot search alone: inductiveness not checked)";
         } else if (!initial) {
             verdict = ProofResult.Verdict.UNKNOWN;
             reason = "no knot among the invariant states, but the empty network violates the invariants";
