@@ -68,8 +68,9 @@ import java.util.Map;
  *
  * <p>The rule is never rewritten here: its admission is tabulated by calling
  * {@link FlowControlRule#admit} ({@link AdmissionTable}), routes come from
- * {@link QueueRoutes}, and only the invariants are encoded by hand, checked against
- * {@link Invariant#holds} by a property test.
+ * {@link QueueRoutes}, and the invariants are read from their definitions
+ * ({@link Invariant#conditions}, the same data {@link Invariant#holds} evaluates): required
+ * of the state, negated after the move ({@link ConditionEncoding}).
  */
 public final class DeadlockProver {
 
@@ -110,7 +111,7 @@ public final class DeadlockProver {
 
     /**
      * @throws UnsupportedOperationException when the rule reads state the model does not
-     *         encode, or has an invariant without an encoding
+     *         encode
      * @throws IllegalStateException when OR-tools cannot be loaded (see {@link OrTools#problem})
      */
     public static ProofResult prove(Network net, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
@@ -475,52 +476,7 @@ public final class DeadlockProver {
                 model.addEquality(delta(marks2[q], s.marks[q], markIn.get(q), markOut.get(q)), 0);
             }
         }
-        int m = rule.marksPerRing();
-        for (Invariant inv : rule.invariants()) {
-            switch (inv) {
-                case BUBBLE -> {
-                    for (int r = 0; r < net.rings(); r++) {
-                        int[] members = net.ringQueues(r);
-                        IntVar[] os = new IntVar[members.length];
-                        for (int i = 0; i < members.length; i++) {
-                            os[i] = occ2[members[i]];
-                        }
-                        BoolVar v = model.newBoolVar("noBubble" + r);
-                        model.addGreaterOrEqual(LinearExpr.sum(os), (long) members.length * c).onlyEnforceIf(v);
-                        violations.add(v);
-                    }
-                }
-                case CRITICAL_BUBBLE -> {
-                    for (int q = 0; q < queues; q++) {
-                        BoolVar v = model.newBoolVar("markOnFull" + q);
-                        model.addGreaterOrEqual(LinearExpr.sum(new IntVar[] {marks2[q], occ2[q]}), c + 1).onlyEnforceIf(v);
-                        violations.add(v);
-                        BoolVar neg = model.newBoolVar("negMarks" + q);
-                        model.addLessOrEqual(marks2[q], -1).onlyEnforceIf(neg);
-                        violations.add(neg);
-                        if (net.ringOf(q) < 0) {
-                            BoolVar off = model.newBoolVar("markOffRing" + q);
-                            model.addGreaterOrEqual(marks2[q], 1).onlyEnforceIf(off);
-                            violations.add(off);
-                        }
-                    }
-                    for (int r = 0; r < net.rings(); r++) {
-                        int[] members = net.ringQueues(r);
-                        IntVar[] ms = new IntVar[members.length];
-                        for (int i = 0; i < members.length; i++) {
-                            ms[i] = marks2[members[i]];
-                        }
-                        BoolVar lo = model.newBoolVar("fewMarks" + r);
-                        model.addLessOrEqual(LinearExpr.sum(ms), m - 1).onlyEnforceIf(lo);
-                        BoolVar hi = model.newBoolVar("manyMarks" + r);
-                        model.addGreaterOrEqual(LinearExpr.sum(ms), m + 1).onlyEnforceIf(hi);
-                        violations.add(lo);
-                        violations.add(hi);
-                    }
-                }
-                default -> throw new UnsupportedOperationException("no CP-SAT encoding of invariant " + inv.key());
-            }
-        }
+        violations.addAll(invariantViolations(model, net, rule, occ2, marks2));
         model.addBoolOr(violations);
         CpSolver solver = solver(remaining());
         CpSolverStatus st = solver.solve(model);
@@ -539,6 +495,23 @@ public final class DeadlockProver {
             }
         }
         return st;
+    }
+
+    /**
+     * Literals each true only when the rule's invariants break one way in the state of
+     * {@code occ} and {@code marks} (null without marks), the state after a move, whose
+     * domains are wider than 0..C: read from the invariants' own conditions
+     * ({@link Invariant#conditions}, {@link ConditionEncoding#violations}), in their order.
+     * Some literal can be true exactly when {@link Invariant#holds} is false for some invariant.
+     */
+    static List<Literal> invariantViolations(CpModel model, Network net, FlowControlRule rule, IntVar[] occ,
+                                             IntVar[] marks) {
+        List<Literal> violations = new ArrayList<>();
+        ConditionEncoding after = new ConditionEncoding(model, net, occ, marks, null);
+        for (Invariant inv : rule.invariants()) {
+            after.violations(inv.key(), inv.conditions(), rule.marksPerRing(), violations);
+        }
+        return violations;
     }
 
     /** {@code next - now - sum(in) + sum(out)}: zero when {@code next} is {@code now} after the move. */

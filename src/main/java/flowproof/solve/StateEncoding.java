@@ -86,40 +86,16 @@ final class StateEncoding {
 
     /**
      * Constrains the state to satisfy the invariants (and the capacity bound, by the
-     * domains). Each invariant is written from its definition in {@link Invariant}; the
-     * property test {@code StateEncodingPropertiesTest} checks the encoding against
-     * {@link Invariant#holds} on random states.
+     * domains): the constraints are read from the invariants' own conditions
+     * ({@link Invariant#conditions}, {@link ConditionEncoding#require}), the definition
+     * {@link Invariant#holds} evaluates too.
+     *
+     * @throws IllegalStateException when an invariant reads critical marks and the rule keeps none
      */
     void requireInvariants(Set<Invariant> invariants) {
-        int m = rule.marksPerRing();
+        ConditionEncoding enc = new ConditionEncoding(model, net, occ, marks, ringFree);
         for (Invariant inv : invariants) {
-            switch (inv) {
-                case BUBBLE -> {
-                    for (IntVar rf : ringFree) {
-                        model.addGreaterOrEqual(rf, 1);
-                    }
-                }
-                case CRITICAL_BUBBLE -> {
-                    if (marks == null) {
-                        throw new IllegalStateException("critical-bubble invariant on a rule without marks");
-                    }
-                    for (int q = 0; q < occ.length; q++) {
-                        model.addLessOrEqual(LinearExpr.sum(new IntVar[] {marks[q], occ[q]}), capacity);
-                        if (net.ringOf(q) < 0) {
-                            model.addEquality(marks[q], 0);
-                        }
-                    }
-                    for (int r = 0; r < net.rings(); r++) {
-                        int[] members = net.ringQueues(r);
-                        IntVar[] ms = new IntVar[members.length];
-                        for (int i = 0; i < members.length; i++) {
-                            ms[i] = marks[members[i]];
-                        }
-                        model.addEquality(LinearExpr.sum(ms), m);
-                    }
-                }
-                default -> throw new UnsupportedOperationException("no CP-SAT encoding of invariant " + inv.key());
-            }
+            enc.require(inv.key(), inv.conditions(), rule.marksPerRing());
         }
     }
 

@@ -3,6 +3,12 @@ package flowproof.rule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import flowproof.rule.Condition.Bound;
+import flowproof.rule.Condition.Quantity;
+import flowproof.rule.Condition.Scope;
+import flowproof.rule.Condition.Term;
 import flowproof.topology.Network;
 import flowproof.topology.Torus;
 import java.util.List;
@@ -24,6 +30,47 @@ class InvariantTest {
     void keysAreTheSpecNames() {
         assertThat(Invariant.BUBBLE.key()).isEqualTo("bubble-invariant");
         assertThat(Invariant.CRITICAL_BUBBLE.key()).isEqualTo("critical-bubble-invariant");
+    }
+
+    @Test
+    void eachInvariantIsItsListOfConditions() {
+        assertThat(Invariant.BUBBLE.conditions()).extracting(Condition::toString)
+            .containsExactly("at every ring: RING_FREE_SLOTS >= 1 (noBubble)");
+        assertThat(Invariant.CRITICAL_BUBBLE.conditions()).extracting(Condition::toString).containsExactly(
+            "at every queue: CRITICAL_MARKS - FREE_SLOTS <= 0 (markOnFull)",
+            "at every queue: CRITICAL_MARKS >= 0 (negMarks)",
+            "at every queue on no ring: CRITICAL_MARKS = 0 (negMarks, markOffRing)",
+            "at every ring: CRITICAL_MARKS = m (fewMarks, manyMarks)");
+    }
+
+    @Test
+    void aConditionIsWellFormed() {
+        assertThatThrownBy(() -> Condition.atLeast(Scope.QUEUES, Bound.of(1), "x", Term.of(Quantity.RING_FREE_SLOTS)))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("quantity of a ring");
+        assertThatThrownBy(() -> new Condition(Scope.RINGS, java.util.List.of(Term.of(Quantity.FREE_SLOTS)),
+            Condition.Relation.EXACTLY, Bound.of(1), "few", null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Condition(Scope.RINGS, java.util.List.of(), Condition.Relation.AT_LEAST,
+            Bound.of(1), "few", null)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aConditionOutsideTheEnumEvaluatesTheSameWay() {
+        // every ring keeps two free slots, summed from its queues (a plugin's invariant could read so)
+        Condition twoBubbles = Condition.atLeast(Scope.RINGS, Bound.of(2), "fewBubbles", Term.of(Quantity.FREE_SLOTS));
+        Condition occupancy = Condition.atMost(Scope.QUEUES, Bound.of(1), "crowded", Term.of(Quantity.OCCUPANCY));
+        Buffers b = new Buffers(torus);
+        assertThat(Condition.allHold(java.util.List.of(twoBubbles, occupancy), b, 0)).isTrue();
+        int[] ring = torus.ringQueues(0);
+        b.set(ring[0], 0, 0);
+        assertThat(occupancy.holds(b, 0)).as("two packets in a queue").isFalse();
+        assertThat(twoBubbles.holds(b, 0)).as("ring 0 has %d queues of 2", ring.length).isEqualTo(ring.length >= 2);
+        for (int q : ring) {
+            b.set(q, q == ring[0] ? 1 : 0, 0);
+        }
+        assertThat(twoBubbles.sum(b, 0)).isEqualTo(1);
+        assertThat(twoBubbles.holds(b, 0)).isFalse();
+        assertThat(Bound.marksPerRing().value(3)).isEqualTo(3);
+        assertThat(new Bound(1, 2).value(3)).isEqualTo(7);
     }
 
     @Test
