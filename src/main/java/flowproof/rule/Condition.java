@@ -220,14 +220,74 @@ public record Condition(Scope scope, List<Term> terms, Relation relation, Bound 
         return true;
     }
 
-    /** Whether every condition holds. */
+    /**
+     * Whether every condition holds. The engines call this on every state, so per-queue
+     * quantities are read from the view once per queue (into per-thread arrays) rather than once
+     * per condition and term; ring-wide free slots are asked of the view, which may keep them.
+     */
     public static boolean allHold(List<Condition> conditions, BufferView view, int marksPerRing) {
+        boolean free = false;
+        boolean marks = false;
         for (int k = 0; k < conditions.size(); k++) {
-            if (!conditions.get(k).holds(view, marksPerRing)) {
+            for (Term t : conditions.get(k).terms()) {
+                free |= t.quantity() == Quantity.FREE_SLOTS || t.quantity() == Quantity.OCCUPANCY;
+                marks |= t.quantity() == Quantity.CRITICAL_MARKS;
+            }
+        }
+        BufferView v = view;
+        if (free || marks) {
+            Snapshot snap = SNAPSHOT.get();
+            snap.fill(view, free, marks);
+            v = snap;
+        }
+        for (int k = 0; k < conditions.size(); k++) {
+            if (!conditions.get(k).holds(v, marksPerRing)) {
                 return false;
             }
         }
         return true;
+    }
+
+    private static final ThreadLocal<Snapshot> SNAPSHOT = ThreadLocal.withInitial(Snapshot::new);
+
+    /** Per-queue free slots and marks copied from a view once; ring-wide free slots asked of it. */
+    private static final class Snapshot implements BufferView {
+        private BufferView view;
+        private int[] free = new int[0];
+        private int[] marks = new int[0];
+
+        void fill(BufferView v, boolean readFree, boolean readMarks) {
+            this.view = v;
+            int n = v.network().queues();
+            if (free.length < n) {
+                free = new int[n];
+                marks = new int[n];
+            }
+            for (int q = 0; q < n; q++) {
+                free[q] = readFree ? v.freeSlots(q) : 0;
+                marks[q] = readMarks ? v.criticalMarks(q) : 0;
+            }
+        }
+
+        @Override
+        public Network network() {
+            return view.network();
+        }
+
+        @Override
+        public int freeSlots(int queue) {
+            return free[queue];
+        }
+
+        @Override
+        public int criticalMarks(int queue) {
+            return marks[queue];
+        }
+
+        @Override
+        public int ringFreeSlots(int ring) {
+            return view.ringFreeSlots(ring);
+        }
     }
 
     /** Like {@code at every ring: RING_FREE_SLOTS >= 1 (noBubble)}. */
