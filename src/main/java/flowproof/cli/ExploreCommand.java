@@ -2,6 +2,7 @@ package flowproof.cli;
 
 import flowproof.check.Decision;
 import flowproof.check.Flowproof;
+import flowproof.routing.RoutingException;
 import flowproof.spec.Spec;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -37,7 +38,14 @@ final class ExploreCommand implements Callable<Integer> {
         if (s == null) {
             return Main.BAD_INPUT;
         }
-        Decision o = Flowproof.explore(s, options.options(cmd.commandLine().getErr(), first));
+        Decision o;
+        try {
+            o = Flowproof.explore(s, options.options(cmd.commandLine().getErr(), first));
+        } catch (RoutingException e) {
+            // as check does: a routing function (or VC-class function) with no route for a packet
+            cmd.commandLine().getErr().println(spec + ": routing: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
         var out = cmd.commandLine().getOut();
         out.print(options.json ? o.json() + "\n" : o.text());
         out.flush();

@@ -100,12 +100,13 @@ final class LevelSearch {
         this.layout = layout;
         this.codec = codec;
         this.cw = codec.words;
-        Symmetry sym = Symmetry.of(model, layout);
-        if (reduce && sym.reduces()) {
+        // the group only when it may reduce: nothing relies on what the model declares otherwise
+        Symmetry sym = reduce ? Symmetry.of(model, layout) : null;
+        if (sym != null && sym.reduces()) {
             sym.checkRule(model); // the rule's declared symmetries, before the search relies on them
         }
-        this.symmetryNote = reduce ? sym.note() : null;
-        this.symmetry = reduce && sym.reduces() ? sym : null;
+        this.symmetryNote = sym != null ? sym.note() : null;
+        this.symmetry = sym != null && sym.reduces() ? sym : null;
         for (Property p : properties) {
             if (p.invariant() != null) {
                 invariantProps.add(p);

@@ -91,7 +91,7 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
     public String describe() {
         return network.topology().describe() + ", " + network.vcs() + " VC" + (network.vcs() > 1 ? "s" : "")
             + (wormhole == null ? ", capacity " + network.capacity() : ", " + wormhole.describe()) + ", " + routing.name()
-            + (routing instanceof flowproof.routing.ClassedRouting c ? " with " + c.function().classes() + " VC classes" : "")
+            + (routing instanceof flowproof.routing.ClassedRouting c ? " with " + c.function().describe() : "")
             + ", " + rule.describe()
             + (routing.hasEscape() ? (escapeAny ? ", escape any time" : ", escape when blocked") : "")
             + (semantics == Semantics.INTERLEAVING ? "" : ", " + semantics.key() + " steps")

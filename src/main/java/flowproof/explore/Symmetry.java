@@ -131,17 +131,23 @@ final class Symmetry {
             channelIndex.put(channelKey(top, top.source(c), top.target(c), c), c);
         }
         List<Automorphism> translations = new ArrayList<>();
-        for (int[] perm : top.translations()) {
+        List<int[]> perms = top.translations();
+        checkTranslations(top, perms);
+        for (int[] perm : perms) {
             int[] cm = new int[top.channels()];
             for (int c = 0; c < top.channels(); c++) {
                 Integer image = channelIndex.get(channelKey(top, perm[top.source(c)], perm[top.target(c)], c));
                 if (image == null) {
-                    throw new IllegalStateException(top.describe() + ": a translation maps channel "
-                        + top.channelName(c) + " to no channel");
+                    throw topologyError(top, "a translation maps channel " + top.channelName(c) + " to no channel"
+                        + (isPlugin(top) ? " of the same dimension and direction (translation taking node "
+                        + top.nodeName(0) + " to node " + top.nodeName(perm[0]) + ")" : ""));
                 }
                 cm[c] = image;
             }
             translations.add(new Automorphism("translation", perm, cm));
+        }
+        if (isPlugin(top)) {
+            checkGroup(top, perms);
         }
         // the reflections routing and rule declare, one per dimension; why the others are left out
         List<Automorphism> reflections = new ArrayList<>();
@@ -152,16 +158,30 @@ final class Symmetry {
             dimensions = Math.max(dimensions, top.dimension(c) + 1);
         }
         for (int d = 0; d < dimensions; d++) {
-            Automorphism r = top.reflection(d);
+            Automorphism r;
+            try {
+                r = top.reflection(d);
+            } catch (IllegalArgumentException e) {
+                // its channel map is no permutation (the record checks it)
+                throw topologyError(top, "reflection(" + d + ") is no automorphism: " + e.getMessage());
+            }
             if (r == null) {
                 continue;
+            }
+            if (r.nodes().length != top.nodes() || r.channels().length != top.channels()) {
+                throw topologyError(top, "reflection(" + d + ") maps " + r.nodes().length + " nodes and "
+                    + r.channels().length + " channels, not " + top.nodes() + " and " + top.channels());
             }
             if (!routing.reflectionInvariant(d)) {
                 refused.add("routing " + routing.name() + " declares none in d" + d);
             } else if (!rule.reflectionInvariant()) {
                 refused.add("rule " + rule.describe() + " declares none");
             } else {
-                reflections.add(r.checkedOn(top));
+                try {
+                    reflections.add(r.checkedOn(top));
+                } catch (IllegalStateException e) {
+                    throw topologyError(top, e.getMessage().replace(top.describe() + ": ", ""));
+                }
                 reflected.add("d" + d);
             }
         }
@@ -334,8 +354,99 @@ final class Symmetry {
                 }
             }
             if (!ok) {
-                throw new IllegalStateException(net.topology().describe() + ": a symmetry maps "
-                    + net.queueName(q) + " to " + net.queueName(qm[q]) + " but does not map rings onto rings");
+                throw topologyError(net.topology(), "a symmetry maps " + net.queueName(q) + " to "
+                    + net.queueName(qm[q]) + " but does not map rings onto rings");
+            }
+        }
+    }
+
+    /** Whether {@code top} is a user's topology (a plugin), not one of flowproof's. */
+    private static boolean isPlugin(Topology top) {
+        return !top.getClass().getName().startsWith("flowproof.");
+    }
+
+    /**
+     * A symmetry of the topology that is none: a bug in flowproof's own topologies, bad input
+     * naming the class in a user's (the explorer relies on what it declares only after checking it).
+     */
+    private static RuntimeException topologyError(Topology top, String what) {
+        if (isPlugin(top)) {
+            return new ConfigurationException("topology", "a topology whose translations() and reflection() are"
+                + " automorphisms of it (channels onto channels of the same dimension and direction, rings onto rings,"
+                + " the identity first, closed under composition), as --symmetry relies on them",
+                top.getClass().getName() + ": " + what);
+        }
+        return new IllegalStateException(top.describe() + ": " + what);
+    }
+
+    /** Each translation is a permutation of the nodes, the identity first. */
+    private static void checkTranslations(Topology top, List<int[]> perms) {
+        if (perms == null || perms.isEmpty()) {
+            throw topologyError(top, "translations() is " + (perms == null ? "null" : "empty")
+                + " (the identity alone is a list of one)");
+        }
+        int n = top.nodes();
+        for (int i = 0; i < perms.size(); i++) {
+            int[] perm = perms.get(i);
+            if (perm == null || perm.length != n) {
+                throw topologyError(top, "translation " + i + " maps " + (perm == null ? "no" : perm.length)
+                    + " nodes, not " + n);
+            }
+            boolean[] hit = new boolean[n];
+            for (int v = 0; v < n; v++) {
+                if (perm[v] < 0 || perm[v] >= n || hit[perm[v]]) {
+                    throw topologyError(top, "translation " + i + " is not a permutation of the nodes (node "
+                        + top.nodeName(v) + " goes to " + perm[v] + ")");
+                }
+                hit[perm[v]] = true;
+                if (i == 0 && perm[v] != v) {
+                    throw topologyError(top, "translation 0 is not the identity (it takes node " + top.nodeName(v)
+                        + " to node " + top.nodeName(perm[v]) + ")");
+                }
+            }
+        }
+    }
+
+    /**
+     * The translations are a group: closed under composition (checked on a user's topology only;
+     * the orbit counts and the canonical states assume a group). Builds the closure of a generating
+     * subset, refusing the first element not in the list.
+     */
+    private static void checkGroup(Topology top, List<int[]> perms) {
+        Set<java.nio.IntBuffer> listed = new HashSet<>();
+        for (int[] p : perms) {
+            listed.add(java.nio.IntBuffer.wrap(p));
+        }
+        Set<java.nio.IntBuffer> closure = new HashSet<>();
+        closure.add(java.nio.IntBuffer.wrap(perms.get(0)));
+        List<int[]> gens = new ArrayList<>();
+        for (int[] p : perms) {
+            if (closure.contains(java.nio.IntBuffer.wrap(p))) {
+                continue;
+            }
+            gens.add(p);
+            java.util.ArrayDeque<int[]> todo = new java.util.ArrayDeque<>();
+            for (java.nio.IntBuffer b : closure) {
+                todo.add(b.array());
+            }
+            while (!todo.isEmpty()) {
+                int[] e = todo.poll();
+                for (int[] g : gens) {
+                    int[] c = new int[e.length];
+                    for (int v = 0; v < e.length; v++) {
+                        c[v] = g[e[v]];
+                    }
+                    java.nio.IntBuffer key = java.nio.IntBuffer.wrap(c);
+                    if (!listed.contains(key)) {
+                        throw topologyError(top, "the translations are not closed under composition: the one taking"
+                            + " node " + top.nodeName(0) + " to node " + top.nodeName(e[0]) + ", then the one taking node "
+                            + top.nodeName(0) + " to node " + top.nodeName(g[0]) + ", is no translation listed (it takes"
+                            + " node " + top.nodeName(0) + " to node " + top.nodeName(c[0]) + ")");
+                    }
+                    if (closure.add(key)) {
+                        todo.add(c);
+                    }
+                }
             }
         }
     }

@@ -23,7 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * Builds a user's own rule, routing function or congestion-control scheme that a spec names:
+ * Builds a user's own rule, routing function, congestion-control scheme, topology or VC-class
+ * function that a spec names:
  * {@code {class: com.example.MyRule, params: {...}}} (a public class with a public constructor
  * taking the context and the parameters, the parameters alone, or nothing) or
  * {@code {plugin: my-rule, params: {...}}} (a factory registered for {@link ServiceLoader} in
@@ -48,7 +49,9 @@ public final class Plugins {
 
     /**
      * What is built: its name in messages (e.g. {@code rule}), the interface it implements, the
-     * context its constructor and factory take, and the factory service.
+     * context its constructor and factory take (null for a plugin built from its parameters
+     * alone, as a topology: its constructors are then {@code (PluginParams)} and {@code ()}),
+     * and the factory service.
      */
     public record Kind<T, C, F>(String what, Class<T> type, Class<C> context, Class<F> factory,
                                 java.util.function.Function<F, String> name, Call<F, C, T> call) {
@@ -146,7 +149,7 @@ public final class Plugins {
             JsonNode cn = node.get("class");
             if (!cn.isTextual() || cn.asText().isBlank()) {
                 throw new ConfigurationException(field + ".class", "a class name, e.g. com.example.My"
-                    + Character.toUpperCase(kind.what().charAt(0)) + kind.what().substring(1), describe(cn));
+                    + camel(kind.what()), describe(cn));
             }
             built = byClass(field + ".class", cn.asText().trim(), kind, context, params);
         } else {
@@ -179,15 +182,18 @@ public final class Plugins {
             throw new ConfigurationException(field, "a class that can be instantiated", name + " (an "
                 + (cls.isInterface() ? "interface" : "abstract class") + ")");
         }
-        String ctx = kind.context().getSimpleName();
-        String constructors = "a public constructor (" + ctx + ", PluginParams), (PluginParams) or ()";
+        String constructors = kind.context() == null ? "a public constructor (PluginParams) or ()"
+            : "a public constructor (" + kind.context().getSimpleName() + ", PluginParams), (PluginParams) or ()";
         if (!Modifier.isPublic(cls.getModifiers())) {
             throw new ConfigurationException(field, "a public class with " + constructors, name + " (not public)");
         }
         Constructor<?> ctor = null;
         Object[] args = null;
-        for (Class<?>[] sig : List.<Class<?>[]>of(new Class<?>[] {kind.context(), PluginParams.class},
-            new Class<?>[] {PluginParams.class}, new Class<?>[0])) {
+        List<Class<?>[]> signatures = kind.context() == null
+            ? List.of(new Class<?>[] {PluginParams.class}, new Class<?>[0])
+            : List.of(new Class<?>[] {kind.context(), PluginParams.class}, new Class<?>[] {PluginParams.class},
+                new Class<?>[0]);
+        for (Class<?>[] sig : signatures) {
             try {
                 ctor = cls.getConstructor(sig);
                 args = sig.length == 2 ? new Object[] {context, params} : sig.length == 1 ? new Object[] {params}
@@ -333,6 +339,17 @@ public final class Plugins {
             return toMap(v);
         }
         return v.toString();
+    }
+
+    /** {@code rule} -> {@code Rule}, {@code VC-class function} -> {@code VcClassFunction}: a class name's words. */
+    private static String camel(String words) {
+        StringBuilder b = new StringBuilder();
+        for (String w : words.split("[^A-Za-z0-9]+")) {
+            if (!w.isEmpty()) {
+                b.append(Character.toUpperCase(w.charAt(0))).append(w.substring(1).toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        return b.toString();
     }
 
     private static String describe(JsonNode v) {

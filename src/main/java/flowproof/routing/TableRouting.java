@@ -2,13 +2,16 @@ package flowproof.routing;
 
 import flowproof.ConfigurationException;
 import flowproof.topology.GraphTopology;
+import flowproof.topology.Topology;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Routing by table on a {@link GraphTopology}: for each (router, destination) the candidate
+ * Routing by table on any topology (a {@link GraphTopology} read from a file, or a user's own
+ * topology): for each (router, destination) the candidate
  * output channels, optionally keyed by the channel the packet arrived on. One candidate is
  * deterministic routing, several are adaptive (the explorer tries each, the simulator picks
  * by its selection policy). Registry names {@code table} (a spec's own table) and
@@ -34,7 +37,7 @@ import java.util.Map;
  */
 public final class TableRouting implements RoutingFunction {
 
-    private final GraphTopology graph;
+    private final Topology graph;
     private final String name;
     /** [node][destination]: candidate channels for any in-channel, or null. */
     private final int[][][] table;
@@ -59,23 +62,23 @@ public final class TableRouting implements RoutingFunction {
      * @throws ConfigurationException (field {@code routing}) when a candidate does not leave its
      *     router, or when some pair of endpoints has no route or a route with a loop
      */
-    public TableRouting(GraphTopology graph, String name, int[][][] table, Map<Long, int[]> byInput) {
+    public TableRouting(Topology graph, String name, int[][][] table, Map<Long, int[]> byInput) {
         this(graph, name, table, byInput, 0);
     }
 
     /**
-     * As {@link #TableRouting(GraphTopology, String, int[][][], Map)}, with a hop limit
+     * As {@link #TableRouting(Topology, String, int[][][], Map)}, with a hop limit
      * ({@code hopLimit > 0}) under which routes may loop.
      *
      * @throws ConfigurationException (field {@code routing.hop-limit}) when some pair of
      *     endpoints has no route within the limit
      */
-    public TableRouting(GraphTopology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit) {
+    public TableRouting(Topology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit) {
         this(graph, name, table, byInput, hopLimit, Map.of());
     }
 
     /**
-     * As {@link #TableRouting(GraphTopology, String, int[][][], Map, int)}, with routes keyed by VC
+     * As {@link #TableRouting(Topology, String, int[][][], Map, int)}, with routes keyed by VC
      * class: {@code byClass} maps {@link #classKey} to candidates, taking precedence over the routes
      * without a class. Checked (every pair routed, no loop, minimal or not) on the union of every
      * class's routes with the others; a class that meets no route where a packet of it is, is
@@ -83,7 +86,7 @@ public final class TableRouting implements RoutingFunction {
      *
      * @throws ConfigurationException (field {@code routing.hop-limit}) when both are given
      */
-    public TableRouting(GraphTopology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit,
+    public TableRouting(Topology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit,
                         Map<Long, int[]> byClass) {
         if (!byClass.isEmpty() && hopLimit > 0) {
             throw new ConfigurationException("routing.hop-limit", "no hop limit with routes keyed by class",
@@ -111,8 +114,9 @@ public final class TableRouting implements RoutingFunction {
         }
         this.byInput = new HashMap<>(byInput);
         this.distance = new int[n][];
+        int[][] entering = inChannels(graph);
         for (int d = 0; d < n; d++) {
-            int[] to = graph.distancesTo(d);
+            int[] to = distancesTo(graph, entering, d);
             for (int v = 0; v < n; v++) {
                 if (distance[v] == null) {
                     distance[v] = new int[n];
@@ -127,8 +131,9 @@ public final class TableRouting implements RoutingFunction {
             }
         }
         if (!this.byClass.isEmpty()) {
+            int[][] leaving = outChannels(graph);
             for (int v = 0; v < n; v++) {
-                max = Math.max(max, graph.outChannels(v).length); // the union of the classes' routes
+                max = Math.max(max, leaving[v].length); // the union of the classes' routes
             }
             for (Map.Entry<Long, int[]> e : this.byClass.entrySet()) {
                 int state = (int) (e.getKey() / n % (graph.channels() + n));
@@ -228,17 +233,19 @@ public final class TableRouting implements RoutingFunction {
      * Shortest-path routing: at every router, every channel whose target is one hop closer to
      * the destination. Needs every endpoint to reach every other.
      */
-    public static TableRouting shortestPath(GraphTopology graph) {
+    public static TableRouting shortestPath(Topology graph) {
         int n = graph.nodes();
         int[][][] table = new int[n][n][];
+        int[][] in = inChannels(graph);
+        int[][] out = outChannels(graph);
         for (int d = 0; d < n; d++) {
-            int[] dist = graph.distancesTo(d);
+            int[] dist = distancesTo(graph, in, d);
             for (int v = 0; v < n; v++) {
                 if (v == d || dist[v] == Integer.MAX_VALUE) {
                     continue;
                 }
                 List<Integer> next = new ArrayList<>();
-                for (int c : graph.outChannels(v)) {
+                for (int c : out[v]) {
                     if (dist[graph.target(c)] == dist[v] - 1) {
                         next.add(c);
                     }
@@ -247,6 +254,59 @@ public final class TableRouting implements RoutingFunction {
             }
         }
         return new TableRouting(graph, "shortest-path", table, Map.of());
+    }
+
+    /** The channels leaving each router, in increasing order. */
+    private static int[][] outChannels(Topology t) {
+        return byRouter(t, true);
+    }
+
+    /** The channels entering each router, in increasing order. */
+    private static int[][] inChannels(Topology t) {
+        return byRouter(t, false);
+    }
+
+    private static int[][] byRouter(Topology t, boolean leaving) {
+        int n = t.nodes();
+        int[] degree = new int[n];
+        for (int c = 0; c < t.channels(); c++) {
+            degree[leaving ? t.source(c) : t.target(c)]++;
+        }
+        int[][] by = new int[n][];
+        for (int v = 0; v < n; v++) {
+            by[v] = new int[degree[v]];
+            degree[v] = 0;
+        }
+        for (int c = 0; c < t.channels(); c++) {
+            int v = leaving ? t.source(c) : t.target(c);
+            by[v][degree[v]++] = c;
+        }
+        return by;
+    }
+
+    /**
+     * Hops from every router to {@code destination} along the channels ({@link Integer#MAX_VALUE}
+     * when it cannot be reached); {@code in} the channels entering each router.
+     */
+    private static int[] distancesTo(Topology t, int[][] in, int destination) {
+        int[] d = new int[t.nodes()];
+        Arrays.fill(d, Integer.MAX_VALUE);
+        d[destination] = 0;
+        int[] queue = new int[t.nodes()];
+        int head = 0;
+        int tail = 0;
+        queue[tail++] = destination;
+        while (head < tail) {
+            int v = queue[head++];
+            for (int c : in[v]) {
+                int u = t.source(c);
+                if (d[u] == Integer.MAX_VALUE) {
+                    d[u] = d[v] + 1;
+                    queue[tail++] = u;
+                }
+            }
+        }
+        return d;
     }
 
     /** Checks every endpoint pair's routes; returns whether every hop on them is minimal. */
@@ -309,8 +369,8 @@ public final class TableRouting implements RoutingFunction {
         return allMinimal;
     }
 
-    /** The graph routed on. */
-    public GraphTopology graph() {
+    /** The topology routed on. */
+    public Topology graph() {
         return graph;
     }
 
@@ -341,7 +401,7 @@ public final class TableRouting implements RoutingFunction {
      * The key of a route for VC class {@code vcClass} at {@code node} (arrived on {@code inChannel}, or
      * -1 for a route that holds whatever the packet arrived on) for {@code destination}.
      */
-    public static long classKey(GraphTopology graph, int vcClass, int node, int inChannel, int destination) {
+    public static long classKey(Topology graph, int vcClass, int node, int inChannel, int destination) {
         int state = inChannel >= 0 ? inChannel : graph.channels() + node;
         return ((long) vcClass * (graph.channels() + graph.nodes()) + state) * graph.nodes() + destination;
     }

@@ -1,11 +1,17 @@
 package flowproof.routing;
 
 import flowproof.ConfigurationException;
+import flowproof.rule.Dateline;
+import flowproof.topology.Dragonfly;
+import flowproof.topology.Topology;
+import flowproof.topology.Torus;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * A VC-class function written as data: which class of virtual channels a packet takes on
+ * A {@link VcClassFunction VC-class function} written as data: which class of virtual channels a packet takes on
  * each hop, as a function of what it has done so far. It replaces a rule kind per VC
  * discipline (dateline, VC per hop, VC per routing phase...): the spec's {@code vc-classes}
  * section is read into one of these, and {@link ClassedRouting} carries the packet's class
@@ -25,7 +31,8 @@ import java.util.Map;
  * @param datelines dateline channels per ring for the {@code dateline} channel condition (1: the
  *                  wrap-around channel)
  */
-public record VcClasses(int classes, Map<String, Integer> start, List<Step> steps, int datelines) {
+public record VcClasses(int classes, Map<String, Integer> start, List<Step> steps, int datelines)
+    implements VcClassFunction {
 
     /** The start key that applies to every route name without its own entry. */
     public static final String ANY_ROUTE = "*";
@@ -113,6 +120,12 @@ public record VcClasses(int classes, Map<String, Integer> start, List<Step> step
         }
     }
 
+    /** {@link #maxRingHop}: ring hops are counted only as far as a step names them. */
+    @Override
+    public int ringHops() {
+        return maxRingHop();
+    }
+
     /** The largest {@code ring-hop} a step names, 0 when none does (then ring hops are not tracked). */
     public int maxRingHop() {
         int m = 0;
@@ -131,5 +144,119 @@ public record VcClasses(int classes, Map<String, Integer> start, List<Step> step
             c = start.get(ANY_ROUTE);
         }
         return c == null ? -1 : c;
+    }
+
+    /** By route name alone ({@link #startClass(String)}). */
+    @Override
+    public int startClass(String route, int source, int destination) {
+        return startClass(route);
+    }
+
+    /**
+     * Applies every step whose conditions hold, in order; a step that takes the class below 0 or
+     * past the last ends the hop beyond the last class ({@link #classes()}).
+     */
+    @Override
+    public int afterHop(Hop hop) {
+        int next = hop.vcClass();
+        for (Step s : steps) {
+            if (s.route() != null && !s.route().equals(hop.route())
+                || s.classIn() != null && s.classIn() != next
+                || s.firstHop() != null && s.firstHop() != hop.firstHop()
+                || s.newRing() != null && s.newRing() != hop.newRing()
+                || s.ringHop() != null && s.ringHop() != hop.ringHop()
+                || !onChannel(s, hop.topology(), hop.channel())
+                || s.crossesAhead() != null
+                    && s.crossesAhead() != crossesAhead(hop.topology(), hop.channel(), hop.destination())) {
+                continue;
+            }
+            next = s.set() >= 0 ? s.set() : next + s.add();
+            if (next < 0 || next >= classes) {
+                return classes;
+            }
+        }
+        return next;
+    }
+
+    /** {@code C VC classes}. */
+    @Override
+    public String describe() {
+        return classes + " VC classes";
+    }
+
+    /**
+     * Checks the steps against the topology they run on: named channels exist, channel sets are
+     * the topology's ({@code global}/{@code local} on a dragonfly, {@code wrap}/{@code dateline} on a
+     * torus or ring), {@code crosses-ahead} on a torus or ring.
+     *
+     * @throws ConfigurationException (field {@code vc-classes.hops[i]...}) otherwise
+     */
+    public void checkOn(Topology topology) {
+        for (int i = 0; i < steps.size(); i++) {
+            Step s = steps.get(i);
+            if (s.channelSet() != null) {
+                boolean ok = switch (s.channelSet()) {
+                    case GLOBAL, LOCAL -> topology instanceof Dragonfly;
+                    case WRAP, DATELINE -> topology instanceof Torus;
+                };
+                if (!ok) {
+                    ChannelSet set = s.channelSet();
+                    throw new ConfigurationException("vc-classes.hops[" + i + "].channel",
+                        (set == ChannelSet.GLOBAL || set == ChannelSet.LOCAL ? "a dragonfly for channel set "
+                            : "a torus or a ring for channel set ") + set.key() + ", or a list of channel names",
+                        topology.describe());
+                }
+            } else if (s.channels() != null) {
+                Set<String> seen = new HashSet<>();
+                for (int c = 0; c < topology.channels(); c++) {
+                    seen.add(topology.channelName(c));
+                }
+                for (String n : s.channels()) {
+                    if (!seen.contains(n)) {
+                        throw new ConfigurationException("vc-classes.hops[" + i + "].channel",
+                            "channel names of " + topology.describe() + " (e.g. " + topology.channelName(0) + ")", n);
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).crossesAhead() != null && !(topology instanceof Torus)) {
+                throw new ConfigurationException("vc-classes.hops[" + i + "].crosses-ahead",
+                    "a torus or a ring (it follows the packet along its ring)", topology.describe());
+            }
+        }
+    }
+
+    /** Whether the step's channel condition (if any) holds for {@code channel}. */
+    private boolean onChannel(Step s, Topology topology, int channel) {
+        if (s.channelSet() != null) {
+            return switch (s.channelSet()) {
+                case GLOBAL -> ((Dragonfly) topology).isGlobal(channel);
+                case LOCAL -> !((Dragonfly) topology).isGlobal(channel);
+                case WRAP -> topology.isWrapAround(channel);
+                case DATELINE -> Dateline.onDateline(topology, channel, datelines);
+            };
+        }
+        return s.channels() == null || s.channels().contains(topology.channelName(channel));
+    }
+
+    /** Whether the hops from {@code channel} on, along its ring toward {@code destination}'s coordinate, cross a dateline. */
+    private boolean crossesAhead(Topology topology, int channel, int destination) {
+        Torus t = (Torus) topology;
+        int dim = t.dimension(channel);
+        int dir = t.direction(channel);
+        int goal = t.coordinate(destination, dim);
+        int c = channel;
+        for (int hop = 0; hop < t.radix(dim) && c >= 0; hop++) {
+            if (Dateline.onDateline(t, c, datelines)) {
+                return true;
+            }
+            int at = t.target(c);
+            if (t.coordinate(at, dim) == goal) {
+                return false;
+            }
+            c = t.channel(at, dim, dir);
+        }
+        return false;
     }
 }

@@ -373,8 +373,8 @@ public final class GraphFiles {
      * takes precedence over one without {@code from}). With {@code hop-limit: N} the routes may
      * loop; see {@link flowproof.routing.TableRouting}.
      */
-    static flowproof.routing.TableRouting table(String specFile, String prefix, JsonNode routing, GraphTopology g)
-            throws SpecException {
+    static flowproof.routing.TableRouting table(String specFile, String prefix, JsonNode routing,
+            flowproof.topology.Topology g) throws SpecException {
         JsonNode file = routing.get("file");
         JsonNode inline = routing.get("routes");
         int hopLimit = 0;
@@ -429,6 +429,11 @@ public final class GraphFiles {
             ids.put(g.nodeName(v), v);
         }
         int n = g.nodes();
+        // routes name the next router: the channel from a router to another (-2: more than one)
+        Map<Long, Integer> pair = new java.util.HashMap<>();
+        for (int c = 0; c < g.channels(); c++) {
+            pair.merge((long) g.source(c) * n + g.target(c), c, (a, b) -> -2);
+        }
         int[][][] table = new int[n][n][];
         Map<Long, int[]> byInput = new java.util.HashMap<>();
         Map<Long, int[]> byClass = new java.util.HashMap<>();
@@ -455,7 +460,12 @@ public final class GraphFiles {
             int in = -1;
             if (e.has("from")) {
                 int from = tableRouter(where, ei + ".from", e.get("from"), ids);
-                in = g.channelTo(from, node);
+                in = pair.getOrDefault((long) from * n + node, -1);
+                if (in == -2) {
+                    throw new SpecException(where, ei + ".from", "a router with one channel to " + g.nodeName(node)
+                        + " (a route names channels by their routers)", SpecReader.describe(e.get("from"))
+                        + ", which has several");
+                }
                 if (in < 0) {
                     throw new SpecException(where, ei + ".from", "a router with a channel to " + g.nodeName(node),
                         SpecReader.describe(e.get("from")));
@@ -473,7 +483,12 @@ public final class GraphFiles {
             for (int j = 0; j < next.size(); j++) {
                 String nj = ei + ".next" + (e.get("next").isArray() ? "[" + j + "]" : "");
                 int r = tableRouter(where, nj, next.get(j), ids);
-                channels[j] = g.channelTo(node, r);
+                channels[j] = pair.getOrDefault((long) node * n + r, -1);
+                if (channels[j] == -2) {
+                    throw new SpecException(where, nj, "a router with one channel from " + g.nodeName(node)
+                        + " (a route names channels by their routers)", SpecReader.describe(next.get(j))
+                        + ", which has several");
+                }
                 if (channels[j] < 0) {
                     throw new SpecException(where, nj, "a router with a channel from " + g.nodeName(node),
                         SpecReader.describe(next.get(j)));

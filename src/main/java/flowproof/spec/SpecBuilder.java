@@ -183,6 +183,38 @@ public final class SpecBuilder {
     }
 
     /**
+     * A topology of the user's own: {@code topology: {class: NAME, params: {...}}} (see docs/plugins.md).
+     *
+     * @param topologyClass the topology's class (it must be visible to the class loader that reads specs)
+     * @param params        its parameters (may be empty)
+     * @return this builder
+     */
+    public SpecBuilder topology(Class<?> topologyClass, Map<String, ?> params) {
+        return plugin("topology", topologyClass, params);
+    }
+
+    /**
+     * A VC-class function of the user's own: {@code vc-classes: {class: NAME, params: {...}}} (see
+     * docs/plugins.md).
+     *
+     * @param functionClass the function's class (it must be visible to the class loader that reads specs)
+     * @param params        its parameters (may be empty)
+     * @return this builder
+     */
+    public SpecBuilder vcClasses(Class<?> functionClass, Map<String, ?> params) {
+        return plugin("vc-classes", functionClass, params);
+    }
+
+    private SpecBuilder plugin(String field, Class<?> cls, Map<String, ?> params) {
+        ObjectNode r = tree.putObject(field);
+        r.put("class", cls.getName());
+        if (!params.isEmpty()) {
+            r.set("params", JSON.valueToTree(params));
+        }
+        return this;
+    }
+
+    /**
      * @param pattern the {@code traffic} field, e.g. {@code all-pairs}, {@code uniform}
      * @return this builder
      */

@@ -20,6 +20,8 @@ import flowproof.routing.XyYxRouting;
 import flowproof.routing.UgalRouting;
 import flowproof.routing.ClassedRouting;
 import flowproof.routing.VcClasses;
+import flowproof.routing.VcClassFactory;
+import flowproof.routing.VcClassFunction;
 import flowproof.routing.ValiantRouting;
 import flowproof.plugin.Plugins;
 import flowproof.rule.EscapeVcs;
@@ -37,6 +39,8 @@ import flowproof.rule.RuleContract;
 import flowproof.rule.RuleKind;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
+import flowproof.topology.TopologyContract;
+import flowproof.topology.TopologyFactory;
 import flowproof.topology.Torus;
 import flowproof.traffic.TrafficPattern;
 import java.io.IOException;
@@ -83,7 +87,7 @@ import java.util.Set;
  * messages: {classes: [request, reply], vcs: {request: [0], reply: [1]}, endpoint-queue: 1}
  *                                      # message classes (docs/messages.md); optional generates: {request: reply}
  * # a user's own (docs/plugins.md): rule: {class: com.example.MyRule, params: {k: 2}} or {plugin: my-rule, params: ...};
- * # routing: {class: ..., params: ...} or {plugin: ...}, likewise
+ * # routing, topology and vc-classes: {class: ..., params: ...} or {plugin: ...}, likewise
  * </pre>
  */
 public final class SpecReader {
@@ -209,7 +213,7 @@ public final class SpecReader {
                 throw new SpecException(file, prefix + "routing.routes", "routes without class (a route keyed by class"
                     + " needs the spec's vc-classes)", "a route for class " + named);
             }
-            JsonNode cn = classesNode.isObject() ? classesNode.get("classes") : null;
+            JsonNode cn = classesNode.isObject() && !Plugins.names(classesNode) ? classesNode.get("classes") : null;
             if (cn != null && cn.isInt() && named >= cn.asInt()) {
                 throw new SpecException(file, prefix + "routing.routes", "routes for classes 0.." + (cn.asInt() - 1)
                     + " (vc-classes.classes is " + cn.asInt() + ")", "a route for class " + named);
@@ -220,8 +224,18 @@ public final class SpecReader {
                 throw f.error("vc-classes", "no vc-classes with routing " + routing.name()
                     + " (its escape VCs are chosen by the escape sub-function)", classesNode);
             }
+            VcClassFunction function = Plugins.names(classesNode) ? pluginVcClasses(f, classesNode, topology, vcs)
+                : vcClasses(f, classesNode);
+            if (routing instanceof TableRouting table && table.classes() > function.classes()) {
+                throw new SpecException(file, prefix + "routing.routes", "routes for classes 0.."
+                    + (function.classes() - 1) + " (" + function.describe() + ")", "a route for class "
+                    + (table.classes() - 1));
+            }
             try {
-                routing = new ClassedRouting(routing, vcClasses(f, classesNode), topology, vcs);
+                if (function instanceof VcClasses table) {
+                    table.checkOn(topology);
+                }
+                routing = new ClassedRouting(routing, function, topology, vcs);
             } catch (ConfigurationException ce) {
                 throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
             }
@@ -382,6 +396,10 @@ public final class SpecReader {
         if (kind == RuleKind.DATELINE && topology instanceof GraphTopology) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
                 "a rule without datelines on a graph (it has no wrap-around channels: vct, vc-per-hop)", kind.key());
+        }
+        if (kind == RuleKind.DATELINE && datelines > 1 && !builtIn(topology)) {
+            throw new SpecException(file, prefix + "rule.datelines", "1 dateline per ring on a " + kindOf(topology)
+                + " (its wrap-around channels; more are placed by a torus's coordinates)", Integer.toString(datelines));
         }
         if (kind != null && kind.needsRings() && topology.rings() == 0) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
@@ -562,6 +580,74 @@ public final class SpecReader {
         return rule;
     }
 
+    /** A user's topology: a class implementing Topology, or a TopologyFactory; built from its parameters alone. */
+    static final Plugins.Kind<Topology, Void, TopologyFactory> TOPOLOGY_PLUGIN = new Plugins.Kind<>("topology",
+        Topology.class, null, TopologyFactory.class, TopologyFactory::name, (factory, none, params) -> factory.create(params));
+
+    /**
+     * A plugin topology, checked for what every engine relies on ({@link TopologyContract}):
+     * a mistake in it is one line naming its class.
+     */
+    private static Topology pluginTopology(Fields f, JsonNode node) throws SpecException {
+        f.onlyKnown("topology.", node, Plugins.FIELDS);
+        String field = node.has("class") ? "topology.class" : "topology.plugin";
+        Topology t;
+        try {
+            t = Plugins.create("topology", node, TOPOLOGY_PLUGIN, null);
+        } catch (ConfigurationException ce) {
+            throw new SpecException(f.file, f.prefix + ce.field(), ce.expected(), ce.found());
+        }
+        try {
+            TopologyContract.check(t);
+        } catch (ConfigurationException ce) {
+            throw new SpecException(f.file, f.prefix + (ce.field().equals("topology") ? field : ce.field()),
+                ce.expected(), ce.found());
+        } catch (RuntimeException | LinkageError e) {
+            // the user's topology threw while it was checked: its message and where, as a constructor's failure
+            String cls = t.getClass().getName();
+            String why = e.getMessage() != null && !e.getMessage().isBlank()
+                ? e.getMessage().lines().findFirst().orElse("") : e.getClass().getSimpleName();
+            String at = java.util.Arrays.stream(e.getStackTrace()).filter(s -> s.getClassName().equals(cls)
+                || s.getClassName().startsWith(cls + "$")).findFirst().map(s -> " (at " + s + ")").orElse("");
+            throw new SpecException(f.file, f.prefix + field, "a topology whose methods answer flowproof's questions",
+                cls + ", which failed while it was checked: " + why + at);
+        }
+        return t;
+    }
+
+    /** A user's VC-class function: a class implementing VcClassFunction, or a VcClassFactory. */
+    static final Plugins.Kind<VcClassFunction, Topology, VcClassFactory> VC_CLASS_PLUGIN = new Plugins.Kind<>(
+        "VC-class function", VcClassFunction.class, Topology.class, VcClassFactory.class, VcClassFactory::name,
+        VcClassFactory::create);
+
+    /**
+     * A plugin VC-class function, with the class count and ring hops {@link ClassedRouting} sizes
+     * the headers by checked against the spec's VCs.
+     */
+    private static VcClassFunction pluginVcClasses(Fields f, JsonNode node, Topology topology, int vcs)
+        throws SpecException {
+        f.onlyKnown("vc-classes.", node, Plugins.FIELDS);
+        VcClassFunction function;
+        try {
+            function = Plugins.create("vc-classes", node, VC_CLASS_PLUGIN, topology);
+        } catch (ConfigurationException ce) {
+            throw new SpecException(f.file, f.prefix + ce.field(), ce.expected(), ce.found());
+        }
+        String field = node.has("class") ? "vc-classes.class" : "vc-classes.plugin";
+        String cls = function.getClass().getName();
+        int classes = function.classes();
+        int ringHops = function.ringHops();
+        if (classes < 1 || vcs % classes != 0) {
+            throw new SpecException(f.file, f.prefix + field, "a VC-class function whose classes() is a divisor of vcs ("
+                + vcs + ")", cls + " (classes " + classes + ")");
+        }
+        if (ringHops < 0 || ringHops > 64) {
+            throw new SpecException(f.file, f.prefix + field, "a VC-class function whose ringHops() is 0 to 64",
+                cls + " (ringHops " + ringHops + ")");
+        }
+        return function;
+    }
+
     /** A plugin routing function, with the header and candidate counts the engines size their tables by. */
     private static RoutingFunction pluginRouting(Fields f, JsonNode node, Topology topology) throws SpecException {
         f.onlyKnown("routing.", node, Plugins.FIELDS);
@@ -639,7 +725,7 @@ public final class SpecReader {
         try {
             routing = intermediate.equals("router") ? UgalRouting.throughRouters(topology) : routingName.equals(TABLE)
                 ? (routingNode != null && routingNode.isObject()
-                    ? GraphFiles.table(file, prefix, routingNode, (GraphTopology) topology)
+                    ? GraphFiles.table(file, prefix, routingNode, topology)
                     : throwMissingTable(f))
                 : routingName.equals(VALIANT) ? valiant(f, topology, routingNode)
                 : routing(routingName, topology, forbid);
@@ -656,6 +742,9 @@ public final class SpecReader {
         }
         if (!t.isObject()) {
             throw f.error("topology", "a mapping with kind, radix and bidirectional", t);
+        }
+        if (Plugins.names(t)) {
+            return pluginTopology(f, t);
         }
         String kind = f.text(t, "topology.kind", "kind", null, true);
         if (!TOPOLOGY_KINDS.contains(kind)) {
@@ -827,10 +916,11 @@ public final class SpecReader {
             return List.of("destination-tag");
         } else if (t instanceof Bmin) {
             return List.of("turnaround");
-        } else if (t instanceof GraphTopology) {
-            return List.of("shortest-path", TABLE, VALIANT);
-        } else {
+        } else if (t instanceof FlattenedButterfly || t instanceof Dragonfly) {
             return List.of("minimal", "ugal");
+        } else {
+            // a graph, or a user's own topology: the routings that work on any network
+            return List.of("shortest-path", TABLE, VALIANT);
         }
     }
 
@@ -1052,8 +1142,8 @@ public final class SpecReader {
      * router names (or ids), every router by default.
      */
     private static RoutingFunction valiant(Fields f, Topology t, JsonNode routingNode) throws SpecException {
-        RoutingFunction base = t instanceof GraphTopology g ? TableRouting.shortestPath(g)
-            : new DimensionOrderRouting((Torus) t);
+        RoutingFunction base = t instanceof Torus torus ? new DimensionOrderRouting(torus)
+            : TableRouting.shortestPath(t);
         int[] via = null;
         JsonNode list = routingNode != null && routingNode.isObject() ? routingNode.get("intermediates") : null;
         if (list != null) {
@@ -1114,7 +1204,7 @@ public final class SpecReader {
             case "ugal":
                 return UgalRouting.of(t);
             case "shortest-path":
-                return TableRouting.shortestPath((GraphTopology) t);
+                return TableRouting.shortestPath(t);
             default:
                 throw new AssertionError(name);
         }
@@ -1185,6 +1275,12 @@ public final class SpecReader {
         return d;
     }
 
+    /** Whether {@code t} is one of flowproof's own topologies (not a user's plugin). */
+    private static boolean builtIn(Topology t) {
+        return t instanceof Torus || t instanceof GraphTopology || t instanceof Butterfly || t instanceof Bmin
+            || t instanceof FlattenedButterfly || t instanceof Dragonfly;
+    }
+
     private static String kindOf(Topology t) {
         if (t instanceof Torus torus) {
             return torus.dimensions() == 1 && torus.hasWrapAround() ? "ring" : torus.hasWrapAround() ? "torus" : "mesh";
@@ -1193,7 +1289,8 @@ public final class SpecReader {
             return "graph";
         }
         return t instanceof Butterfly ? "butterfly" : t instanceof Bmin ? "bmin"
-            : t instanceof FlattenedButterfly ? "flattened-butterfly" : "dragonfly";
+            : t instanceof FlattenedButterfly ? "flattened-butterfly" : t instanceof Dragonfly ? "dragonfly"
+            : "topology " + t.getClass().getName();
     }
 
     /** Field access with errors that name the field. */

@@ -10,7 +10,9 @@ package flowproof.topology;
  * channels of one dimension, one direction, on one line of nodes.
  *
  * <p>Implementations are immutable and shared by every engine (explorer, CDG,
- * solver, simulator).
+ * solver, simulator). A user's own implementation (a plugin: {@code topology: {class: C,
+ * params: {...}}} or a {@link TopologyFactory}, see docs/plugins.md) overrides what its network
+ * has beyond the required methods; {@link TopologyContract} checks it before any engine runs.
  */
 public interface Topology {
 

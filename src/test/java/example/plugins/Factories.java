@@ -3,12 +3,18 @@ package example.plugins;
 import flowproof.plugin.PluginParams;
 import flowproof.routing.RoutingFactory;
 import flowproof.routing.RoutingFunction;
+import flowproof.routing.VcClassFactory;
+import flowproof.routing.VcClassFunction;
 import flowproof.sim.control.Scheme;
 import flowproof.throttle.SchemeContext;
 import flowproof.throttle.SchemeFactory;
 import flowproof.topology.Topology;
+import flowproof.topology.TopologyFactory;
 
-/** The ServiceLoader factories of {@link YxRouting} ({@code yx}) and {@link QuotaScheme} ({@code quota}). */
+/**
+ * The ServiceLoader factories of {@link YxRouting} ({@code yx}), {@link QuotaScheme} ({@code quota}),
+ * {@link IrregularNet} ({@code irregular}) and {@link RouteOrderClasses} ({@code route-order}).
+ */
 public final class Factories {
 
     private Factories() {
@@ -37,6 +43,32 @@ public final class Factories {
         @Override
         public Scheme create(SchemeContext context, PluginParams params) {
             return new QuotaScheme(context, params);
+        }
+    }
+
+    /** {@code topology: {plugin: irregular, params: {links: [...]}}}. */
+    public static final class Irregular implements TopologyFactory {
+        @Override
+        public String name() {
+            return "irregular";
+        }
+
+        @Override
+        public Topology create(PluginParams params) {
+            return new IrregularNet(params);
+        }
+    }
+
+    /** {@code vc-classes: {plugin: route-order, params: {routes: [...]}}}. */
+    public static final class RouteOrder implements VcClassFactory {
+        @Override
+        public String name() {
+            return "route-order";
+        }
+
+        @Override
+        public VcClassFunction create(Topology topology, PluginParams params) {
+            return new RouteOrderClasses(params);
         }
     }
 }

@@ -67,7 +67,17 @@ class BadInputTest {
             "{kind: ring, radix: [3, 3]}", "{kind: ring, radix: 3, bidirectional: 7}", "{kind: ring, radix: 3, extra: 1}",
             "{kind: torus, radix: [100, 100]}", "{kind: ring, radix: 2.5}", "{kind: mesh, radix: [3, 3], bidirectional: false}",
             "{kind: butterfly, radix: 0, stages: 2}", "{kind: dragonfly, routers-per-group: -1, global-channels: 1}",
-            "{kind: ring, radix: []}", "{kind: ring, radix: [a]}", "{kind: 5, radix: 3}", "null"));
+            "{kind: ring, radix: []}", "{kind: ring, radix: [a]}", "{kind: 5, radix: 3}", "null",
+            // a user's topology (docs/plugins.md)
+            "{class: example.plugins.Nope}", "{class: example.plugins.NotARule}", "{class: flowproof.topology.GraphTopology}",
+            "{class: example.plugins.BadNet, params: {defect: construct}}", "{class: example.plugins.PluginRing, params: {radix: 1}}",
+            "{class: example.plugins.PluginRing, params: {radix: x}}", "{class: example.plugins.PluginRing, params: {bogus: 1}}",
+            "{plugin: irregular, params: {links: 3}}", "{plugin: irregular}", "{plugin: nope}",
+            "{class: example.plugins.PluginRing, kind: ring}", "{class: example.plugins.BadNet, params: {defect: target}}",
+            "{class: example.plugins.BadNet, params: {defect: self-loop}}", "{class: example.plugins.BadNet, params: {defect: names}}",
+            "{class: example.plugins.BadNet, params: {defect: endpoints}}", "{class: example.plugins.BadNet, params: {defect: ring}}",
+            "{class: example.plugins.BadNet, params: {defect: throws}}",
+            "{class: example.plugins.IrregularNet, params: {links: [[0, 1], [2, 3]]}}"));
         m.put("routing", List.of("5", "ugal", "\"\"", "[dor]", "destination-tag", "{class: example.plugins.Nope}",
             "{class: example.plugins.HybridBubble}", "{plugin: yx, params: {order: [0, 0]}}", "{plugin: yx, extra: 1}"));
         m.put("vcs", List.of("0", "-1", "two", "1.5", "[1]", "99999999999", "{a: 1}"));
@@ -80,6 +90,10 @@ class BadInputTest {
             "{class: example.plugins.Throws, params: {fail: construct}}", "{class: example.plugins.HybridBubble, params: {turn-slots: x}}",
             "{class: example.plugins.HybridBubble, params: {bogus: 1}}", "{class: example.plugins.HybridBubble, params: [1]}",
             "{class: example.plugins.HybridBubble, plugin: hybrid-bubble}", "{plugin: nope}", "{class: ''}"));
+        m.put("vc-classes", List.of("5", "{classes: 3}", "{class: example.plugins.Nope}", "{class: example.plugins.PluginRing}",
+            "{class: flowproof.routing.VcClasses}", "{class: example.plugins.ThrowingClasses, params: {fail: construct}}",
+            "{class: example.plugins.DatelineClasses, params: {k: 1}}", "{plugin: route-order, params: {routes: [xy, xy]}}",
+            "{plugin: route-order, params: {routes: [xy]}}", "{plugin: nope}", "{class: example.plugins.DatelineClasses, classes: 2}"));
         m.put("traffic", List.of("5", "nonsense", "{pairs: []}", "{pairs: [['0', '0']]}", "{pairs: [['0', '9']]}",
             "{pairs: [['0']]}", "{pattern: x}", "{pairs: [['0', '1'], ['0', '1']]}", "[all-pairs]"));
         m.put("properties", List.of("[]", "stuck-freedom", "[bogus]", "[critical-bubble-invariant]", "[5]", "{a: 1}"));

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Users' own rules, routing functions and schemes, named in specs by class or by registered
- * name, through every engine and command; {@code --plugins} with a jar and a folder compiled
+ * Users' own rules, routing functions, schemes, topologies and VC-class functions, named in specs
+ * by class or by registered name, through every engine and command; {@code --plugins} with a jar and a folder compiled
  * here (classes that are on no class path otherwise); and every bad plugin input in one line
  * with exit code 2. The plugins are in {@code src/test/java/example/plugins}, the specs in
  * {@code src/test/resources/plugins}.
@@ -34,6 +34,8 @@ class PluginsCliTest {
     private static final Path SPECS = Path.of("src/test/resources/plugins");
     /** A simulation spec (kept out of SPECS: verify would explore its 4x4 torus). */
     private static final Path SIM = Path.of("src/test/resources/plugins-sim/torus4x4-hybrid-sim.yaml");
+    /** The irregular network of a topology plugin, simulated. */
+    private static final Path IRREGULAR_SIM = Path.of("src/test/resources/plugins-sim/irregular8-up-down-sim.yaml");
 
     @TempDir
     static Path dir;
@@ -131,6 +133,195 @@ class PluginsCliTest {
         CliRun r = run("replay", cx.resolve("torus3x2-hybrid-c1.stuck-freedom.json"));
         assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
         assertThat(r.out()).contains("reproduced: stuck-freedom violated after 1 move");
+    }
+
+    // ------------------------------------------------------------------ topologies
+
+    @Test
+    void aTopologyPluginIsDecidedByEveryEngine() throws IOException {
+        // the channel dependency graph: acyclic with the up*/down* table, by class, and with a VC per hop, by name
+        CliRun table = run("check", spec("irregular8-up-down-table-1vc"), "--no-save");
+        assertThat(table.code()).as(table.err()).isEqualTo(Main.OK);
+        assertThat(table.out()).contains("irregular network (8 routers, 11 links), 1 VC, capacity 1, table, vct")
+            .contains("proved deadlock-free (method cdg: no dependency cycle; expected proved: ok)")
+            .contains("cdg            22 queues, 22 dependencies, acyclic");
+        CliRun byName = run("check", spec("irregular8-shortest-path-vc-per-hop"), "--no-save");
+        assertThat(byName.code()).as(byName.err()).isEqualTo(Main.OK);
+        assertThat(byName.out()).contains("shortest-path, vc-per-hop").contains("method cdg: no dependency cycle");
+        CliRun cdg = run("cdg", spec("irregular5-shortest-path-1vc"));
+        assertThat(cdg.code()).as(cdg.err()).isEqualTo(Main.OK);
+        assertThat(cdg.out()).contains("cyclic");
+        // the explorer: the deadlock on the ring of the irregular network, and its replay
+        Path cx = dir.resolve("cx-irregular");
+        CliRun c = run("check", spec("irregular5-shortest-path-1vc"), "--counterexamples", cx);
+        assertThat(c.code()).as(c.err()).isEqualTo(Main.VIOLATION);
+        assertThat(c.out()).contains("52,488 reachable").contains("counterexample (exhaustive; expected counterexample: ok)")
+            .contains("stuck-freedom               violated");
+        CliRun replay = run("replay", cx.resolve("irregular5-shortest-path-1vc.stuck-freedom.json"));
+        assertThat(replay.code()).as(replay.err()).isEqualTo(Main.OK);
+        assertThat(replay.out()).contains("reproduced: stuck-freedom violated after 5 moves");
+        CliRun sync = run("explore", Files.writeString(dir.resolve("irregular5-sync.yaml"),
+            Files.readString(spec("irregular5-shortest-path-1vc")).replace("name: irregular5-shortest-path-1vc",
+                "name: irregular5-sync\nsemantics: synchronous")), "--no-save");
+        assertThat(sync.code()).as(sync.err()).isEqualTo(Main.VIOLATION);
+        assertThat(sync.out()).contains("synchronous steps");
+        // CP-SAT: the deadlock configuration, and the proof with a VC per hop
+        CliRun stuck = run("prove", spec("irregular5-shortest-path-1vc"), "--no-save");
+        assertThat(stuck.code()).as(stuck.err()).isEqualTo(Main.VIOLATION);
+        assertThat(stuck.out()).contains("verdict        deadlock-configuration (method cp-sat");
+        CliRun proved = run("prove", spec("irregular8-shortest-path-vc-per-hop"), "--no-save");
+        assertThat(proved.code()).as(proved.err()).isEqualTo(Main.OK);
+        assertThat(proved.out()).contains("verdict        proved (method cp-sat");
+        // the simulator: the same run as on the same network read from an anynet file
+        CliRun sim = run("simulate", IRREGULAR_SIM);
+        CliRun anynet = run("simulate", Path.of("specs/anynet-irregular8-up-down-table-1vc.yaml"));
+        assertThat(sim.code()).as(sim.err()).isEqualTo(Main.OK);
+        assertThat(sim.out()).contains("irregular network (8 routers, 11 links), 1 VC x 8 flits, vct, table, vct")
+            .contains("drained   yes");
+        assertThat(lines(sim.out(), "accepted", "latency", "drained")).isEqualTo(lines(anynet.out(), "accepted",
+            "latency", "drained"));
+    }
+
+    /** The lines of a report that start (after spaces) with one of the words, without their timings. */
+    private static List<String> lines(String out, String... words) {
+        return out.lines().map(String::strip).filter(l -> Stream.of(words).anyMatch(l::startsWith))
+            .map(l -> l.replaceAll("\\d+\\.\\d+ s\\b", "(time) s")).toList();
+    }
+
+    @Test
+    void aTopologyPluginWithRingsRunsTheBubbleRulesAsFlowproofsOwnRing() throws IOException {
+        CliRun plugin = run("check", spec("plugin-ring4-c1-theoretical-bubble"), "--no-save");
+        CliRun own = run("check", Path.of("specs/r3-ring4-c1-theoretical-bubble.yaml"), "--no-save");
+        assertThat(plugin.code()).as(plugin.err()).isEqualTo(Main.OK);
+        assertThat(plugin.out()).contains("unidirectional plugin ring 4, 1 VC, capacity 1, shortest-path,"
+            + " theoretical-bubble").contains("bubble-invariant            holds");
+        assertThat(lines(plugin.out(), "verdict", "states")).isEqualTo(lines(own.out(), "verdict", "states"))
+            .anyMatch(l -> l.contains("175 reachable"));
+        // critical marks at its ring home, drifting upstream
+        Path marks = Files.writeString(dir.resolve("plugin-ring-marks.yaml"), "name: plugin-ring-marks\ntopology:"
+            + " {class: example.plugins.PluginRing, params: {radix: 4}}\ncapacity: 1\nrule: {kind: critical-bubble,"
+            + " drift: true}\nexpect: deadlock-free\n");
+        CliRun m = run("explore", marks, "--no-save");
+        CliRun ownMarks = run("explore", Path.of("specs/r6-ring4-c1-critical-bubble-drift.yaml"), "--no-save");
+        assertThat(m.code()).as(m.err()).isEqualTo(Main.OK);
+        assertThat(lines(m.out(), "verdict", "states", "property")).isEqualTo(lines(ownMarks.out(), "verdict", "states",
+            "property"));
+        // rings only where rings() says so
+        Path hidden = Files.writeString(dir.resolve("plugin-ring-hidden.yaml"), Files.readString(marks)
+            .replace("radix: 4}", "radix: 4, rings: false}"));
+        CliRun refused = run("check", hidden, "--no-save");
+        BadInputTest.assertOneLineBadInput(refused, "bubble without rings");
+        assertThat(refused.err().strip()).isEqualTo(hidden + ": rule.kind: expected a rule that needs no rings on a"
+            + " topology example.plugins.PluginRing (vct, vc-per-hop), found critical-bubble");
+    }
+
+    private static Path pluginRing(String name, String params) throws IOException {
+        return Files.writeString(dir.resolve(name + ".yaml"), "name: " + name + "\ntopology: {class:"
+            + " example.plugins.PluginRing, params: {radix: 6" + params + "}}\nrouting: {class:"
+            + " example.plugins.ClockwiseRouting}\ncapacity: 1\nrule: theoretical-bubble\nexpect: deadlock-free\n");
+    }
+
+    @Test
+    void symmetryReducesByAPluginTopologysTranslationsAfterCheckingThem() throws IOException {
+        CliRun plugin = run("explore", pluginRing("plugin-ring6", ""), "--no-save", "--symmetry");
+        CliRun own = run("explore", Path.of("specs/ring6-c1-theoretical-bubble.yaml"), "--no-save", "--symmetry");
+        assertThat(plugin.code()).as(plugin.err()).isEqualTo(Main.OK);
+        assertThat(plugin.out()).contains("31,031 reachable").contains("6 translations; 5,191 orbits stored");
+        assertThat(lines(plugin.out(), "verdict", "states", "symmetry")).isEqualTo(lines(own.out(), "verdict", "states",
+            "symmetry"));
+        String expected = ": topology: expected a topology whose translations() and reflection() are automorphisms of"
+            + " it (channels onto channels of the same dimension and direction, rings onto rings, the identity first,"
+            + " closed under composition), as --symmetry relies on them, found example.plugins.PluginRing: ";
+        Path unclosed = pluginRing("plugin-ring6-unclosed", ", translations: unclosed");
+        Path wrong = pluginRing("plugin-ring6-wrong", ", translations: wrong");
+        for (String cmd : List.of("explore", "check")) {
+            CliRun u = run(cmd, unclosed, "--no-save", "--symmetry");
+            BadInputTest.assertOneLineBadInput(u, cmd + " unclosed");
+            assertThat(u.err().strip()).isEqualTo(unclosed + expected + "the translations are not closed under"
+                + " composition: the one taking node 0 to node 1, then the one taking node 0 to node 1, is no translation"
+                + " listed (it takes node 0 to node 2)");
+            CliRun w = run(cmd, wrong, "--no-save", "--symmetry");
+            BadInputTest.assertOneLineBadInput(w, cmd + " wrong");
+            assertThat(w.err().strip()).isEqualTo(wrong + expected + "a translation maps channel 0-d0+->1 to no channel"
+                + " of the same dimension and direction (translation taking node 0 to node 1)");
+        }
+        // without --symmetry nothing relies on them
+        assertThat(run("explore", wrong, "--no-save").code()).isEqualTo(Main.OK);
+    }
+
+    // ------------------------------------------------------------------ VC-class functions
+
+    /** An existing spec with its vc-classes table replaced by {@code section}. */
+    private static Path withClasses(String specName, String section) throws IOException {
+        String text = Files.readString(Path.of("specs", specName + ".yaml"));
+        String replaced = text.replaceFirst("(?m)^vc-classes:\\n(  .*\\n)+", section + "\n")
+            .replace("name: " + specName, "name: " + specName + "-plugin");
+        assertThat(replaced).isNotEqualTo(text).contains(section);
+        return Files.writeString(dir.resolve(specName + "-plugin.yaml"), replaced);
+    }
+
+    static List<Arguments> classTables() {
+        return List.of(
+            Arguments.of("ring4-c2-classes-dateline", "vc-classes: {class: example.plugins.DatelineClasses}",
+                "599,781 reachable"),
+            Arguments.of("mesh2x2-xy-yx-2vc-classes", "vc-classes: {plugin: route-order, params: {routes: [xy, yx]}}",
+                "331,776 reachable"),
+            Arguments.of("ring4-c1-classes-source-dateline", "vc-classes: {class: example.plugins.SourceDatelineClasses}",
+                "20,736 reachable"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("classTables")
+    void aVcClassPluginGivesTheTablesVerdictsAndStatesInEveryEngine(String name, String section, String states)
+        throws IOException {
+        Path table = Path.of("specs", name + ".yaml");
+        Path plugin = withClasses(name, section);
+        CliRun e1 = run("explore", table, "--no-save");
+        CliRun e2 = run("explore", plugin, "--no-save");
+        assertThat(e2.code()).as(e2.err()).isEqualTo(e1.code());
+        assertThat(e2.out()).contains(states);
+        assertThat(lines(e2.out(), "verdict", "states", "property")).isEqualTo(lines(e1.out(), "verdict", "states",
+            "property"));
+        CliRun c1 = run("check", table, "--no-save");
+        CliRun c2 = run("check", plugin, "--no-save");
+        assertThat(c2.code()).as(c2.err()).isEqualTo(c1.code());
+        assertThat(lines(c2.out(), "verdict", "cdg", "cycle")).isEqualTo(lines(c1.out(), "verdict", "cdg", "cycle"));
+        CliRun g1 = run("cdg", table);
+        CliRun g2 = run("cdg", plugin);
+        assertThat(g2.code()).as(g2.err()).isEqualTo(g1.code());
+        assertThat(g2.out().lines().skip(1).toList()).isEqualTo(g1.out().lines().skip(1).toList());
+        CliRun p1 = run("prove", table, "--no-save");
+        CliRun p2 = run("prove", plugin, "--no-save");
+        assertThat(p2.code()).as(p2.err()).isEqualTo(p1.code());
+        assertThat(lines(p2.out(), "verdict")).isEqualTo(lines(p1.out(), "verdict"));
+        CliRun s1 = run("simulate", table);
+        CliRun s2 = run("simulate", plugin);
+        assertThat(s2.code()).as(s2.err()).isEqualTo(s1.code());
+        assertThat(s2.out()).contains("drained");
+        assertThat(lines(s2.out(), "accepted", "latency", "drained")).isEqualTo(lines(s1.out(), "accepted", "latency",
+            "drained"));
+    }
+
+    @Test
+    void aWrongVcClassPluginIsACycleAndACounterexample() {
+        CliRun c = run("check", spec("ring4-c1-source-dateline-plugin"), "--no-save");
+        assertThat(c.code()).as(c.err()).isEqualTo(Main.VIOLATION);
+        assertThat(c.out()).contains("dor with 2 VC classes (example.plugins.SourceDatelineClasses)")
+            .contains("cycle          0-d0+->1 vc1 => 1-d0+->2 vc1 => 2-d0+->3 vc1 => 3-d0+->0 vc1")
+            .contains("counterexample (exhaustive; expected counterexample: ok)");
+    }
+
+    @Test
+    void aVcClassPluginThatThrowsWhileAnEngineRunsIsNamedInOneLine() throws IOException {
+        Path f = Files.writeString(dir.resolve("classes-throw.yaml"), "name: classes-throw\ntopology: {kind: ring,"
+            + " radix: 4}\ncapacity: 1\nrule: vct\nvc-classes: {class: example.plugins.ThrowingClasses}\n");
+        for (String cmd : List.of("check", "explore", "cdg", "prove")) {
+            CliRun r = cmd.equals("cdg") ? run(cmd, f) : run(cmd, f, "--no-save");
+            assertThat(r.code()).as(cmd + ": " + r.err()).isEqualTo(Main.BAD_INPUT);
+            assertThat(r.err().strip()).as(cmd).doesNotContain("\n").doesNotContain("internal error")
+                .contains("plugin example.plugins.ThrowingClasses failed: java.lang.IllegalStateException: these classes"
+                    + " refuse to classify a hop (at example.plugins.ThrowingClasses.afterHop(ThrowingClasses.java:");
+        }
     }
 
     // ------------------------------------------------------------------ the symmetry check
@@ -235,11 +426,57 @@ class PluginsCliTest {
         } catch (java.net.URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+        Files.writeString(src.resolve("TinyRing.java"), """
+            package extplugin;
+
+            import flowproof.plugin.PluginParams;
+            import flowproof.topology.Topology;
+            import flowproof.topology.TopologyFactory;
+
+            /** A unidirectional ring of k routers, without declared rings, and its factory (tiny-ring). */
+            public final class TinyRing implements Topology {
+                private final int k;
+
+                public TinyRing(PluginParams params) {
+                    k = params.positiveInt("k", 4);
+                }
+
+                public int nodes() { return k; }
+                public int channels() { return k; }
+                public int source(int c) { return c; }
+                public int target(int c) { return (c + 1) % k; }
+                public int dimension(int c) { return -1; }
+                public boolean isWrapAround(int c) { return c == k - 1; }
+                public String nodeName(int v) { return "n" + v; }
+                public String describe() { return "tiny ring " + k; }
+
+                public static final class Factory implements TopologyFactory {
+                    public String name() { return "tiny-ring"; }
+                    public Topology create(PluginParams params) { return new TinyRing(params); }
+                }
+            }
+            """);
+        Files.writeString(src.resolve("TinyDateline.java"), """
+            package extplugin;
+
+            import flowproof.routing.VcClassFunction;
+
+            /** Class 1 from the wrap-around channel on. */
+            public final class TinyDateline implements VcClassFunction {
+                public int classes() { return 2; }
+                public int startClass(String route, int source, int destination) { return 0; }
+                public int afterHop(Hop hop) {
+                    return hop.topology().isWrapAround(hop.channel()) ? 1 : hop.vcClass();
+                }
+            }
+            """);
         int rc = javac.run(null, null, null, "-classpath", flowproof, "-d", classes.toString(),
-            src.resolve("TinyBubble.java").toString(), src.resolve("TinyFactory.java").toString());
+            src.resolve("TinyBubble.java").toString(), src.resolve("TinyFactory.java").toString(),
+            src.resolve("TinyRing.java").toString(), src.resolve("TinyDateline.java").toString());
         assertThat(rc).as("javac").isZero();
         Path services = Files.createDirectories(classes.resolve("META-INF/services"));
         Files.writeString(services.resolve("flowproof.rule.RuleFactory"), "extplugin.TinyFactory\n");
+        Files.writeString(services.resolve("flowproof.topology.TopologyFactory"), "extplugin.TinyRing$Factory\n");
         jar = Files.createDirectories(dir.resolve("jars")).resolve("tiny.jar");
         try (OutputStream o = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(o);
              Stream<Path> files = Files.walk(classes)) {
@@ -285,6 +522,27 @@ class PluginsCliTest {
     }
 
     @Test
+    void topologyAndVcClassPluginsComeFromAJarOrAFolderToo() throws IOException {
+        Path f = Files.writeString(dir.resolve("tiny-ring.yaml"), "name: tiny-ring-dateline\ntopology: {plugin:"
+            + " tiny-ring, params: {k: 4}}\nvcs: 2\ncapacity: 1\nrule: vct\nvc-classes: {class:"
+            + " extplugin.TinyDateline}\nexpect: proved\n");
+        CliRun without = run("check", f, "--no-save");
+        BadInputTest.assertOneLineBadInput(without, "no --plugins");
+        assertThat(without.err().strip()).isEqualTo(f + ": topology.plugin: expected a topology plugin registered in"
+            + " META-INF/services/flowproof.topology.TopologyFactory (irregular), found \"tiny-ring\"");
+        for (Path plugins : List.of(jar, classes)) {
+            CliRun r = run("check", f, "--no-save", "--plugins", plugins);
+            assertThat(r.code()).as(plugins + ": " + r.err()).isEqualTo(Main.OK);
+            assertThat(r.out()).contains("tiny ring 4, 2 VCs, capacity 1, shortest-path with 2 VC classes"
+                + " (extplugin.TinyDateline), vct").contains("proved deadlock-free (method cdg: no dependency cycle");
+        }
+        for (String cmd : List.of("explore", "prove")) {
+            CliRun r = run(cmd, f, "--no-save", "--plugins", jar);
+            assertThat(r.code()).as(cmd + ": " + r.err()).isEqualTo(Main.OK);
+        }
+    }
+
+    @Test
     void aPluginsPathThatIsNotThereOrNotAJarIsOneLine() throws IOException {
         Path spec = spec("ring4-hybrid");
         CliRun missing = run("check", spec, "--plugins", dir.resolve("nothing.jar"));
@@ -305,6 +563,8 @@ class PluginsCliTest {
     static List<Arguments> badPluginSpecs() {
         String ring = "name: bad\ntopology: {kind: ring, radix: 4}\ncapacity: 1\n";
         String sim = "simulation: {buffer: 4, packet-size: 4, load: 0.1, cycles: 200, warmup: 50, drain: 2000, control: ";
+        String net = "name: bad\ncapacity: 1\nrule: vct\ntopology: ";
+        String classes = ring + "vcs: 2\nrule: vct\nvc-classes: ";
         return List.of(
             Arguments.of("unknown class", ring + "rule: {class: example.plugins.Nope}",
                 "rule.class: expected a class on the class path or in a --plugins jar or folder, found"
@@ -356,7 +616,110 @@ class PluginsCliTest {
                     + " META-INF/services/flowproof.throttle.SchemeFactory (quota), found \"nope\""),
             Arguments.of("scheme: not a scheme", ring + "rule: vct\n" + sim + "{class: example.plugins.YxRouting}}",
                 "simulation.control.class: expected a class implementing flowproof.sim.control.Scheme, found"
-                    + " example.plugins.YxRouting (it does not implement it)"));
+                    + " example.plugins.YxRouting (it does not implement it)"),
+            // topologies
+            Arguments.of("topology: unknown class", net + "{class: example.plugins.Nope}",
+                "topology.class: expected a class on the class path or in a --plugins jar or folder, found"
+                    + " example.plugins.Nope (no such class)"),
+            Arguments.of("topology: not a topology", net + "{class: example.plugins.NotARule}",
+                "topology.class: expected a class implementing flowproof.topology.Topology, found"
+                    + " example.plugins.NotARule (it does not implement it)"),
+            Arguments.of("topology: no usable constructor", net + "{class: flowproof.topology.GraphTopology}",
+                "topology.class: expected a class with a public constructor (PluginParams) or (), found"
+                    + " flowproof.topology.GraphTopology, which has none"),
+            Arguments.of("topology: constructor throws", net + "{class: example.plugins.BadNet, params: {defect:"
+                + " construct}}", "topology.class: expected a plugin that can be built with these parameters, found"
+                + " example.plugins.BadNet, whose constructor failed: this network cannot be built"),
+            Arguments.of("topology: param out of range", net + "{class: example.plugins.PluginRing, params: {radix: 1}}",
+                "topology.params.radix: expected an integer in [2, 64], found 1"),
+            Arguments.of("topology: bad param", net + "{plugin: irregular, params: {links: [[0, 0]]}}",
+                "topology.params.links: expected links [a, b] between two different routers 0, 1, ..., found [[0, 0]]"),
+            Arguments.of("topology: unknown param", net + "{class: example.plugins.PluginRing, params: {radix: 4, k: 2}}",
+                "topology.params.k: expected one of the parameters radix, bidirectional, rings, translations, found an"
+                    + " unknown parameter"),
+            Arguments.of("topology: kind beside class", net + "{class: example.plugins.PluginRing, kind: ring}",
+                "topology.kind: expected one of the fields class, plugin, params, found an unknown field"),
+            Arguments.of("topology: unknown plugin", net + "{plugin: nope}",
+                "topology.plugin: expected a topology plugin registered in"
+                    + " META-INF/services/flowproof.topology.TopologyFactory (irregular), found \"nope\""),
+            Arguments.of("topology: a channel to nowhere", net + "{class: example.plugins.BadNet, params: {defect:"
+                + " target}}", "topology.class: expected channels whose source() and target() are routers 0..3, found"
+                + " example.plugins.BadNet: channel 2 runs from 2 to 9"),
+            Arguments.of("topology: a self-loop", net + "{class: example.plugins.BadNet, params: {defect: self-loop}}",
+                "topology.class: expected channels between two different routers, found example.plugins.BadNet:"
+                    + " channel 2 runs from r2 to itself"),
+            Arguments.of("topology: routers named alike", net + "{class: example.plugins.BadNet, params: {defect:"
+                + " names}}", "topology.class: expected routers named uniquely (nodeName()), found"
+                + " example.plugins.BadNet: routers 1 and 3 are both named \"r1\""),
+            Arguments.of("topology: one endpoint", net + "{class: example.plugins.BadNet, params: {defect: endpoints}}",
+                "topology.class: expected at least two endpoints (isEndpoint()): packets go from one to another, found"
+                    + " example.plugins.BadNet: 1 (r0)"),
+            Arguments.of("topology: a ring that forks", net + "{class: example.plugins.BadNet, params: {defect: ring}}",
+                "topology.class: expected rings that are lines or cycles of channels (each router leaves a ring at"
+                    + " most once), found example.plugins.BadNet: channels r0-->r1 and r0-->r2 both leave r0 in ring 0"),
+            Arguments.of("topology: a method throws", net + "{class: example.plugins.BadNet, params: {defect: throws}}",
+                "topology.class: expected a topology whose methods answer flowproof's questions, found"
+                    + " example.plugins.BadNet, which failed while it was checked: no names today (at"
+                    + " example.plugins.BadNet.nodeName(BadNet.java:"),
+            Arguments.of("topology: bubbles without rings", "name: bad\ncapacity: 1\nrule: theoretical-bubble\n"
+                + "topology: {class: example.plugins.PluginRing, params: {radix: 4, rings: false}}",
+                "rule: expected a rule that needs no rings on a topology example.plugins.PluginRing (vct, vc-per-hop),"
+                    + " found theoretical-bubble"),
+            Arguments.of("topology: two datelines", "name: bad\ncapacity: 1\nvcs: 3\nrule: {kind: dateline, datelines: 2}\n"
+                + "topology: {class: example.plugins.PluginRing, params: {radix: 4}}", "rule.datelines: expected 1"
+                + " dateline per ring on a topology example.plugins.PluginRing (its wrap-around channels; more are"
+                + " placed by a torus's coordinates), found 2"),
+            Arguments.of("topology: a routing for tori", net + "{class: example.plugins.PluginRing, params: {radix: 4}}\n"
+                + "routing: dor", "routing: expected one of shortest-path, table, valiant on a topology"
+                + " example.plugins.PluginRing, found \"dor\""),
+            Arguments.of("topology: a table route to no neighbour", net + "{class: example.plugins.PluginRing, params:"
+                + " {radix: 4}}\nrouting: {kind: table, routes: [{at: 0, to: 2, next: [2]}]}", "routing.routes[0].next[0]:"
+                + " expected a router with a channel from 0, found 2"),
+            Arguments.of("topology: routers that cannot be reached", net + "{class: example.plugins.IrregularNet, params:"
+                + " {links: [[0, 1], [2, 3]]}}", "routing: expected a route for every pair of endpoints, found none at 2"
+                + " for destination 0 on the way from 2"),
+            // VC-class functions
+            Arguments.of("vc-classes: unknown class", classes + "{class: example.plugins.Nope}",
+                "vc-classes.class: expected a class on the class path or in a --plugins jar or folder, found"
+                    + " example.plugins.Nope (no such class)"),
+            Arguments.of("vc-classes: not a class function", classes + "{class: example.plugins.PluginRing}",
+                "vc-classes.class: expected a class implementing flowproof.routing.VcClassFunction, found"
+                    + " example.plugins.PluginRing (it does not implement it)"),
+            Arguments.of("vc-classes: no usable constructor", classes + "{class: flowproof.routing.VcClasses}",
+                "vc-classes.class: expected a class with a public constructor (Topology, PluginParams), (PluginParams)"
+                    + " or (), found flowproof.routing.VcClasses, which has none"),
+            Arguments.of("vc-classes: constructor throws", classes + "{class: example.plugins.ThrowingClasses, params:"
+                + " {fail: construct}}", "vc-classes.class: expected a plugin that can be built with these parameters,"
+                + " found example.plugins.ThrowingClasses, whose constructor failed: these classes refuse to be built"),
+            Arguments.of("vc-classes: bad params", classes + "{plugin: route-order, params: {routes: [xy, xy]}}",
+                "vc-classes.params.routes: expected a list of distinct route names, e.g. [xy, yx], found [\"xy\","
+                    + " \"xy\"]"),
+            Arguments.of("vc-classes: a parameter for a function that reads none", classes + "{class:"
+                + " example.plugins.SourceDatelineClasses, params: {k: 1}}", "vc-classes.params.k: expected no"
+                + " parameters (the plugin reads none), found an unknown parameter"),
+            Arguments.of("vc-classes: not on this topology", "name: bad\ntopology: {kind: mesh, radix: [2, 2]}\n"
+                + "capacity: 1\nrule: vct\nvcs: 2\nvc-classes: {class: example.plugins.DatelineClasses}",
+                "vc-classes.params.topology: expected a topology with wrap-around channels (a ring or a torus), found"
+                    + " bidirectional mesh 2x2"),
+            Arguments.of("vc-classes: classes that do not divide the VCs", classes.replace("vcs: 2", "vcs: 3")
+                + "{class: example.plugins.DatelineClasses}", "vc-classes.class: expected a VC-class function whose"
+                + " classes() is a divisor of vcs (3), found example.plugins.DatelineClasses (classes 2)"),
+            Arguments.of("vc-classes: a table field beside the class", classes + "{class:"
+                + " example.plugins.DatelineClasses, classes: 2}", "vc-classes.classes: expected one of the fields"
+                + " class, plugin, params, found an unknown field"),
+            Arguments.of("vc-classes: unknown plugin", classes + "{plugin: nope}",
+                "vc-classes.plugin: expected a VC-class function plugin registered in"
+                    + " META-INF/services/flowproof.routing.VcClassFactory (route-order), found \"nope\""),
+            Arguments.of("vc-classes: not a class name", classes + "{class: 5}",
+                "vc-classes.class: expected a class name, e.g. com.example.MyVcClassFunction, found 5"),
+            Arguments.of("vc-classes: with a dateline rule", classes.replace("rule: vct", "rule: dateline")
+                + "{class: example.plugins.DatelineClasses}", "rule: expected a rule that picks no VCs itself with"
+                + " vc-classes (vct, or a bubble rule; write the dateline or the VC per hop as vc-classes steps),"
+                + " found dateline"),
+            Arguments.of("vc-classes: no start class for a route", "name: bad\ntopology: {kind: mesh, radix: [2, 2]}\n"
+                + "routing: xy-yx\ncapacity: 1\nrule: vct\nvcs: 1\nvc-classes: {plugin: route-order, params: {routes:"
+                + " [xy]}}", "routing: vc-classes: example.plugins.RouteOrderClasses gives no start class for route yx of"
+                + " routing xy-yx (from (0,0) to (1,1))"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -368,7 +731,12 @@ class PluginsCliTest {
             BadInputTest.assertOneLineBadInput(r, name + " (" + cmd + ")");
             if (!cmd.equals("simulate") || yaml.contains("simulation")) {
                 // (simulate on a spec without a simulation section says that first)
-                assertThat(r.err().strip()).as(cmd).isEqualTo(f + ": " + message);
+                if (message.endsWith(".java:")) {
+                    // a plugin's frame: up to the line number
+                    assertThat(r.err().strip()).as(cmd).startsWith(f + ": " + message);
+                } else {
+                    assertThat(r.err().strip()).as(cmd).isEqualTo(f + ": " + message);
+                }
             }
         }
     }

@@ -82,6 +82,28 @@ class VcClassesTest {
         flowproof.reference.Agreement.assertAgrees(c, spec, c.reference());
     }
 
+    /**
+     * A user's class functions (example.plugins, docs/plugins.md) that compute what the tables say:
+     * the same reachable states, verdicts and shortest stuck depths as the independent enumerator.
+     */
+    static Stream<Case> pluginCases() {
+        String dateline = "vc-classes: {class: example.plugins.DatelineClasses}\n";
+        return Stream.of(
+            new Case("{kind: ring, radix: [3]}", dateline, 1, null, new Config(new int[] {3}, false, 2, 1, Rule.DATELINE, 0)),
+            new Case("{kind: ring, radix: [3]}", dateline, 2, null, new Config(new int[] {3}, false, 2, 2, Rule.DATELINE, 0)),
+            new Case("{kind: ring, radix: [4]}", dateline, 1, null, new Config(new int[] {4}, false, 2, 1, Rule.DATELINE, 0)),
+            new Case("{kind: ring, radix: [4]}", "vc-classes: {class: example.plugins.SourceDatelineClasses}\n", 1, null,
+                new Config(new int[] {4}, false, 2, 1, Rule.SOURCE_DATELINE, 0)),
+            new Case("{kind: mesh, radix: [2, 2]}", "vc-classes: {plugin: route-order, params: {routes: [xy, yx]}}\n", 1,
+                null, Config.mesh(2, 2, 2, 1, Routing.XY_YX_CLASSES, new int[0][], null)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pluginCases")
+    void aPluginClassFunctionAgreesWithTheIndependentEnumerator(Case c) throws Exception {
+        explorerAgreesWithTheIndependentEnumerator(c);
+    }
+
     /** A 5-ring: 309 s, mostly the reference enumerator's, so among the slow tests. */
     @Test
     @org.junit.jupiter.api.Tag("slow")
