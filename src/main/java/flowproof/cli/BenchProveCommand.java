@@ -28,6 +28,27 @@ final class BenchProveCommand implements Callable<Integer> {
         "torus16x16-c2-critical-bubble", "torus16x16-c1-theoretical-bubble", "torus16x16-c1-dateline",
         "torus16x16-c1-vct");
 
+    /** The scale cases of issue 19 ({@code --large}): 32x32 and 64x64, 8x8x8 and 16x16x16, and 4x4x4x4 tori. */
+    static final List<String> LARGE;
+
+    static {
+        List<String> l = new ArrayList<>();
+        for (String size : List.of("32x32", "64x64", "8x8x8", "16x16x16", "4x4x4x4")) {
+            for (String rule : List.of("c2-critical-bubble", "c1-theoretical-bubble", "c1-dateline", "c1-vct")) {
+                l.add("torus" + size + "-" + rule);
+            }
+        }
+        LARGE = List.copyOf(l);
+    }
+
+    @Option(names = "--large", description = "the scale cases instead: 32x32, 64x64, 8x8x8, 16x16x16 and 4x4x4x4 tori "
+        + "with CBS, Theoretical BFC, dateline and plain VCT (long: up to --seconds each)")
+    boolean large;
+
+    @Option(names = "--seconds", paramLabel = "N", defaultValue = "600",
+        description = "CP-SAT's time limit per spec (default: ${DEFAULT-VALUE})")
+    double seconds;
+
     @Option(names = "--runs", defaultValue = "1", description = "measured runs per spec (default: ${DEFAULT-VALUE})")
     int runs;
 
@@ -56,7 +77,11 @@ final class BenchProveCommand implements Callable<Integer> {
             err.println("bench-prove: " + problem);
             return Main.BAD_INPUT;
         }
-        List<String> names = only == null ? SPECS : only;
+        if (!(seconds > 0)) {
+            err.println("--seconds: expected a positive number of seconds, found " + seconds);
+            return Main.BAD_INPUT;
+        }
+        List<String> names = only != null ? only : large ? LARGE : SPECS;
         List<Spec> specs = new ArrayList<>();
         for (String n : names) {
             Spec s = Main.readSpec(dir.resolve(n + ".yaml"), err);
@@ -80,7 +105,8 @@ final class BenchProveCommand implements Callable<Integer> {
             double best = Double.POSITIVE_INFINITY;
             ProofResult last = null;
             for (int i = 0; i < runs; i++) {
-                last = DeadlockProver.prove(s.network(), s.routing(), s.rule(), s.pairs(), DeadlockProver.Options.defaults());
+                last = DeadlockProver.prove(s.network(), s.routing(), s.rule(), s.pairs(),
+                    new DeadlockProver.Options(seconds, 1));
                 best = Math.min(best, last.seconds());
             }
             boolean ok = s.expect() == null || switch (last.verdict()) {
