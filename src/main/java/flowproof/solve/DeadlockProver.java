@@ -274,7 +274,7 @@ public final class DeadlockProver {
         double seconds = (System.nanoTime() - start) / 1e9;
         return new ProofResult(ProofResult.Verdict.UNKNOWN, "the time limit (" + options.seconds() + " s) passed while "
             + "the CP-SAT model was being built", invariantNames(), initialHolds(), null, "UNKNOWN", null, false, seconds,
-            options.workers(), options.seconds(), 0, 0, null, routeSeconds, 0, 0);
+            options.workers(), options.seconds(), 0, 0, null, routeSeconds, 0, 0, inductionParts);
     }
 
     private ProofResult run() {
@@ -354,7 +354,7 @@ public final class DeadlockProver {
         }
         return new ProofResult(verdict, reason, invariantNames(), initial, inductive, knot, witness, minimal, seconds,
             options.workers(), options.seconds(), variables, constraints, cti[0], routeSeconds, inductionSeconds,
-            knotSeconds);
+            knotSeconds, inductionParts);
     }
 
     private static int[] values(CpSolver solver, IntVar[] vars) {
@@ -430,6 +430,7 @@ public final class DeadlockProver {
      * and the drift moves of a rule whose marks drift.
      */
     private CpSolverStatus inductionStatus(String[] cti) {
+        inductionParts = 1;
         CpModel model = new CpModel();
         StateEncoding s = new StateEncoding(model, graph, rule, true);
         s.requireInvariants(rule.invariants());
