@@ -14,6 +14,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import flowproof.routing.DimensionOrderRouting;
+import flowproof.rule.BufferView;
+import flowproof.rule.CriticalBubble;
+import flowproof.rule.TheoreticalBubble;
+import flowproof.topology.Torus;
+import flowproof.traffic.TrafficPattern;
+import java.util.Set;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -42,6 +49,95 @@ class InductionByPartsTest {
         return specs.stream().map(p -> DynamicTest.dynamicTest(p.toString(), () -> check(p)));
     }
 
+    /**
+     * Rules whose invariants are not inductive, on rings and tori (the specs' rules all keep
+     * theirs): every move kind that can break them, an injection or forward move into the last
+     * bubble, a move into a marked queue, a drift onto a full queue.
+     */
+    @TestFactory
+    Stream<DynamicTest> byPartsFindsTheCounterexamplesToInductionTheMonolithicModelFinds() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (int[] radix : List.of(new int[] {4}, new int[] {3, 3}, new int[] {4, 3})) {
+            for (boolean bidirectional : List.of(false, true)) {
+                for (int capacity : List.of(1, 2)) {
+                    Torus t = Torus.torus(radix, bidirectional);
+                    Network net = new Network(t, 1, capacity);
+                    String name = java.util.Arrays.toString(radix) + (bidirectional ? " bidirectional" : "") + " C="
+                        + capacity;
+                    TheoreticalBubble bubble = new TheoreticalBubble();
+                    CriticalBubble cbs = new CriticalBubble(1, false, true);
+                    tests.add(DynamicTest.dynamicTest(name + " greedy with bubble invariant", () -> compare(name, net,
+                        new DimensionOrderRouting(t), greedy(bubble, 0, false), TrafficPattern.ALL_PAIRS.pairs(t))));
+                    tests.add(DynamicTest.dynamicTest(name + " greedy with critical-bubble invariant", () -> compare(
+                        name, net, new DimensionOrderRouting(t), greedy(cbs, 1, false),
+                        TrafficPattern.ALL_PAIRS.pairs(t))));
+                    tests.add(DynamicTest.dynamicTest(name + " careless drift", () -> compare(name, net,
+                        new DimensionOrderRouting(t), greedy(cbs, 1, true), TrafficPattern.ALL_PAIRS.pairs(t))));
+                }
+            }
+        }
+        return tests.stream();
+    }
+
+    /**
+     * Admits any move with a free slot (no mark moves) but claims {@code like}'s invariants and
+     * marks; with {@code drift}, it is {@code like} itself except that it drifts a mark whenever
+     * there is one, even onto a full queue.
+     */
+    private static FlowControlRule greedy(FlowControlRule like, int marks, boolean drift) {
+        return new FlowControlRule() {
+            @Override
+            public int admit(BufferView view, int from, int to) {
+                return drift ? like.admit(view, from, to) : view.freeSlots(to) > 0 ? ADMIT : DENY;
+            }
+
+            @Override
+            public boolean marksDrift() {
+                return drift;
+            }
+
+            @Override
+            public boolean drifts(BufferView view, int queue, int upstream) {
+                return view.criticalMarks(queue) > 0 && view.freeSlots(upstream) >= 0;
+            }
+
+            @Override
+            public int marksPerRing() {
+                return marks;
+            }
+
+            @Override
+            public int initialMarks(Network network, int queue) {
+                return like.initialMarks(network, queue);
+            }
+
+            @Override
+            public Set<Invariant> invariants() {
+                return like.invariants();
+            }
+        };
+    }
+
+    private static void compare(String name, Network net, flowproof.routing.RoutingFunction routing,
+                                FlowControlRule rule, List<int[]> pairs) {
+        DeadlockProver.Options opts = new DeadlockProver.Options(30, 1);
+        DeadlockProver.InductionCheck mono = DeadlockProver.induction(net, routing, rule, pairs, opts,
+            DeadlockProver.Induction.MONOLITHIC);
+        for (DeadlockProver.Induction mode : List.of(DeadlockProver.Induction.PARTS,
+                DeadlockProver.Induction.PARTS_ALL)) {
+            DeadlockProver.InductionCheck parts = DeadlockProver.induction(net, routing, rule, pairs, opts, mode);
+            assertThat(parts.status()).as("%s %s (monolithic: %s; by parts: %s)", name, mode, mono.cti(), parts.cti())
+                .isEqualTo(mono.status());
+            if (mono.status() != CpSolverStatus.INFEASIBLE) {
+                assertThat(mono.cti()).isNotNull();
+                assertThat(parts.cti()).isNotNull().contains(" leaves them (");
+                genuine(Path.of(name), net, rule, parts);
+            }
+            System.out.printf("by parts: %s %s: %s %s (%d models); monolithic: %s%n", name, mode, parts.status(),
+                parts.cti(), parts.parts(), mono.cti());
+        }
+    }
+
     private static void check(Path file) throws Exception {
         Spec spec = SpecReader.read(file);
         var m = spec.model();
@@ -62,24 +158,26 @@ class InductionByPartsTest {
             return;
         }
         boolean inductive = mono.status() == CpSolverStatus.INFEASIBLE;
+        List<String> counts = new ArrayList<>();
         for (DeadlockProver.Induction mode : List.of(DeadlockProver.Induction.PARTS,
                 DeadlockProver.Induction.PARTS_ALL)) {
             DeadlockProver.InductionCheck parts = DeadlockProver.induction(spec.network(), spec.routing(), spec.rule(),
                 spec.pairs(), opts, mode);
+            counts.add(mode + " " + parts.parts() + (inductive ? "" : ": " + parts.cti()));
             assertThat(parts.status() == CpSolverStatus.INFEASIBLE).as("%s %s inductive (monolithic: %s; by parts: %s)",
                 file, mode, mono.cti(), parts.cti()).isEqualTo(inductive);
             if (!inductive) {
                 assertThat(mono.cti()).as("%s monolithic cti", file).isNotNull();
                 assertThat(parts.cti()).as("%s %s cti", file, mode).isNotNull().contains(" leaves them (");
-                genuine(file, spec, parts);
+                genuine(file, spec.network(), spec.rule(), parts);
             }
         }
+        System.out.printf("by parts: %s inductive %s (monolithic %.2f s; models %s)%s%n", file, inductive, seconds,
+            counts, inductive ? "" : "; monolithic: " + mono.cti());
     }
 
     /** The by-parts counterexample is one: an invariant state, the move admitted, an invariant broken after. */
-    private static void genuine(Path file, Spec spec, DeadlockProver.InductionCheck parts) {
-        Network net = spec.network();
-        FlowControlRule rule = spec.rule();
+    private static void genuine(Path file, Network net, FlowControlRule rule, DeadlockProver.InductionCheck parts) {
         int[] occ = parts.state()[0].clone();
         int[] marks = parts.state()[1].clone();
         char kind = (char) parts.state()[2][0];
