@@ -102,6 +102,8 @@ public final class DeadlockProver {
     private Induction induction = Induction.fromProperty();
     /** The by-parts counterexample to induction as a whole state: occupancies, marks, then {kind, from, to}. */
     private int[][] ctiState;
+    /** {@link Induction#PARTS_ALL}: moves whose answer differs from another move's of the same shape (none expected). */
+    private final List<String> shapeMismatches = new ArrayList<>();
     /** Local models solved by {@link #inductionByParts} (0 for the monolithic check). */
     private int inductionParts;
 
@@ -114,7 +116,7 @@ public final class DeadlockProver {
         MONOLITHIC,
         /** One local model per move, one move per class of moves with identical local models ({@link #inductionByParts}). */
         PARTS,
-        /** One local model per move, every move solved (to check the classes). */
+        /** One local model per move, every move solved, even after a counterexample (to check the classes). */
         PARTS_ALL;
 
         static Induction fromProperty() {
@@ -208,14 +210,16 @@ public final class DeadlockProver {
         String[] cti = new String[1];
         CpSolverStatus st = mode == Induction.MONOLITHIC ? prover.inductionStatus(cti)
             : prover.inductionByParts(cti, prover.initialHolds());
-        return new InductionCheck(st, cti[0], prover.inductionParts, prover.ctiState);
+        return new InductionCheck(st, cti[0], prover.inductionParts, prover.ctiState, prover.shapeMismatches);
     }
 
     /**
      * @param state by parts and not inductive: {occupancies, marks, {kind, from, to}} of an invariant
      *              state (the local model's solution, the initial state elsewhere) and the move
+     * @param shapeMismatches {@link Induction#PARTS_ALL}, which solves every move's model: the moves
+     *              whose answer differs from that of another move with the same shape (must be none)
      */
-    record InductionCheck(CpSolverStatus status, String cti, int parts, int[][] state) {
+    record InductionCheck(CpSolverStatus status, String cti, int parts, int[][] state, List<String> shapeMismatches) {
     }
 
     /** Thrown while a CP-SAT model is being built past the time limit (thousands of VCs: millions of table constraints). */
@@ -680,24 +684,38 @@ public final class DeadlockProver {
             return CpSolverStatus.INFEASIBLE;
         }
         Map<String, CpSolverStatus> solved = new HashMap<>();
+        boolean all = induction == Induction.PARTS_ALL;
         boolean unknown = false;
+        CpSolverStatus found = null;
+        String[] first = new String[1];
+        int[][] firstState = null;
         for (Move m : moves()) {
             checkTime();
-            String key = induction == Induction.PARTS_ALL ? null : shape(m, tablesOnly);
-            CpSolverStatus st = key == null ? null : solved.get(key);
+            String key = shape(m, tablesOnly);
+            CpSolverStatus st = all ? null : solved.get(key);
             if (st == null) {
-                st = localStatus(m, tables, cti);
+                st = localStatus(m, tables, first);
                 inductionParts++;
-                if (key != null) {
-                    solved.put(key, st);
+                CpSolverStatus before = solved.put(key, st);
+                if (before != null && (before == CpSolverStatus.INFEASIBLE) != (st == CpSolverStatus.INFEASIBLE)) {
+                    // every move is solved: moves with the same shape must have the same answer
+                    shapeMismatches.add(m.name() + ": " + st + ", another move of its shape " + before);
                 }
             }
             if (st == CpSolverStatus.FEASIBLE || st == CpSolverStatus.OPTIMAL) {
-                return st;
+                if (found == null) {
+                    found = st;
+                    cti[0] = first[0];
+                    firstState = ctiState;
+                }
+                if (!all) {
+                    return st;
+                }
             }
             unknown |= st != CpSolverStatus.INFEASIBLE;
         }
-        return unknown ? CpSolverStatus.UNKNOWN : CpSolverStatus.INFEASIBLE;
+        ctiState = firstState;
+        return found != null ? found : unknown ? CpSolverStatus.UNKNOWN : CpSolverStatus.INFEASIBLE;
     }
 
     /** Whether every component (ring, queue on no ring) has a state satisfying the invariants. */

@@ -126,6 +126,7 @@ class InductionByPartsTest {
         for (DeadlockProver.Induction mode : List.of(DeadlockProver.Induction.PARTS,
                 DeadlockProver.Induction.PARTS_ALL)) {
             DeadlockProver.InductionCheck parts = DeadlockProver.induction(net, routing, rule, pairs, opts, mode);
+            assertThat(parts.shapeMismatches()).as("%s: moves of one shape, different answers", name).isEmpty();
             assertThat(parts.status()).as("%s %s (monolithic: %s; by parts: %s)", name, mode, mono.cti(), parts.cti())
                 .isEqualTo(mono.status());
             if (mono.status() != CpSolverStatus.INFEASIBLE) {
@@ -163,6 +164,7 @@ class InductionByPartsTest {
                 DeadlockProver.Induction.PARTS_ALL)) {
             DeadlockProver.InductionCheck parts = DeadlockProver.induction(spec.network(), spec.routing(), spec.rule(),
                 spec.pairs(), opts, mode);
+            assertThat(parts.shapeMismatches()).as("%s: moves of one shape, different answers", file).isEmpty();
             counts.add(mode + " " + parts.parts() + (inductive ? "" : ": " + parts.cti()));
             assertThat(parts.status() == CpSolverStatus.INFEASIBLE).as("%s %s inductive (monolithic: %s; by parts: %s)",
                 file, mode, mono.cti(), parts.cti()).isEqualTo(inductive);
