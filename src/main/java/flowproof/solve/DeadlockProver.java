@@ -66,6 +66,12 @@ import java.util.Map;
  * explorer's guided search decides. <b>unknown</b>: a time limit was hit, or the
  * invariants are not inductive (no proof is claimed then).
  *
+ * <p><b>Inductiveness by parts</b> (the default; {@link #INDUCTION_PROPERTY}): every invariant is
+ * about one queue or one ring and a move changes at most two queues, so the check is made move
+ * by move over the rings (or lone queues) the move changes ({@link #inductionByParts}), each
+ * class of moves with identical local models solved once; the model over the whole network
+ * ({@link #inductionStatus}) is kept as the oracle.
+ *
  * <p>The rule is never rewritten here: its admission is tabulated by calling
  * {@link FlowControlRule#admit} ({@link AdmissionTable}), routes come from
  * {@link QueueRoutes}, and the invariants are read from their definitions
