@@ -284,17 +284,25 @@ public final class DeadlockProver {
         double seconds = (System.nanoTime() - start) / 1e9;
         return new ProofResult(ProofResult.Verdict.UNKNOWN, "the time limit (" + options.seconds() + " s) passed while "
             + "the CP-SAT model was being built", invariantNames(), initialHolds(), null, "UNKNOWN", null, false, seconds,
-            options.workers(), options.seconds(), 0, 0, null, routeSeconds, 0, 0, inductionParts);
+            options.workers(), options.seconds(), 0, 0, null, routeSeconds,
+            inductionStart == 0 ? 0 : ((inductionEnd > 0 ? inductionEnd : System.nanoTime()) - inductionStart) / 1e9,
+            inductionEnd > 0 ? (System.nanoTime() - inductionEnd) / 1e9 : 0, inductionParts);
     }
+
+    /** When the inductiveness check started and ended (System.nanoTime; 0: not yet), for {@link #outOfTime}. */
+    private long inductionStart;
+    private long inductionEnd;
 
     private ProofResult run() {
         boolean initial = initialHolds();
         String[] cti = new String[1];
         long t0 = System.nanoTime();
+        inductionStart = t0;
         CpSolverStatus induction = knotOnlyDeterministicTime > 0 ? CpSolverStatus.UNKNOWN
             : this.induction == Induction.MONOLITHIC ? inductionStatus(cti) : inductionByParts(cti, initial);
         double inductionSeconds = (System.nanoTime() - t0) / 1e9;
         long t1 = System.nanoTime();
+        inductionEnd = t1;
         Boolean inductive = induction == CpSolverStatus.INFEASIBLE ? Boolean.TRUE
             : induction == CpSolverStatus.FEASIBLE || induction == CpSolverStatus.OPTIMAL ? Boolean.FALSE : null;
 
