@@ -157,10 +157,11 @@ final class Proving {
                     proof.knotSeconds()));
             } else {
                 b.append(String.format("  %-14s knot %s; %,d variables, %,d constraints; %d worker%s, limit %.0f s; %.2f s "
-                        + "(routes %.2f, inductiveness %.2f, knot %.2f)%n",
+                        + "(routes %.2f, inductiveness %.2f in %,d model%s, knot %.2f)%n",
                     "cp-sat", proof.knot(), proof.variables(), proof.constraints(), proof.workers(),
                     proof.workers() == 1 ? " (deterministic unless the limit is hit)" : "s", proof.timeLimit(),
-                    proof.seconds(), proof.routeSeconds(), proof.inductionSeconds(), proof.knotSeconds()));
+                    proof.seconds(), proof.routeSeconds(), proof.inductionSeconds(), proof.inductionParts(),
+                    proof.inductionParts() == 1 ? "" : "s", proof.knotSeconds()));
             }
             if (injectable != null) {
                 b.append(String.format("  %-14s %s: %s%s%n", "injectability", injectable.status().key(), injectable.how(),
@@ -245,6 +246,7 @@ final class Proving {
             phases.put("routes", Math.round(proof.routeSeconds() * 1000) / 1000.0);
             phases.put("inductiveness", Math.round(proof.inductionSeconds() * 1000) / 1000.0);
             phases.put("knot", Math.round(proof.knotSeconds() * 1000) / 1000.0);
+            o.put("inductionParts", proof.inductionParts());
             o.put("workers", proof.workers());
             o.put("timeLimit", proof.timeLimit());
             // One worker is deterministic unless a time limit cut a solve short: the verdict's,
@@ -593,7 +595,7 @@ final class Proving {
 
     private static ProofResult messageResult(ProofResult.Verdict v, String reason, long t0) {
         return new ProofResult(v, reason, List.of(), true, null, "none", null, false, (System.nanoTime() - t0) / 1e9,
-            0, 0, 0, 0, null, 0, 0, 0);
+            0, 0, 0, 0, null, 0, 0, 0, 0);
     }
 
     /** Where a counterexample went: its path, or one line on why it could not be written; neither when not saving. */

@@ -46,12 +46,26 @@ final class ConditionEncoding {
     private final IntVar[] marks;
     private final IntVar[] ringFree;
     private final Set<String> made = new HashSet<>();
+    /** The queues and rings encoded (null: all). */
+    private final boolean[] queueIn;
+    private final boolean[] ringIn;
 
     /**
      * @param marks    per queue, null for a rule without marks
      * @param ringFree per ring its free slots, or null to sum them from the occupancies
      */
     ConditionEncoding(CpModel model, Network net, IntVar[] occ, IntVar[] marks, IntVar[] ringFree) {
+        this(model, net, occ, marks, ringFree, null, null);
+    }
+
+    /**
+     * The conditions at the queues {@code queueIn} marks and the rings {@code ringIn} marks only
+     * (null: all), for a model of a part of the network; a marked ring's queues must be marked.
+     */
+    ConditionEncoding(CpModel model, Network net, IntVar[] occ, IntVar[] marks, IntVar[] ringFree, boolean[] queueIn,
+                      boolean[] ringIn) {
+        this.queueIn = queueIn;
+        this.ringIn = ringIn;
         this.model = model;
         this.net = net;
         this.capacity = net.capacity();
@@ -174,6 +188,9 @@ final class ConditionEncoding {
     /** Calls {@code each} for every (condition, queue or ring) pair: queue conditions queue by queue, then rings. */
     private void forEach(List<Condition> conditions, java.util.function.ObjIntConsumer<Condition> each) {
         for (int q = 0; q < net.queues(); q++) {
+            if (queueIn != null && !queueIn[q]) {
+                continue;
+            }
             for (Condition c : conditions) {
                 if (c.scope() != Scope.RINGS && c.scope().applies(net, q)) {
                     each.accept(c, q);
@@ -181,6 +198,9 @@ final class ConditionEncoding {
             }
         }
         for (int r = 0; r < net.rings(); r++) {
+            if (ringIn != null && !ringIn[r]) {
+                continue;
+            }
             for (Condition c : conditions) {
                 if (c.scope() == Scope.RINGS) {
                     each.accept(c, r);

@@ -66,6 +66,12 @@ import java.util.Map;
  * explorer's guided search decides. <b>unknown</b>: a time limit was hit, or the
  * invariants are not inductive (no proof is claimed then).
  *
+ * <p><b>Inductiveness by parts</b> (the default; {@link #INDUCTION_PROPERTY}): every invariant is
+ * about one queue or one ring and a move changes at most two queues, so the check is made move
+ * by move over the rings (or lone queues) the move changes ({@link #inductionByParts}), each
+ * class of moves with identical local models solved once; the model over the whole network
+ * ({@link #inductionStatus}) is kept as the oracle.
+ *
  * <p>The rule is never rewritten here: its admission is tabulated by calling
  * {@link FlowControlRule#admit} ({@link AdmissionTable}), routes come from
  * {@link QueueRoutes}, and the invariants are read from their definitions
@@ -98,6 +104,38 @@ public final class DeadlockProver {
     private double knotOnlyDeterministicTime;
     private final long start = System.nanoTime();
     private final double routeSeconds;
+    /** How inductiveness is checked: {@link #INDUCTION_PROPERTY}, by parts unless it says otherwise. */
+    private Induction induction = Induction.fromProperty();
+    /** The by-parts counterexample to induction as a whole state: occupancies, marks, then {kind, from, to}. */
+    private int[][] ctiState;
+    /** {@link Induction#PARTS_ALL}: moves whose answer differs from another move's of the same shape (none expected). */
+    private final List<String> shapeMismatches = new ArrayList<>();
+    /** Local models solved by {@link #inductionByParts} (0 for the monolithic check). */
+    private int inductionParts;
+
+    /** The system property choosing the inductiveness check: monolithic, parts (the default) or parts-all. */
+    static final String INDUCTION_PROPERTY = "flowproof.induction";
+
+    /** How inductiveness is checked ({@link #INDUCTION_PROPERTY}). */
+    enum Induction {
+        /** One model over the whole network, every move ({@link #inductionStatus}): the oracle. */
+        MONOLITHIC,
+        /** One local model per move, one move per class of moves with identical local models ({@link #inductionByParts}). */
+        PARTS,
+        /** One local model per move, every move solved, even after a counterexample (to check the classes). */
+        PARTS_ALL;
+
+        static Induction fromProperty() {
+            String v = System.getProperty(INDUCTION_PROPERTY, "parts");
+            return switch (v) {
+                case "monolithic" -> MONOLITHIC;
+                case "parts" -> PARTS;
+                case "parts-all" -> PARTS_ALL;
+                default -> throw new IllegalArgumentException(INDUCTION_PROPERTY + " must be monolithic, parts or"
+                    + " parts-all, not " + v);
+            };
+        }
+    }
 
     private DeadlockProver(Network net, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
                            Options options) {
@@ -162,6 +200,34 @@ public final class DeadlockProver {
         }
     }
 
+    /**
+     * The inductiveness check alone, as {@code mode} makes it, for tests: the solver status
+     * (INFEASIBLE: inductive), the counterexample's line, the models solved, and for a
+     * counterexample found by parts the whole state it stands for ({@link InductionCheck#state}).
+     */
+    static InductionCheck induction(Network net, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
+                                    Options options, Induction mode) {
+        String problem = OrTools.problem();
+        if (problem != null) {
+            throw new IllegalStateException(problem);
+        }
+        DeadlockProver prover = new DeadlockProver(net, routing, rule, traffic, options);
+        prover.induction = mode;
+        String[] cti = new String[1];
+        CpSolverStatus st = mode == Induction.MONOLITHIC ? prover.inductionStatus(cti)
+            : prover.inductionByParts(cti, prover.initialHolds());
+        return new InductionCheck(st, cti[0], prover.inductionParts, prover.ctiState, prover.shapeMismatches);
+    }
+
+    /**
+     * @param state by parts and not inductive: {occupancies, marks, {kind, from, to}} of an invariant
+     *              state (the local model's solution, the initial state elsewhere) and the move
+     * @param shapeMismatches {@link Induction#PARTS_ALL}, which solves every move's model: the moves
+     *              whose answer differs from that of another move with the same shape (must be none)
+     */
+    record InductionCheck(CpSolverStatus status, String cti, int parts, int[][] state, List<String> shapeMismatches) {
+    }
+
     /** Thrown while a CP-SAT model is being built past the time limit (thousands of VCs: millions of table constraints). */
     private static final class OutOfTime extends RuntimeException {
         OutOfTime() {
@@ -218,16 +284,25 @@ public final class DeadlockProver {
         double seconds = (System.nanoTime() - start) / 1e9;
         return new ProofResult(ProofResult.Verdict.UNKNOWN, "the time limit (" + options.seconds() + " s) passed while "
             + "the CP-SAT model was being built", invariantNames(), initialHolds(), null, "UNKNOWN", null, false, seconds,
-            options.workers(), options.seconds(), 0, 0, null, routeSeconds, 0, 0);
+            options.workers(), options.seconds(), 0, 0, null, routeSeconds,
+            inductionStart == 0 ? 0 : ((inductionEnd > 0 ? inductionEnd : System.nanoTime()) - inductionStart) / 1e9,
+            inductionEnd > 0 ? (System.nanoTime() - inductionEnd) / 1e9 : 0, inductionParts);
     }
+
+    /** When the inductiveness check started and ended (System.nanoTime; 0: not yet), for {@link #outOfTime}. */
+    private long inductionStart;
+    private long inductionEnd;
 
     private ProofResult run() {
         boolean initial = initialHolds();
         String[] cti = new String[1];
         long t0 = System.nanoTime();
-        CpSolverStatus induction = knotOnlyDeterministicTime > 0 ? CpSolverStatus.UNKNOWN : inductionStatus(cti);
+        inductionStart = t0;
+        CpSolverStatus induction = knotOnlyDeterministicTime > 0 ? CpSolverStatus.UNKNOWN
+            : this.induction == Induction.MONOLITHIC ? inductionStatus(cti) : inductionByParts(cti, initial);
         double inductionSeconds = (System.nanoTime() - t0) / 1e9;
         long t1 = System.nanoTime();
+        inductionEnd = t1;
         Boolean inductive = induction == CpSolverStatus.INFEASIBLE ? Boolean.TRUE
             : induction == CpSolverStatus.FEASIBLE || induction == CpSolverStatus.OPTIMAL ? Boolean.FALSE : null;
 
@@ -297,7 +372,7 @@ public final class DeadlockProver {
         }
         return new ProofResult(verdict, reason, invariantNames(), initial, inductive, knot, witness, minimal, seconds,
             options.workers(), options.seconds(), variables, constraints, cti[0], routeSeconds, inductionSeconds,
-            knotSeconds);
+            knotSeconds, inductionParts);
     }
 
     private static int[] values(CpSolver solver, IntVar[] vars) {
@@ -373,6 +448,7 @@ public final class DeadlockProver {
      * and the drift moves of a rule whose marks drift.
      */
     private CpSolverStatus inductionStatus(String[] cti) {
+        inductionParts = 1;
         CpModel model = new CpModel();
         StateEncoding s = new StateEncoding(model, graph, rule, true);
         s.requireInvariants(rule.invariants());
@@ -493,6 +569,339 @@ public final class DeadlockProver {
                     cti[0] = b.toString();
                 }
             }
+        }
+        return st;
+    }
+
+    /** One move of the model: its kind, source queue (or {@link FlowControlRule#INJECT}), target queue, name. */
+    private record Move(char kind, int from, int to, String name) {
+    }
+
+    /** Every move {@link #inductionStatus} offers, in its order: eject, forward, inject, drift. */
+    private List<Move> moves() {
+        List<Move> moves = new ArrayList<>();
+        for (int q = 0; q < net.queues(); q++) {
+            checkTime();
+            RouteGraph.HeadClass[] cls = graph.classes[q];
+            java.util.Set<Integer> targets = new java.util.LinkedHashSet<>();
+            boolean exits = false;
+            for (RouteGraph.HeadClass hc : cls) {
+                exits |= hc.exits();
+                for (int t : hc.targets()) {
+                    targets.add(t);
+                }
+            }
+            if (exits) {
+                moves.add(new Move('e', q, q, "eject from " + net.queueName(q)));
+            }
+            for (int t : targets) {
+                moves.add(new Move('f', q, t, "forward " + net.queueName(q) + " => " + net.queueName(t)));
+            }
+        }
+        java.util.Set<Integer> injected = new java.util.HashSet<>();
+        for (RouteGraph.Injection inj : graph.injections) {
+            if (injected.add(inj.queue())) {
+                moves.add(new Move('i', FlowControlRule.INJECT, inj.queue(), "inject into " + net.queueName(inj.queue())));
+            }
+        }
+        if (rule.marksDrift()) {
+            int[] up = net.ringUpstream();
+            for (int q = 0; q < net.queues(); q++) {
+                if (up[q] >= 0) {
+                    moves.add(new Move('d', q, up[q], "drift a mark from " + net.queueName(q) + " to "
+                        + net.queueName(up[q])));
+                }
+            }
+        }
+        return moves;
+    }
+
+    /** The queues of q's ring, or q alone when it is on none: the queues the invariants tie q to. */
+    private int[] component(int q) {
+        int r = net.ringOf(q);
+        return r >= 0 ? net.ringQueues(r) : new int[] {q};
+    }
+
+    /** The queues a move's local model holds: the components of the queues it changes. */
+    private int[][] components(Move m) {
+        int[] a = component(m.kind() == 'i' ? m.to() : m.from());
+        if (m.kind() == 'e' || m.kind() == 'i') {
+            return new int[][] {a};
+        }
+        int[] b = component(m.to());
+        return java.util.Arrays.equals(a, b) ? new int[][] {a} : new int[][] {a, b};
+    }
+
+    /**
+     * Everything a move's local model ({@link #localStatus}) is built from, up to renaming the
+     * queues: two moves with the same key have identical models but for the queue numbers,
+     * hence the same answer. Per component (the source's first), in the model's terms: ring or
+     * lone queue, how many of its other queues can hold packets (have a head class; a queue
+     * without one is empty by the route invariant) and how many cannot, and for each queue the
+     * move changes its role and whether it can hold packets; the move's kind; the rule's whole
+     * table for the move (admission, or drift). The invariants' conditions are the same at every
+     * queue of a kind (on a ring, off rings) and every ring; a ring's conditions read only sums
+     * over its queues, so which of its queues is which does not matter beyond the roles.
+     */
+    private String shape(Move m, StateEncoding tablesOnly) {
+        StringBuilder b = new StringBuilder().append(m.kind());
+        for (int[] comp : components(m)) {
+            b.append(net.ringOf(comp[0]) >= 0 ? "|R" : "|Q").append(comp.length);
+            int busy = 0;
+            int idle = 0;
+            for (int q : comp) {
+                boolean can = graph.classes[q].length > 0;
+                String role = (q == m.from() ? "s" : "") + (q == m.to() ? "t" : "");
+                if (role.isEmpty()) {
+                    if (can) {
+                        busy++;
+                    } else {
+                        idle++;
+                    }
+                } else {
+                    b.append(',').append(role).append(can ? '+' : '0');
+                }
+            }
+            b.append(",busy").append(busy).append(",idle").append(idle);
+        }
+        if (m.kind() == 'f' || m.kind() == 'i') {
+            AdmissionTable t = tablesOnly.table(m.from(), m.to());
+            b.append("|adm").append(t.readsMarks ? 'm' : '-').append(t.readsRing ? 'r' : '-')
+                .append(java.util.Arrays.deepToString(t.outcome));
+        } else if (m.kind() == 'd') {
+            b.append("|drift").append(java.util.Arrays.toString(StateEncoding.driftTable(net, rule, m.from(), m.to())));
+        }
+        return b.toString();
+    }
+
+    /**
+     * Inductiveness by parts. Every invariant condition is about one queue or one ring, and so
+     * are the capacity and route invariants; a move changes its source and target queues (their
+     * occupancy and marks; a drift two queues of one ring) and nothing else. So a move breaks the
+     * invariants from an invariant state only by breaking a condition at a queue it changes or at
+     * the ring of one, and whether it is admitted there reads only its target, the target's ring
+     * (and for a drift its two queues). The invariant states are the products of invariant states
+     * of the components (rings, queues on no ring), which constrain each other in nothing. Hence
+     * there is an invariant state with an admitted move m to a state outside the invariants
+     * (the monolithic model, {@link #inductionStatus}, is feasible) iff some move m has one in the
+     * model of the components m changes alone ({@link #localStatus}) and every other component has
+     * an invariant state. The latter holds when the empty network satisfies the invariants;
+     * otherwise it is solved, component by component.
+     *
+     * <p>Moves whose local models are the same up to renaming queues ({@link #shape}) are solved
+     * once (unless {@link Induction#PARTS_ALL}): on a torus, one move per kind and direction.
+     */
+    private CpSolverStatus inductionByParts(String[] cti, boolean initial) {
+        Map<Long, AdmissionTable> tables = new HashMap<>();
+        StateEncoding tablesOnly = new StateEncoding(new CpModel(), graph, rule, true, new boolean[net.queues()], tables);
+        if (!initial && !componentsSatisfiable(tables)) {
+            return CpSolverStatus.INFEASIBLE;
+        }
+        Map<String, CpSolverStatus> solved = new HashMap<>();
+        boolean all = induction == Induction.PARTS_ALL;
+        boolean unknown = false;
+        CpSolverStatus found = null;
+        String[] first = new String[1];
+        int[][] firstState = null;
+        for (Move m : moves()) {
+            checkTime();
+            String key = shape(m, tablesOnly);
+            CpSolverStatus st = all ? null : solved.get(key);
+            if (st == null) {
+                st = localStatus(m, tables, first);
+                inductionParts++;
+                CpSolverStatus before = solved.put(key, st);
+                if (before != null && (before == CpSolverStatus.INFEASIBLE) != (st == CpSolverStatus.INFEASIBLE)) {
+                    // every move is solved: moves with the same shape must have the same answer
+                    shapeMismatches.add(m.name() + ": " + st + ", another move of its shape " + before);
+                }
+            }
+            if (st == CpSolverStatus.FEASIBLE || st == CpSolverStatus.OPTIMAL) {
+                if (found == null) {
+                    found = st;
+                    cti[0] = first[0];
+                    firstState = ctiState;
+                }
+                if (!all) {
+                    return st;
+                }
+            }
+            unknown |= st != CpSolverStatus.INFEASIBLE;
+        }
+        ctiState = firstState;
+        return found != null ? found : unknown ? CpSolverStatus.UNKNOWN : CpSolverStatus.INFEASIBLE;
+    }
+
+    /** Whether every component (ring, queue on no ring) has a state satisfying the invariants. */
+    private boolean componentsSatisfiable(Map<Long, AdmissionTable> tables) {
+        Map<String, Boolean> seen = new HashMap<>();
+        boolean[] done = new boolean[net.queues()];
+        for (int q = 0; q < net.queues(); q++) {
+            if (done[q]) {
+                continue;
+            }
+            int[] comp = component(q);
+            int busy = 0;
+            boolean[] include = new boolean[net.queues()];
+            for (int x : comp) {
+                done[x] = true;
+                include[x] = true;
+                busy += graph.classes[x].length > 0 ? 1 : 0;
+            }
+            String key = (net.ringOf(q) >= 0 ? "R" : "Q") + comp.length + "," + busy;
+            Boolean ok = seen.get(key);
+            if (ok == null) {
+                checkTime();
+                CpModel model = new CpModel();
+                StateEncoding s = new StateEncoding(model, graph, rule, true, include, tables);
+                s.requireInvariants(rule.invariants());
+                CpSolverStatus st = solver(remaining()).solve(model);
+                inductionParts++;
+                ok = st != CpSolverStatus.INFEASIBLE;
+                seen.put(key, ok);
+            }
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * One move's part of {@link #inductionStatus}: over the queues of the components the move
+     * changes, a state satisfying the invariants there (capacity, route, the rule's conditions
+     * at those queues and rings) in which the move is taken, as {@link #inductionStatus} encodes
+     * it, and after which a condition there breaks. FEASIBLE writes the counterexample to
+     * {@code cti[0]}, in {@link #inductionStatus}'s words.
+     */
+    private CpSolverStatus localStatus(Move m, Map<Long, AdmissionTable> tables, String[] cti) {
+        int queues = net.queues();
+        boolean[] include = new boolean[queues];
+        for (int[] comp : components(m)) {
+            for (int q : comp) {
+                include[q] = true;
+            }
+        }
+        CpModel model = new CpModel();
+        StateEncoding s = new StateEncoding(model, graph, rule, true, include, tables);
+        s.requireInvariants(rule.invariants());
+        List<Literal> in = new ArrayList<>();
+        int src = -1;
+        int dst = -1;
+        Literal markToSrc = null;
+        switch (m.kind()) {
+            case 'e' -> {
+                // the head leaves the network here
+                List<Literal> exitHeads = new ArrayList<>();
+                RouteGraph.HeadClass[] cls = graph.classes[m.from()];
+                for (int k = 0; k < cls.length; k++) {
+                    if (cls[k].exits()) {
+                        exitHeads.add(s.head[m.from()][k]);
+                    }
+                }
+                model.addBoolOr(exitHeads);
+                src = m.from();
+            }
+            case 'f' -> {
+                // a head routed to the target, admitted there; a mark may move back to the source
+                List<Literal> heads = new ArrayList<>();
+                RouteGraph.HeadClass[] cls = graph.classes[m.from()];
+                for (int k = 0; k < cls.length; k++) {
+                    for (int t : cls[k].targets()) {
+                        if (t == m.to()) {
+                            heads.add(s.head[m.from()][k]);
+                            break;
+                        }
+                    }
+                }
+                model.addBoolOr(heads);
+                BoolVar[] adm = s.admitted(m.from(), m.to());
+                model.addBoolOr(new Literal[] {adm[0]});
+                src = m.from();
+                dst = m.to();
+                if (rule.marksPerRing() > 0) {
+                    markToSrc = adm[1];
+                }
+            }
+            case 'i' -> {
+                BoolVar[] adm = s.admitted(FlowControlRule.INJECT, m.to());
+                model.addBoolOr(new Literal[] {adm[0]});
+                // A rule moves no mark on injection (the explorer checks it too).
+                model.addBoolOr(new Literal[] {adm[1].not()});
+                dst = m.to();
+            }
+            case 'd' -> model.addBoolOr(new Literal[] {s.drifts(m.from(), m.to())});
+            default -> throw new IllegalStateException("move kind " + m.kind());
+        }
+        int c = net.capacity();
+        List<Literal> violations = new ArrayList<>();
+        IntVar[] occ2 = new IntVar[queues];
+        IntVar[] marks2 = s.marks == null ? null : new IntVar[queues];
+        for (int q = 0; q < queues; q++) {
+            if (!include[q]) {
+                continue;
+            }
+            occ2[q] = s.occ[q];
+            if (marks2 != null) {
+                marks2[q] = s.marks[q];
+            }
+            if (q != src && q != dst && (m.kind() != 'd' || (q != m.from() && q != m.to()))) {
+                continue;
+            }
+            occ2[q] = model.newIntVar(-1, c + 1, "occ'" + q);
+            model.addEquality(LinearExpr.newBuilder().add(occ2[q]).addTerm(s.occ[q], -1).build(),
+                (q == dst ? 1 : 0) - (q == src ? 1 : 0));
+            BoolVar over = model.newBoolVar("over" + q);
+            model.addGreaterOrEqual(occ2[q], c + 1).onlyEnforceIf(over);
+            violations.add(over);
+            if (marks2 != null) {
+                marks2[q] = model.newIntVar(-1, c + 1, "marks'" + q);
+                com.google.ortools.sat.LinearExprBuilder d = LinearExpr.newBuilder().add(marks2[q])
+                    .addTerm(s.marks[q], -1);
+                long constant = 0;
+                if (markToSrc != null && q == src) {
+                    d.addTerm((BoolVar) markToSrc, -1);
+                }
+                if (markToSrc != null && q == dst) {
+                    d.addTerm((BoolVar) markToSrc, 1);
+                }
+                if (m.kind() == 'd') {
+                    // the drift's mark leaves the source for the upstream queue
+                    constant = q == m.from() ? -1 : 1;
+                }
+                model.addEquality(d.build(), constant);
+            }
+        }
+        ConditionEncoding after = new ConditionEncoding(model, net, occ2, marks2, null, include, s.ringIncluded);
+        for (Invariant inv : rule.invariants()) {
+            after.violations(inv.key(), inv.conditions(), rule.marksPerRing(), violations);
+        }
+        if (violations.isEmpty()) {
+            return CpSolverStatus.INFEASIBLE;
+        }
+        model.addBoolOr(violations);
+        CpSolver solver = solver(remaining());
+        CpSolverStatus st = solver.solve(model);
+        if (st == CpSolverStatus.FEASIBLE || st == CpSolverStatus.OPTIMAL) {
+            StringBuilder b = new StringBuilder(m.name()).append(" leaves them");
+            for (Literal v : violations) {
+                if (solver.booleanValue(v)) {
+                    b.append(" (").append(v.toString()).append(')');
+                    break;
+                }
+            }
+            cti[0] = b.toString();
+            int[] occ = new int[queues];
+            int[] marks = new int[queues];
+            for (int q = 0; q < queues; q++) {
+                if (include[q]) {
+                    occ[q] = (int) solver.value(s.occ[q]);
+                    marks[q] = s.marks == null ? 0 : (int) solver.value(s.marks[q]);
+                } else {
+                    marks[q] = rule.initialMarks(net, q);
+                }
+            }
+            ctiState = new int[][] {occ, marks, {m.kind(), m.from(), m.to()}};
         }
         return st;
     }

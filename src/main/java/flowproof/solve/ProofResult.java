@@ -23,16 +23,19 @@ import java.util.List;
  * @param routeSeconds     seconds to build the route graph and head classes
  * @param inductionSeconds seconds of the inductiveness check
  * @param knotSeconds      seconds of the knot search (and the witness's minimization)
+ * @param inductionParts   CP-SAT models the inductiveness check solved: local models of moves
+ *                         (and of rings) when checked by parts, 1 for the monolithic model, 0 when not checked
  */
 public record ProofResult(Verdict verdict, String reason, List<String> invariants, boolean initialHolds,
                           Boolean inductive, String knot, Witness witness, boolean minimal, double seconds,
                           int workers, double timeLimit, int variables, int constraints, String counterToInduction,
-                          double routeSeconds, double inductionSeconds, double knotSeconds) {
+                          double routeSeconds, double inductionSeconds, double knotSeconds, int inductionParts) {
 
     /** The same proof with another verdict and reason (for conclusions drawn after CP-SAT). */
     public ProofResult with(Verdict verdict, String reason) {
         return new ProofResult(verdict, reason, invariants, initialHolds, inductive, knot, witness, minimal, seconds,
-            workers, timeLimit, variables, constraints, counterToInduction, routeSeconds, inductionSeconds, knotSeconds);
+            workers, timeLimit, variables, constraints, counterToInduction, routeSeconds, inductionSeconds, knotSeconds,
+            inductionParts);
     }
 
     public enum Verdict {

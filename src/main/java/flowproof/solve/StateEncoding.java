@@ -35,13 +35,28 @@ final class StateEncoding {
     /** head[q][k]: the head of q is of class k; null for classes left out. */
     final BoolVar[][] head;
     final IntVar[] ringFree;
-    private final Map<Long, AdmissionTable> tables = new HashMap<>();
+    /** The queues encoded (every queue unless a part of the network was asked for); the others' entries are null. */
+    final boolean[] included;
+    /** The rings encoded: those whose queues are all included. */
+    final boolean[] ringIncluded;
+    private final Map<Long, AdmissionTable> tables;
     private final Map<Long, BoolVar> deny = new HashMap<>();
     private final Map<Long, BoolVar[]> admit = new HashMap<>();
 
     /** @param exits whether heads that leave the network here are allowed (false in the knot model: they never wait) */
     StateEncoding(CpModel model, RouteGraph graph, FlowControlRule rule, boolean exits) {
+        this(model, graph, rule, exits, null, new HashMap<>());
+    }
+
+    /**
+     * The state of a part of the network only: variables for the queues {@code include}
+     * marks (null: all) and for the rings all of whose queues it marks; admission tables
+     * are taken from (and added to) {@code tables}, which parts of one network may share.
+     */
+    StateEncoding(CpModel model, RouteGraph graph, FlowControlRule rule, boolean exits, boolean[] include,
+                  Map<Long, AdmissionTable> tables) {
         this.model = model;
+        this.tables = tables;
         this.net = graph.network;
         this.graph = graph;
         this.rule = rule;
@@ -51,7 +66,12 @@ final class StateEncoding {
         marks = rule.marksPerRing() > 0 ? new IntVar[queues] : null;
         nonEmpty = new BoolVar[queues];
         head = new BoolVar[queues][];
+        included = new boolean[queues];
         for (int q = 0; q < queues; q++) {
+            included[q] = include == null || include[q];
+            if (!included[q]) {
+                continue;
+            }
             RouteGraph.HeadClass[] cls = graph.classes[q];
             occ[q] = model.newIntVar(0, capacity, "occ" + q);
             nonEmpty[q] = model.newBoolVar("ne" + q);
@@ -73,8 +93,17 @@ final class StateEncoding {
             }
         }
         ringFree = new IntVar[net.rings()];
+        ringIncluded = new boolean[net.rings()];
         for (int r = 0; r < net.rings(); r++) {
             int[] members = net.ringQueues(r);
+            boolean all = true;
+            for (int q : members) {
+                all &= included[q];
+            }
+            ringIncluded[r] = all;
+            if (!all) {
+                continue;
+            }
             ringFree[r] = model.newIntVar(0, (long) members.length * capacity, "ringFree" + r);
             com.google.ortools.sat.LinearExprBuilder b = LinearExpr.newBuilder().add(ringFree[r]);
             for (int q : members) {
@@ -93,7 +122,7 @@ final class StateEncoding {
      * @throws IllegalStateException when an invariant reads critical marks and the rule keeps none
      */
     void requireInvariants(Set<Invariant> invariants) {
-        ConditionEncoding enc = new ConditionEncoding(model, net, occ, marks, ringFree);
+        ConditionEncoding enc = new ConditionEncoding(model, net, occ, marks, ringFree, included, ringIncluded);
         for (Invariant inv : invariants) {
             enc.require(inv.key(), inv.conditions(), rule.marksPerRing());
         }
@@ -170,7 +199,28 @@ final class StateEncoding {
     BoolVar drifts(int q, int u) {
         BoolVar d = model.newBoolVar("drift" + q + "_" + u);
         TableConstraint tc = model.addAllowedAssignments(new IntVar[] {occ[q], marks[q], occ[u], marks[u], d});
+        boolean[] yes = driftTable(net, rule, q, u);
         int c = capacity;
+        int i = 0;
+        for (int oq = 0; oq <= c; oq++) {
+            for (int mq = 0; mq <= c; mq++) {
+                for (int ou = 0; ou <= c; ou++) {
+                    for (int mu = 0; mu <= c; mu++) {
+                        tc.addTuple(new long[] {oq, mq, ou, mu, yes[i++] ? 1 : 0});
+                    }
+                }
+            }
+        }
+        return d;
+    }
+
+    /**
+     * Whether the rule drifts a mark from {@code q} to {@code u} ({@link FlowControlRule#drifts}) for
+     * every (occupancy of q, marks of q, occupancy of u, marks of u), each in 0..C, in that
+     * nesting order (the last fastest).
+     */
+    static boolean[] driftTable(Network net, FlowControlRule rule, int q, int u) {
+        int c = net.capacity();
         int[] occs = new int[net.queues()];
         int[] ms = new int[net.queues()];
         BufferView probe = new BufferView() {
@@ -203,6 +253,8 @@ final class StateEncoding {
                 return queue;
             }
         };
+        boolean[] yes = new boolean[(c + 1) * (c + 1) * (c + 1) * (c + 1)];
+        int i = 0;
         for (int oq = 0; oq <= c; oq++) {
             for (int mq = 0; mq <= c; mq++) {
                 for (int ou = 0; ou <= c; ou++) {
@@ -211,13 +263,12 @@ final class StateEncoding {
                         ms[q] = mq;
                         occs[u] = ou;
                         ms[u] = mu;
-                        boolean yes = mq > 0 && rule.drifts(probe, q, u);
-                        tc.addTuple(new long[] {oq, mq, ou, mu, yes ? 1 : 0});
+                        yes[i++] = mq > 0 && rule.drifts(probe, q, u);
                     }
                 }
             }
         }
-        return d;
+        return yes;
     }
 
     /**
