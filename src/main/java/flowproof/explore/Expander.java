@@ -79,8 +79,18 @@ class Expander implements BufferView {
      * state expanded was reachable. Only set, never cleared.
      */
     final boolean[] injected;
-    final QueueRoutes.Next[] injectNext;
-    /** The entries of {@link #injectNext} by {@code source * nodes + destination} (injection queues only). */
+    /** The number of entries. */
+    final int injectCount;
+    /**
+     * Where each entry may go, flat (an all-pairs 64x64 torus has 16 million entries): the
+     * candidates of entry p are {@code injectQueue[injectStart[p] .. injectStart[p + 1])}, the
+     * first {@code injectPrimary[p]} of them primary, with the header the packet has in each.
+     */
+    final int[] injectStart;
+    final int[] injectQueue;
+    final int[] injectNextHeader;
+    final int[] injectPrimary;
+    /** The entries by {@code source * nodes + destination} (injection queues only). */
     final int[][] injectEntries;
     /** Each traffic pair's source and destination. */
     final int[] pairSource;
@@ -153,25 +163,52 @@ class Expander implements BufferView {
             queueRing[q] = net.ringOf(q);
         }
         this.routes = new QueueRoutes(net, model.routing(), rule);
-        java.util.List<int[]> inj = new java.util.ArrayList<>();
-        java.util.List<QueueRoutes.Next> injNext = new java.util.ArrayList<>();
+        int cap = Math.max(16, model.traffic().size());
+        int[] src = new int[cap];
+        int[] hdr = new int[cap];
+        int[] pair = new int[cap];
+        int[] prim = new int[cap];
+        int[] start = new int[cap + 1];
+        int[] nq = new int[cap];
+        int[] nh = new int[cap];
+        int n = 0;
+        int flat = 0;
         for (int pi = 0; pi < model.traffic().size(); pi++) {
-            int[] pair = model.traffic().get(pi);
-            for (int h : routes.injectHeaders(pair[0], pair[1])) {
-                inj.add(new int[] {pair[0], h, pi});
-                injNext.add(routes.next(FlowControlRule.INJECT, pair[0], h));
+            int[] pr = model.traffic().get(pi);
+            for (int h : routes.injectHeaders(pr[0], pr[1])) {
+                QueueRoutes.Next nx = routes.next(FlowControlRule.INJECT, pr[0], h);
+                if (n == src.length) {
+                    src = java.util.Arrays.copyOf(src, n * 2);
+                    hdr = java.util.Arrays.copyOf(hdr, n * 2);
+                    pair = java.util.Arrays.copyOf(pair, n * 2);
+                    prim = java.util.Arrays.copyOf(prim, n * 2);
+                    start = java.util.Arrays.copyOf(start, n * 2 + 1);
+                }
+                if (flat + nx.size() > nq.length) {
+                    nq = java.util.Arrays.copyOf(nq, Math.max(nq.length * 2, flat + nx.size()));
+                    nh = java.util.Arrays.copyOf(nh, nq.length);
+                }
+                src[n] = pr[0];
+                hdr[n] = h;
+                pair[n] = pi;
+                prim[n] = nx.primary();
+                start[n] = flat;
+                System.arraycopy(nx.queues(), 0, nq, flat, nx.size());
+                System.arraycopy(nx.headers(), 0, nh, flat, nx.size());
+                flat += nx.size();
+                n++;
             }
         }
-        injectSource = new int[inj.size()];
-        injectHeader = new int[inj.size()];
-        injectPair = new int[inj.size()];
-        for (int i = 0; i < inj.size(); i++) {
-            injectSource[i] = inj.get(i)[0];
-            injectHeader[i] = inj.get(i)[1];
-            injectPair[i] = inj.get(i)[2];
-        }
+        start[n] = flat;
+        injectCount = n;
+        injectSource = n == src.length ? src : java.util.Arrays.copyOf(src, n);
+        injectHeader = n == hdr.length ? hdr : java.util.Arrays.copyOf(hdr, n);
+        injectPair = n == pair.length ? pair : java.util.Arrays.copyOf(pair, n);
+        injectPrimary = n == prim.length ? prim : java.util.Arrays.copyOf(prim, n);
+        injectStart = java.util.Arrays.copyOf(start, n + 1);
+        injectQueue = flat == nq.length ? nq : java.util.Arrays.copyOf(nq, flat);
+        injectNextHeader = flat == nh.length ? nh : java.util.Arrays.copyOf(nh, flat);
         injected = new boolean[model.traffic().size()];
-        injectNext = injNext.toArray(new QueueRoutes.Next[0]);
         this.nodes = net.topology().nodes();
         pairSource = new int[model.traffic().size()];
         pairDest = new int[pairSource.length];
@@ -233,9 +270,7 @@ class Expander implements BufferView {
     long maxSuccessors() {
         long perHead = (long) Math.max(1, model.routing().maxCandidates()) * net.vcs() * (model.routing().hasEscape() ? 2 : 1);
         long n = queues * perHead;
-        for (QueueRoutes.Next nx : injectNext) {
-            n += nx.size();
-        }
+        n += injectQueue.length;
         return Math.max(1, n);
     }
 
@@ -384,7 +419,7 @@ class Expander implements BufferView {
         }
         all = drain;
         if (injections) {
-            for (int p = 0; p < injectNext.length; p++) {
+            for (int p = 0; p < injectCount; p++) {
                 all = inject(sink, p, false, all);
             }
         }
@@ -513,14 +548,14 @@ class Expander implements BufferView {
     private int inject(Sink sink, int p, boolean fromQueue, int count) {
         int s = injectSource[p];
         int destBits = layout.destBits;
-        QueueRoutes.Next nx = injectNext[p];
-        int[] targets = nx.queues();
+        int first = injectStart[p];
+        int size = injectStart[p + 1] - first;
         int admitted = 0;
-        for (int i = 0; i < targets.length; i++) {
-            if (!QueueRoutes.tries(i, nx.primary(), admitted > 0, escapeAny)) {
+        for (int i = 0; i < size; i++) {
+            if (!QueueRoutes.tries(i, injectPrimary[p], admitted > 0, escapeAny)) {
                 break;
             }
-            int t = targets[i];
+            int t = injectQueue[first + i];
             int verdict = rule.admit(this, FlowControlRule.INJECT, t);
             if (verdict == FlowControlRule.DENY) {
                 continue;
@@ -531,7 +566,7 @@ class Expander implements BufferView {
             admitted++;
             injected[injectPair[p]] = true;
             System.arraycopy(cur, 0, succ, 0, cur.length);
-            long tsl = slots[t] | ((long) (nx.headers()[i] + 1) << (occ[t] * destBits));
+            long tsl = slots[t] | ((long) (injectNextHeader[first + i] + 1) << (occ[t] * destBits));
             layout.setField(succ, 0, t, (tsl << layout.markBits) | marks[t]);
             if (fromQueue) {
                 layout.setInjField(succ, 0, s, iqSlots[s] >>> destBits);

@@ -246,7 +246,7 @@ final class SynchronousExpander extends Expander {
         } else if (injections) {
             for (int s = 0; s < nodes; s++) {
                 int begin = options;
-                for (int p = 0; p < injectNext.length; p++) {
+                for (int p = 0; p < injectCount; p++) {
                     if (injectSource[p] == s) {
                         injectOptions(p);
                     }
@@ -258,14 +258,14 @@ final class SynchronousExpander extends Expander {
     }
 
     private void injectOptions(int p) {
-        QueueRoutes.Next nx = injectNext[p];
-        int[] targets = nx.queues();
+        int first = injectStart[p];
+        int size = injectStart[p + 1] - first;
         int admitted = 0;
-        for (int i = 0; i < targets.length; i++) {
-            if (!QueueRoutes.tries(i, nx.primary(), admitted > 0, escapeAny)) {
+        for (int i = 0; i < size; i++) {
+            if (!QueueRoutes.tries(i, injectPrimary[p], admitted > 0, escapeAny)) {
                 break;
             }
-            int t = targets[i];
+            int t = injectQueue[first + i];
             if (rule.admit(this, FlowControlRule.INJECT, t) == FlowControlRule.DENY) {
                 continue;
             }
@@ -273,7 +273,7 @@ final class SynchronousExpander extends Expander {
             // every collected option is taken in at least one step (the one where every other
             // resource idles), so the pair has an inject move from this state
             injected[injectPair[p]] = true;
-            option(O_INJECT, injectSource[p], t, injectHeader[p], nx.headers()[i], 0, queueRing[t]);
+            option(O_INJECT, injectSource[p], t, injectHeader[p], injectNextHeader[first + i], 0, queueRing[t]);
         }
     }
 

@@ -171,26 +171,26 @@ final class WormholeExpander extends Expander {
         }
         all = drain;
         if (injections) {
-            for (int p = 0; p < injectNext.length; p++) {
+            for (int p = 0; p < injectCount; p++) {
                 int s = injectSource[p];
                 if (nf[s] != 0) {
                     continue;
                 }
-                QueueRoutes.Next nx = injectNext[p];
-                int[] targets = nx.queues();
+                int first = injectStart[p];
+                int size = injectStart[p + 1] - first;
                 int admitted = 0;
-                for (int i = 0; i < targets.length; i++) {
-                    if (!QueueRoutes.tries(i, nx.primary(), admitted > 0, escapeAny)) {
+                for (int i = 0; i < size; i++) {
+                    if (!QueueRoutes.tries(i, injectPrimary[p], admitted > 0, escapeAny)) {
                         break;
                     }
-                    int t = targets[i];
+                    int t = injectQueue[first + i];
                     if (qf[t] != 0 || !admits(FlowControlRule.INJECT, t)) {
                         continue;
                     }
                     admitted++;
                     injected[injectPair[p]] = true;
                     System.arraycopy(cur, 0, succ, 0, cur.length);
-                    wl.setQueue(succ, t, wl.queueField(nx.headers()[i], -1, 1, true, packetFlits == 1));
+                    wl.setQueue(succ, t, wl.queueField(injectNextHeader[first + i], -1, 1, true, packetFlits == 1));
                     wl.setNode(succ, s, wl.nodeField(injectHeader[p], t, packetFlits - 1));
                     all++;
                     sink.accept(INJECT, s, t, injectHeader[p], succ);

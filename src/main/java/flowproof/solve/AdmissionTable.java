@@ -27,6 +27,12 @@ final class AdmissionTable {
     final boolean readsRing;
     /** outcome[free][marks][ringFree] (marks and ringFree collapse to index 0 when not read). */
     final int[][][] outcome;
+    /**
+     * The ring's free slots at which the outcome changes, ascending (empty when the ring is
+     * not read): the outcome is the same for every ringFree between two steps, so the model
+     * reads the ring through {@code ringFree >= step} literals, not through its every value.
+     */
+    final int[] ringSteps;
 
     AdmissionTable(Network net, FlowControlRule rule, int from, int to) {
         this.from = from;
@@ -58,6 +64,20 @@ final class AdmissionTable {
             }
         }
         this.outcome = t;
+        int[] steps = new int[t[0][0].length];
+        int n = 0;
+        for (int r = 1; r < t[0][0].length; r++) {
+            boolean changes = false;
+            for (int f = 0; f <= c && !changes; f++) {
+                for (int m = 0; m < t[f].length && !changes; m++) {
+                    changes = t[f][m][r] != t[f][m][r - 1];
+                }
+            }
+            if (changes) {
+                steps[n++] = r;
+            }
+        }
+        this.ringSteps = java.util.Arrays.copyOf(steps, n);
         // The rule must not depend on what it did not read: check the collapsed table
         // reproduces the full one.
         for (int f = 0; f <= c; f++) {
@@ -76,6 +96,20 @@ final class AdmissionTable {
     /** The rule's verdict ({@link FlowControlRule#DENY}, ADMIT or ADMIT_SHIFT_MARK) for these quantities. */
     int outcome(int free, int marks, int ringFree) {
         return outcome[free][readsMarks ? marks : 0][readsRing ? ringFree : 0];
+    }
+
+    /** The interval of ring free slots {@code ringFree} lies in: the number of {@link #ringSteps} at or below it. */
+    int ringInterval(int ringFree) {
+        int i = 0;
+        while (i < ringSteps.length && ringSteps[i] <= ringFree) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The least ring free slots of interval {@code i} (0 for the first). */
+    int ringIntervalStart(int i) {
+        return i == 0 ? 0 : ringSteps[i - 1];
     }
 
     /** Whether the rule ever admits this move. */

@@ -253,6 +253,9 @@ public final class DeadlockProver {
         } else {
             s.getParameters().setNumWorkers(options.workers()).setMaxTimeInSeconds(seconds);
         }
+        if (Boolean.getBoolean("flowproof.cpsat.log")) {
+            s.getParameters().setLogSearchProgress(true);
+        }
         return s;
     }
 
@@ -503,12 +506,7 @@ public final class DeadlockProver {
                 }
             }
         }
-        Map<Integer, Boolean> injected = new HashMap<>();
-        for (RouteGraph.Injection inj : graph.injections) {
-            int t = inj.queue();
-            if (injected.put(t, true) != null) {
-                continue;
-            }
+        for (int t : graph.injectionQueues) {
             BoolVar[] adm = s.admitted(FlowControlRule.INJECT, t);
             BoolVar x = model.newBoolVar("inj" + t);
             model.addImplication(x, adm[0]);
@@ -598,11 +596,8 @@ public final class DeadlockProver {
                 moves.add(new Move('f', q, t, "forward " + net.queueName(q) + " => " + net.queueName(t)));
             }
         }
-        java.util.Set<Integer> injected = new java.util.HashSet<>();
-        for (RouteGraph.Injection inj : graph.injections) {
-            if (injected.add(inj.queue())) {
-                moves.add(new Move('i', FlowControlRule.INJECT, inj.queue(), "inject into " + net.queueName(inj.queue())));
-            }
+        for (int t : graph.injectionQueues) {
+            moves.add(new Move('i', FlowControlRule.INJECT, t, "inject into " + net.queueName(t)));
         }
         if (rule.marksDrift()) {
             int[] up = net.ringUpstream();
@@ -950,7 +945,7 @@ public final class DeadlockProver {
                 continue;
             }
             RouteGraph.HeadClass hc = graph.classes[q][cls[q]];
-            int header = hc.headers().get(0);
+            int header = hc.headers()[0];
             packets[q] = new int[occ[q]];
             java.util.Arrays.fill(packets[q], header);
             waits[q] = hc.targets().clone();

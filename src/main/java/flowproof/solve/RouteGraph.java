@@ -5,9 +5,10 @@ import flowproof.rule.FlowControlRule;
 import flowproof.topology.Network;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.BitSet;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * The (queue, header) pairs a packet can occupy, computed from the model's injections by
@@ -21,11 +22,17 @@ import java.util.Map;
  * (queue, header) pair its route can reach, on a VC the rule's discipline allows
  * ({@link FlowControlRule#mayUse}: the dateline and VC-per-hop disciplines). It holds
  * initially and every move keeps it, by construction of the closure.
+ *
+ * <p>A 64x64 torus with all pairs has about 17 million such pairs and 16 million
+ * injections, so the search keeps them in primitive arrays: the pairs in breadth-first
+ * order with the index of their predecessor, a bit set of the pairs seen, and per queue
+ * its head classes as they are found. The classes, their order and the headers in them are
+ * those of a search that visits the pairs in breadth-first order.
  */
 final class RouteGraph {
 
-    /** One class of heads of a queue: where they may go next, and the headers in it. */
-    record HeadClass(int[] targets, int[] targetHeaders, boolean exits, List<Integer> headers) {
+    /** One class of heads of a queue: where they may go next, and the headers in it (in discovery order). */
+    record HeadClass(int[] targets, int[] targetHeaders, boolean exits, int[] headers) {
     }
 
     /** An injection: a source node, the header it starts with, the queue it enters. */
@@ -35,76 +42,144 @@ final class RouteGraph {
     final Network network;
     final QueueRoutes routes;
     final int headers;
-    /** Reachable headers per queue, in discovery (breadth-first) order. */
-    final List<List<Integer>> reachable = new ArrayList<>();
     final HeadClass[][] classes;
-    final List<Injection> injections = new ArrayList<>();
-    /** Breadth-first predecessor of a (queue, header) node: another node, or -(injection index + 1). */
-    private final Map<Long, Long> pred = new LinkedHashMap<>();
+    /** The queues some injection enters, each once, in the order of the first injection into it. */
+    final int[] injectionQueues;
+
+    /** The (queue, header) pairs in breadth-first order, as {@link #key}s. */
+    private long[] nodes = new long[1024];
+    /** Per node: the index of its breadth-first predecessor, or -(injection index + 1). */
+    private int[] pred = new int[1024];
+    private int size;
+    /** Per injection (the first to reach its node): source and header; the node's queue is its own. */
+    private int[] injSource = new int[1024];
+    private int[] injHeader = new int[1024];
+    private int[] injNode = new int[1024];
+    private int injections;
+    /** Per queue: the indices of its nodes, for {@link #routeTo}. */
+    private final Ints[] nodesAt;
+    private final BitSet seenSmall;
+    private final Set<Long> seenLarge;
 
     RouteGraph(Network network, QueueRoutes routes, List<int[]> traffic) {
         this.network = network;
         this.routes = routes;
         this.headers = routes.routing().headers();
         int queues = network.queues();
+        long keys = (long) queues * headers;
+        seenSmall = keys <= Integer.MAX_VALUE ? new BitSet((int) keys) : null;
+        seenLarge = keys <= Integer.MAX_VALUE ? null : new HashSet<>();
+        nodesAt = new Ints[queues];
         for (int q = 0; q < queues; q++) {
-            reachable.add(new ArrayList<>());
+            nodesAt[q] = new Ints();
         }
-        long[] queue = new long[1024];
-        int head = 0;
-        int tail = 0;
+        Ints injected = new Ints();
+        BitSet injectedSeen = new BitSet(queues);
         for (int[] pair : traffic) {
             for (int h : routes.injectHeaders(pair[0], pair[1])) {
                 QueueRoutes.Next nx = routes.next(FlowControlRule.INJECT, pair[0], h);
                 for (int i = 0; i < nx.size(); i++) {
-                    Injection inj = new Injection(pair[0], h, nx.queues()[i]);
-                    long node = key(nx.queues()[i], nx.headers()[i]);
-                    if (!pred.containsKey(node)) {
-                        injections.add(inj);
-                        pred.put(node, (long) -injections.size());
-                        if (tail == queue.length) {
-                            queue = Arrays.copyOf(queue, tail * 2);
+                    int q = nx.queues()[i];
+                    long node = key(q, nx.headers()[i]);
+                    if (see(node)) {
+                        if (injections == injSource.length) {
+                            injSource = Arrays.copyOf(injSource, injections * 2);
+                            injHeader = Arrays.copyOf(injHeader, injections * 2);
+                            injNode = Arrays.copyOf(injNode, injections * 2);
                         }
-                        queue[tail++] = node;
+                        injSource[injections] = pair[0];
+                        injHeader[injections] = h;
+                        injNode[injections] = size;
+                        injections++;
+                        append(node, -injections);
+                        if (!injectedSeen.get(q)) {
+                            injectedSeen.set(q);
+                            injected.add(q);
+                        }
                     }
                 }
             }
         }
-        Map<Long, QueueRoutes.Next> next = new LinkedHashMap<>();
-        while (head < tail) {
-            long node = queue[head++];
+        injectionQueues = injected.toArray();
+        List<List<Builder>> found = new ArrayList<>(queues);
+        for (int q = 0; q < queues; q++) {
+            found.add(new ArrayList<>(1));
+        }
+        for (int head = 0; head < size; head++) {
+            long node = nodes[head];
             int q = (int) (node / headers);
             int h = (int) (node % headers);
-            reachable.get(q).add(h);
+            nodesAt[q].add(head);
             QueueRoutes.Next nx = routes.next(q, -1, h);
-            next.put(node, nx);
+            classOf(found.get(q), nx).headers.add(h);
             for (int i = 0; i < nx.size(); i++) {
                 long succ = key(nx.queues()[i], nx.headers()[i]);
-                if (!pred.containsKey(succ)) {
-                    pred.put(succ, node);
-                    if (tail == queue.length) {
-                        queue = Arrays.copyOf(queue, tail * 2);
-                    }
-                    queue[tail++] = succ;
+                if (see(succ)) {
+                    append(succ, head);
                 }
             }
         }
         classes = new HeadClass[queues][];
         for (int q = 0; q < queues; q++) {
-            Map<String, HeadClass> byTargets = new LinkedHashMap<>();
-            for (int h : reachable.get(q)) {
-                QueueRoutes.Next nx = next.get(key(q, h));
-                String k = nx.exits() ? "exit" : Arrays.toString(nx.queues());
-                HeadClass c = byTargets.computeIfAbsent(k,
-                    x -> new HeadClass(nx.queues(), nx.headers(), nx.exits(), new ArrayList<>()));
-                c.headers().add(h);
+            List<Builder> bs = found.get(q);
+            classes[q] = new HeadClass[bs.size()];
+            for (int k = 0; k < bs.size(); k++) {
+                Builder b = bs.get(k);
+                classes[q][k] = new HeadClass(b.next.queues(), b.next.headers(), b.next.exits(), b.headers.toArray());
             }
-            classes[q] = byTargets.values().toArray(new HeadClass[0]);
         }
+    }
+
+    /** The class of heads whose next queues are those of {@code nx} (the first headers' next headers are kept). */
+    private static Builder classOf(List<Builder> found, QueueRoutes.Next nx) {
+        for (Builder b : found) {
+            if (b.next.exits() == nx.exits() && Arrays.equals(b.next.queues(), nx.queues())) {
+                return b;
+            }
+        }
+        Builder b = new Builder(nx);
+        found.add(b);
+        return b;
+    }
+
+    private static final class Builder {
+        final QueueRoutes.Next next;
+        final Ints headers = new Ints();
+
+        Builder(QueueRoutes.Next next) {
+            this.next = next;
+        }
+    }
+
+    /** Marks {@code node} seen; true when it was not. */
+    private boolean see(long node) {
+        if (seenSmall != null) {
+            if (seenSmall.get((int) node)) {
+                return false;
+            }
+            seenSmall.set((int) node);
+            return true;
+        }
+        return seenLarge.add(node);
+    }
+
+    private void append(long node, int predecessor) {
+        if (size == nodes.length) {
+            nodes = Arrays.copyOf(nodes, size * 2);
+            pred = Arrays.copyOf(pred, size * 2);
+        }
+        nodes[size] = node;
+        pred[size] = predecessor;
+        size++;
     }
 
     long key(int queue, int header) {
         return (long) queue * headers + header;
+    }
+
+    /** The number of reachable (queue, header) pairs. */
+    int size() {
+        return size;
     }
 
     /**
@@ -112,25 +187,48 @@ final class RouteGraph {
      * pairs from the first queue to this one.
      */
     Route routeTo(int queue, int header) {
-        List<long[]> hops = new ArrayList<>();
         long node = key(queue, header);
-        Long p = pred.get(node);
-        if (p == null) {
+        int at = -1;
+        Ints here = nodesAt[queue];
+        for (int i = 0; i < here.size && at < 0; i++) {
+            if (nodes[here.values[i]] == node) {
+                at = here.values[i];
+            }
+        }
+        if (at < 0) {
             throw new IllegalArgumentException("(" + network.queueName(queue) + ", " + header + ") is not reachable");
         }
+        List<long[]> hops = new ArrayList<>();
         while (true) {
-            hops.add(new long[] {node / headers, node % headers});
-            p = pred.get(node);
-            if (p < 0) {
+            hops.add(new long[] {nodes[at] / headers, nodes[at] % headers});
+            if (pred[at] < 0) {
                 break;
             }
-            node = p;
+            at = pred[at];
         }
         java.util.Collections.reverse(hops);
-        return new Route(injections.get((int) (-p - 1)), hops);
+        int inj = -pred[at] - 1;
+        return new Route(new Injection(injSource[inj], injHeader[inj], (int) (nodes[injNode[inj]] / headers)), hops);
     }
 
     /** Hops of {@link #routeTo}: the packet's queue and header after each. */
     record Route(Injection injection, List<long[]> hops) {
+    }
+
+    /** A growable list of ints. */
+    private static final class Ints {
+        int[] values = new int[4];
+        int size;
+
+        void add(int v) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = v;
+        }
+
+        int[] toArray() {
+            return Arrays.copyOf(values, size);
+        }
     }
 }

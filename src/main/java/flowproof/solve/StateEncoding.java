@@ -42,6 +42,8 @@ final class StateEncoding {
     private final Map<Long, AdmissionTable> tables;
     private final Map<Long, BoolVar> deny = new HashMap<>();
     private final Map<Long, BoolVar[]> admit = new HashMap<>();
+    /** Per ring and list of steps: the interval of the ring's free slots ({@link #ringInterval}). */
+    private final Map<String, IntVar> intervals = new HashMap<>();
 
     /** @param exits whether heads that leave the network here are allowed (false in the knot model: they never wait) */
     StateEncoding(CpModel model, RouteGraph graph, FlowControlRule rule, boolean exits) {
@@ -146,9 +148,34 @@ final class StateEncoding {
             v[i++] = marks[t.to];
         }
         if (t.readsRing) {
-            v[i] = ringFree[t.ring];
+            v[i] = ringInterval(t);
         }
         return v;
+    }
+
+    /**
+     * The interval of ring {@code t.ring}'s free slots between the table's steps
+     * ({@link AdmissionTable#ringSteps}), as a variable in 0..steps: the sum of one literal
+     * {@code ringFree >= step} per step. The table's outcome is the same across an interval,
+     * so reading the interval instead of the free slots themselves is exact; it keeps a table
+     * constraint from expanding into one literal per value of the ring's free slots (a
+     * 64-queue ring has 65 to 129 of them, and a 64x64 torus 32,768 tables).
+     */
+    private IntVar ringInterval(AdmissionTable t) {
+        String key = t.ring + java.util.Arrays.toString(t.ringSteps);
+        return intervals.computeIfAbsent(key, k -> {
+            IntVar free = ringFree[t.ring];
+            IntVar interval = model.newIntVar(0, t.ringSteps.length, "ringInterval" + t.ring + "_" + intervals.size());
+            com.google.ortools.sat.LinearExprBuilder sum = LinearExpr.newBuilder();
+            for (int step : t.ringSteps) {
+                BoolVar atLeast = model.newBoolVar("ringFree" + t.ring + ">=" + step);
+                model.addGreaterOrEqual(free, step).onlyEnforceIf(atLeast);
+                model.addLessOrEqual(free, step - 1).onlyEnforceIf(atLeast.not());
+                sum.add(atLeast);
+            }
+            model.addEquality(interval, sum.build());
+            return interval;
+        });
     }
 
     /** A literal that is true iff the rule refuses the move from {@code from} (or INJECT) into {@code to}. */
@@ -279,14 +306,13 @@ final class StateEncoding {
     BoolVar admittedAfterDrift(int from, int to) {
         AdmissionTable t = table(from, to);
         BoolVar a = model.newBoolVar("admitAfterDrift" + from + "_" + to);
-        IntVar ring = t.ring >= 0 ? ringFree[t.ring] : model.newConstant(0);
+        IntVar ring = t.readsRing ? ringInterval(t) : model.newConstant(0);
         TableConstraint tc = model.addAllowedAssignments(new IntVar[] {occ[to], marks[to], ring, a});
-        int maxRing = t.ring >= 0 ? net.ringQueues(t.ring).length * capacity : 0;
         for (int f = 0; f <= capacity; f++) {
             for (int m = 0; m <= capacity; m++) {
-                for (int r = 0; r <= maxRing; r++) {
-                    boolean yes = m > 0 && t.outcome(f, m - 1, r) != FlowControlRule.DENY;
-                    tc.addTuple(new long[] {capacity - f, m, r, yes ? 1 : 0});
+                for (int i = 0; i <= t.ringSteps.length; i++) {
+                    boolean yes = m > 0 && t.outcome(f, m - 1, t.ringIntervalStart(i)) != FlowControlRule.DENY;
+                    tc.addTuple(new long[] {capacity - f, m, i, yes ? 1 : 0});
                 }
             }
         }
@@ -308,7 +334,10 @@ final class StateEncoding {
                         tuple[i++] = m;
                     }
                     if (t.readsRing) {
-                        tuple[i] = r;
+                        tuple[i] = t.ringInterval(r);
+                        if (r != t.ringIntervalStart(t.ringInterval(r))) {
+                            continue; // one tuple per interval: the outcome is the same across it
+                        }
                     }
                     sink.accept(tuple, t.outcome[f][m][r]);
                 }
