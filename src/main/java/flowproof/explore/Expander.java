@@ -79,6 +79,12 @@ class Expander implements BufferView {
      * state expanded was reachable. Only set, never cleared.
      */
     final boolean[] injected;
+    /**
+     * Inject moves only mark {@link #injected}: no successor is built or passed on. For a
+     * question about the inject moves of one state alone ({@link Explorer#notInjectableInitially}):
+     * a successor is a copy of the whole state, and a 64x64 torus has 16 million injections.
+     */
+    boolean injectWitnessOnly;
     /** The number of entries. */
     final int injectCount;
     /**
@@ -565,6 +571,9 @@ class Expander implements BufferView {
             }
             admitted++;
             injected[injectPair[p]] = true;
+            if (injectWitnessOnly) {
+                continue;
+            }
             System.arraycopy(cur, 0, succ, 0, cur.length);
             long tsl = slots[t] | ((long) (injectNextHeader[first + i] + 1) << (occ[t] * destBits));
             layout.setField(succ, 0, t, (tsl << layout.markBits) | marks[t]);

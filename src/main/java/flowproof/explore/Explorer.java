@@ -188,11 +188,13 @@ public final class Explorer {
                     generated.add(succ.clone());
                 }
             }, true);
+            ex.injectWitnessOnly = true;
             for (long[] g : generated) {
                 ex.load(g, 0);
                 ex.expand((kind, a, b, d, succ) -> { }, true);
             }
         } else {
+            ex.injectWitnessOnly = true;
             ex.load(initial, 0);
             ex.expand((kind, a, b, d, succ) -> { }, true);
         }

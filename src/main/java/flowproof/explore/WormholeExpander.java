@@ -189,6 +189,9 @@ final class WormholeExpander extends Expander {
                     }
                     admitted++;
                     injected[injectPair[p]] = true;
+                    if (injectWitnessOnly) {
+                        continue;
+                    }
                     System.arraycopy(cur, 0, succ, 0, cur.length);
                     wl.setQueue(succ, t, wl.queueField(injectNextHeader[first + i], -1, 1, true, packetFlits == 1));
                     wl.setNode(succ, s, wl.nodeField(injectHeader[p], t, packetFlits - 1));
