@@ -61,7 +61,17 @@ final class Checker {
      * @param result the explorer's result, or null when the graph proved the spec
      */
     record Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
-                   Map<Property, String> saved, Proving.Outcome proof, String why) {
+                   Map<Property, String> saved, Proving.Outcome proof, String why, Portfolio portfolio) {
+
+        Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
+                Map<Property, String> saved, Proving.Outcome proof, String why) {
+            this(spec, cdg, cdgSeconds, result, saved, proof, why, null);
+        }
+
+        /** This outcome, with what the portfolio's engines answered. */
+        Outcome with(Portfolio p) {
+            return new Outcome(spec, cdg, cdgSeconds, result, saved, proof, why, p);
+        }
 
         Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
                 Map<Property, String> saved) {
@@ -96,6 +106,11 @@ final class Checker {
                     + (Proving.CP_SAT.equals(proof.method()) ? "CP-SAT" : "prove's search (message classes)")
                     + " (check verdict " + verdict().key() + ")\n" + proof.text();
             }
+            if (result != null && portfolio != null) {
+                return explorerOnly().text() + String.format("  %-14s the explorer's first %,d states: %s; CP-SAT's knot"
+                    + " search: %s (%.2f s); the explorer's full search decides%n", "portfolio", portfolio.explorerStates(),
+                    portfolio.explorer(), portfolio.knot(), portfolio.knotSeconds());
+            }
             if (result != null) {
                 b.append(ResultText.of(spec.source(), spec.name(), spec.traffic(), result, spec.expect(), saved));
                 if (cdg != null) {
@@ -125,7 +140,7 @@ final class Checker {
         }
 
         private Outcome explorerOnly() {
-            return new Outcome(spec, cdg, cdgSeconds, result, saved, null);
+            return new Outcome(spec, cdg, cdgSeconds, result, saved, null, null, null);
         }
 
         ObjectNode json() {
@@ -134,8 +149,8 @@ final class Checker {
                 o = proof.json();
                 o.put("prove", o.get("verdict").asText());
                 o.put("verdict", verdict().key());
-                if (why != null) {
-                    o.put("portfolio", why);
+                if (portfolio != null) {
+                    o.set("portfolio", portfolio.json(why));
                 }
                 o.set("explorer", explorerOnly().json());
                 return o;
@@ -152,6 +167,33 @@ final class Checker {
             } else {
                 ResultJson.addCdg(o, cdg, cdgSeconds);
             }
+            if (portfolio != null) {
+                o.set("portfolio", portfolio.json(null));
+            }
+            return o;
+        }
+    }
+
+    /**
+     * What the portfolio's engines answered: the explorer's first phase (its states, and
+     * whether it decided) and CP-SAT's knot search with the guided search toward its
+     * configuration (its answer, or that it was stopped because the explorer decided first),
+     * and which answer {@code check} took.
+     */
+    record Portfolio(long explorerStates, String explorer, String knot, double knotSeconds, String chosen) {
+
+        ObjectNode json(String note) {
+            ObjectNode o = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+            o.put("chosen", chosen);
+            if (note != null) {
+                o.put("note", note);
+            }
+            ObjectNode e = o.putObject("explorer");
+            e.put("states", explorerStates);
+            e.put("answer", explorer);
+            ObjectNode k = o.putObject("knot");
+            k.put("answer", knot);
+            k.put("seconds", knotSeconds);
             return o;
         }
     }
@@ -234,12 +276,22 @@ final class Checker {
             && Explorer.notInjectableInitially(spec.model()).isEmpty()) {
             return new Outcome(spec, cdg, cdgSeconds, null, Map.of());
         }
+        Portfolio report = null;
         if (engine.method() == Options.Method.PORTFOLIO) {
             Outcome p = portfolio(spec, saveDir, states, seconds, deadline, engine, cdg, cdgSeconds);
-            if (p != null) {
+            if (p != null && p.proof() != null) {
                 return p;
             }
+            report = p == null ? null : p.portfolio();
         }
+        Outcome o = searchThenProve(spec, saveDir, states, seconds, deadline, engine, cdg, cdgSeconds);
+        return report == null ? o : o.with(report);
+    }
+
+    /** {@code check} after the portfolio: the explorer with its whole budget, then CP-SAT's proof when it stops at a limit. */
+    private static Outcome searchThenProve(Spec spec, Path saveDir, long states, double seconds, long deadline,
+                                           Engine engine, ChannelDependencyGraph cdg, double cdgSeconds)
+        throws IOException, Unsaved {
         Outcome o;
         try {
             o = explore(spec, saveDir, states, seconds > 0 ? left(deadline) : seconds, false, engine);
@@ -266,11 +318,15 @@ final class Checker {
 
     /**
      * The portfolio between the dependency graph and the full search: the explorer's first
-     * {@link #PORTFOLIO_STATES} states; if they neither finish the search nor show a violation,
-     * CP-SAT's knot search (a deadlock configuration with the fewest packets, deterministic) and
-     * a guided search that reaches it from the empty network. A reached configuration is the
-     * answer (a counterexample, method {@code cp-sat}); otherwise null, and {@code check} goes on
-     * as without the portfolio (the explorer with its whole budget, then CP-SAT's proof). Every
+     * {@link #PORTFOLIO_STATES} states and, on a second thread beside them, CP-SAT's knot search
+     * (a deadlock configuration with the fewest packets, deterministic) and a guided search that
+     * reaches it from the empty network. If the first phase finishes the search or shows a
+     * violation, the knot search is stopped and the answer is null: {@code check} goes on as
+     * without the portfolio. Otherwise a reached configuration is the answer (a counterexample,
+     * method {@code cp-sat}); else an outcome that carries only the engines' report
+     * ({@link Portfolio}), and {@code check} goes on as without the portfolio (the explorer with
+     * its whole budget, then CP-SAT's proof). Which engine finishes first never changes the
+     * answer: the first phase's, when it decides, else the knot search's. Every
      * step is bounded by states or CP-SAT's deterministic time, never by the clock (apart from
      * {@code --max-seconds}), and the first phase runs on one thread, so a spec takes the same path
      * and gives the same trace on every run, whatever {@code --threads} says.
@@ -285,6 +341,18 @@ final class Checker {
             || m.injectionQueue() > 0 || m.semantics() != flowproof.explore.Semantics.INTERLEAVING || m.wormhole() != null) {
             return null;
         }
+        // CP-SAT's knot search (and the guided search toward a configuration it finds) runs on its
+        // own thread beside the explorer's first phase. The answer taken does not depend on which
+        // finishes first: the explorer's when its first phase decides, else the knot search's.
+        flowproof.solve.DeadlockProver.Cancel cancel = new flowproof.solve.DeadlockProver.Cancel();
+        java.util.concurrent.ExecutorService knotThread = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
+            Thread t = new Thread(task, "flowproof-knot");
+            t.setDaemon(true);
+            return t;
+        });
+        java.util.concurrent.Future<Proving.KnotRun> knotRun = knotThread.submit(() ->
+            Proving.knotRun(spec, PORTFOLIO_KNOT_TIME, PORTFOLIO_REACH_STATES, deadline, cancel));
+        knotThread.shutdown();
         Outcome first;
         try {
             // one thread: a parallel search stopped by a limit has explored a set of states that depends on the
@@ -293,29 +361,54 @@ final class Checker {
                 engine.injectionProduct(), engine.method());
             first = explore(spec, null, PORTFOLIO_STATES, seconds > 0 ? left(deadline) : seconds, false, one);
         } catch (Unsaved u) {
+            cancel.cancel();
             throw new AssertionError("nothing is saved in the portfolio's first phase", u);
+        } catch (RuntimeException | Error e) {
+            cancel.cancel();
+            throw e;
         }
         ExplorationResult r = first.result();
-        if (r.complete() || r.verdict() != Verdict.INCOMPLETE || !"states".equals(r.limit())) {
+        if (r.complete() || r.verdict() != Verdict.INCOMPLETE || !"states".equals(r.limit())
+            || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
             // finished, a violation found, or the clock ran out: the search as without the portfolio decides
+            cancel.cancel();
             return null;
         }
-        if (deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
+        Proving.KnotRun run;
+        try {
+            run = knotRun.get();
+        } catch (InterruptedException e) {
+            cancel.cancel();
+            Thread.currentThread().interrupt();
             return null;
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof UnsupportedOperationException) {
+                return null; // a rule the CP-SAT model cannot tabulate
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
         }
+        String undecided = String.format("no violation in its first %,d states", r.states());
         Proving.Outcome knot;
         try {
-            knot = Proving.knot(spec, PORTFOLIO_KNOT_TIME, PORTFOLIO_REACH_STATES, saveDir, deadline, r);
-        } catch (UnsupportedOperationException e) {
-            return null; // a rule the CP-SAT model cannot tabulate
+            knot = Proving.knot(spec, run, saveDir, r);
         } catch (Unsaved u) {
             Proving.Outcome p = u.result();
-            throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, r, Map.of(), p, portfolioNote(r, p)), u.getMessage());
+            throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, r, Map.of(), p, portfolioNote(r, p))
+                .with(new Portfolio(r.states(), undecided, run.describe(), run.seconds(), "cp-sat")), u.getMessage());
         }
         if (knot.checkVerdict() != Verdict.COUNTEREXAMPLE) {
-            return null;
+            // no answer from the knot search: only its report goes on (check searches as without the portfolio)
+            return new Outcome(spec, cdg, cdgSeconds, null, Map.of())
+                .with(new Portfolio(r.states(), undecided, run.describe(), run.seconds(), "explorer"));
         }
-        return new Outcome(spec, cdg, cdgSeconds, r, Map.of(), knot, portfolioNote(r, knot));
+        return new Outcome(spec, cdg, cdgSeconds, r, Map.of(), knot, portfolioNote(r, knot))
+            .with(new Portfolio(r.states(), undecided, run.describe(), run.seconds(), "cp-sat"));
     }
 
     private static String portfolioNote(ExplorationResult r, Proving.Outcome p) {

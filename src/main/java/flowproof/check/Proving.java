@@ -509,31 +509,61 @@ final class Proving {
     /**
      * {@code check}'s portfolio: CP-SAT's knot search alone ({@link DeadlockProver#knot}, one
      * worker, {@code deterministicTime} per solve), and for a deadlock configuration the guided
-     * search toward it ({@code reachStates} states; the clock only through {@code deadline}). A
-     * reached configuration is a stuck-freedom counterexample, saved as {@code prove} saves it.
-     * Injectability is what {@code explored} (the portfolio's first explorer phase) saw.
+     * search toward it ({@code reachStates} states; the clock only through {@code deadline}).
+     * Nothing is saved: {@link #knot(Spec, KnotRun, Path, ExplorationResult)} does that once the
+     * portfolio takes this answer. Runs beside the explorer's first phase, on its own thread;
+     * {@code cancel} (or null) stops the CP-SAT search, and a guided search not yet begun.
      *
      * @throws UnsupportedOperationException when the rule cannot be tabulated
      */
-    static Outcome knot(Spec spec, double deterministicTime, long reachStates, Path saveDir, long deadline,
-                        ExplorationResult explored) throws IOException, Unsaved {
+    static KnotRun knotRun(Spec spec, double deterministicTime, long reachStates, long deadline,
+                           DeadlockProver.Cancel cancel) {
         requireSupported(spec);
+        long t0 = System.nanoTime();
         double seconds = deadline == Long.MAX_VALUE ? DeadlockProver.Options.defaults().seconds()
             : Math.max(0.001, (deadline - System.nanoTime()) / 1e9);
         ProofResult p = DeadlockProver.knot(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
-            new DeadlockProver.Options(seconds, 1), deterministicTime);
+            new DeadlockProver.Options(seconds, 1), deterministicTime, cancel);
+        if (p.witness() == null || cancel != null && cancel.cancelled()) {
+            return new KnotRun(p, null, (System.nanoTime() - t0) / 1e9);
+        }
+        ReachLimits limits = new ReachLimits(reachStates, 1e9);
+        GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
+            progress(p.witness()), limits.states(), reachSeconds(limits, deadline));
+        return new KnotRun(p, r, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** What {@link #knotRun} established: the knot search's result and the guided search toward its configuration (or null). */
+    record KnotRun(ProofResult proof, GuidedSearch.Result reach, double seconds) {
+
+        /** The answer in a few words, for the portfolio's report. */
+        String describe() {
+            if (proof.witness() == null) {
+                return proof.verdict().key() + ": " + proof.reason();
+            }
+            return String.format("deadlock configuration of %d packets; %s", proof.witness().packetCount(),
+                reach == null ? "not reached (stopped)" : reach.found() ? "reached in " + reach.trace().length() + " moves"
+                    : "not reached within the guided search's limits");
+        }
+    }
+
+    /**
+     * The portfolio's answer from a {@link #knotRun}: a reached configuration is a stuck-freedom
+     * counterexample, saved as {@code prove} saves it. Injectability is what {@code explored}
+     * (the portfolio's first explorer phase) saw.
+     */
+    static Outcome knot(Spec spec, KnotRun run, Path saveDir, ExplorationResult explored) throws IOException, Unsaved {
+        ProofResult p = run.proof();
         // injectability: what the explorer's first phase saw (every pair injecting, or not known)
         Injectable inj = explored.properties().get(Property.INJECTABILITY) == PropertyStatus.HOLDS
             ? new Injectable(PropertyStatus.HOLDS, List.of(), String.format("every pair seen to inject in the explorer's"
                 + " first %,d states", explored.states()), null, null, null)
             : new Injectable(PropertyStatus.UNKNOWN, List.of(), "not established by the explorer's first phase", null,
                 null, null);
-        if (p.witness() == null) {
-            return new Outcome(spec, p, null, null, true, inj, CP_SAT, true);
+        GuidedSearch.Result r = run.reach();
+        if (p.witness() == null || r == null) {
+            return new Outcome(spec, p, r, null, true, inj, CP_SAT, true);
         }
-        ReachLimits limits = new ReachLimits(reachStates, 1e9);
-        GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
-            progress(p.witness()), limits.states(), reachSeconds(limits, deadline));
         if (!r.found()) {
             return new Outcome(spec, p, r, null, true, inj, CP_SAT, true);
         }

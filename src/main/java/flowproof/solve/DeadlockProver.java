@@ -102,6 +102,29 @@ public final class DeadlockProver {
      * CP-SAT's deterministic time (the same answer on every run) rather than by seconds.
      */
     private double knotOnlyDeterministicTime;
+    /** Stops the knot search from another thread (null: none). */
+    private Cancel cancel;
+
+    /**
+     * Stops a {@link #knot} search from another thread ({@code check}'s portfolio, when the
+     * explorer decided first): the solve under way stops and the search ends {@code UNKNOWN}.
+     */
+    public static final class Cancel {
+        private volatile boolean cancelled;
+        private volatile CpSolver solver;
+
+        public void cancel() {
+            cancelled = true;
+            CpSolver s = solver;
+            if (s != null) {
+                s.stopSearch();
+            }
+        }
+
+        public boolean cancelled() {
+            return cancelled;
+        }
+    }
     private final long start = System.nanoTime();
     private final double routeSeconds;
     /** How inductiveness is checked: {@link #INDUCTION_PROPERTY}, by parts unless it says otherwise. */
@@ -184,6 +207,12 @@ public final class DeadlockProver {
      */
     public static ProofResult knot(Network net, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
                                    Options options, double deterministicTime) {
+        return knot(net, routing, rule, traffic, options, deterministicTime, null);
+    }
+
+    /** As {@link #knot(Network, RoutingFunction, FlowControlRule, List, Options, double)}, stopped by {@code cancel} (or null). */
+    public static ProofResult knot(Network net, RoutingFunction routing, FlowControlRule rule, List<int[]> traffic,
+                                   Options options, double deterministicTime, Cancel cancel) {
         if (routing instanceof flowproof.routing.MessageRouting) {
             throw new UnsupportedOperationException("the CP-SAT model does not encode message classes (messages:)");
         }
@@ -193,6 +222,7 @@ public final class DeadlockProver {
         }
         DeadlockProver prover = new DeadlockProver(net, routing, rule, traffic, new Options(options.seconds(), 1));
         prover.knotOnlyDeterministicTime = deterministicTime;
+        prover.cancel = cancel;
         try {
             return prover.run();
         } catch (OutOfTime e) {
@@ -236,7 +266,7 @@ public final class DeadlockProver {
     }
 
     private void checkTime() {
-        if ((System.nanoTime() - start) / 1e9 > options.seconds()) {
+        if ((System.nanoTime() - start) / 1e9 > options.seconds() || cancel != null && cancel.cancelled) {
             throw new OutOfTime();
         }
     }
@@ -246,7 +276,11 @@ public final class DeadlockProver {
     }
 
     private CpSolver solver(double seconds) {
+        checkTime();
         CpSolver s = new CpSolver();
+        if (cancel != null) {
+            cancel.solver = s;
+        }
         if (knotOnlyDeterministicTime > 0) {
             // deterministic: one worker, a deterministic-time bound, no wall-clock bound
             s.getParameters().setNumWorkers(1).setMaxDeterministicTime(knotOnlyDeterministicTime);

@@ -62,7 +62,11 @@ class PortfolioTest {
         });
         assertThat(a.trace(Property.STUCK_FREEDOM)).hasValueSatisfying(t -> assertThat(t.length()).isEqualTo(4));
         assertThat(a.status(Property.INJECTABILITY).key()).isEqualTo("holds");
-        assertThat(a.jsonTree().get("portfolio").asText()).startsWith("portfolio: the explorer's first 1,000,000 states");
+        assertThat(a.jsonTree().at("/portfolio/note").asText()).startsWith("portfolio: the explorer's first 1,000,000 states");
+        assertThat(a.jsonTree().at("/portfolio/chosen").asText()).isEqualTo("cp-sat");
+        assertThat(a.jsonTree().at("/portfolio/explorer/states").asLong()).isEqualTo(Checker.PORTFOLIO_STATES);
+        assertThat(a.jsonTree().at("/portfolio/knot/answer").asText())
+            .isEqualTo("deadlock configuration of 4 packets; reached in 4 moves");
         assertThat(a.jsonTree().get("knotSearchOnly").asBoolean()).isTrue();
         assertThat(a.jsonTree().get("deterministic").asBoolean()).isTrue();
         assertThat(a.text()).contains("inductive not checked (the knot search alone)");
@@ -93,7 +97,13 @@ class PortfolioTest {
         assertThat(portfolio.verdict()).isEqualTo(Verdict.DEADLOCK_FREE);
         assertThat(portfolio.method()).isEqualTo("exhaustive");
         assertThat(portfolio.states()).isEqualTo(explorer.states()).isGreaterThan(Checker.PORTFOLIO_STATES);
-        assertThat(untimed(portfolio)).isEqualTo(untimed(explorer));
+        // the knot search, beside the first phase, found no deadlock configuration: its answer is reported
+        assertThat(portfolio.jsonTree().at("/portfolio/chosen").asText()).isEqualTo("explorer");
+        assertThat(portfolio.jsonTree().at("/portfolio/knot/answer").asText()).startsWith("unknown: no knot");
+        assertThat(portfolio.text()).contains("CP-SAT's knot search: unknown: no knot");
+        ObjectNode withoutReport = (ObjectNode) untimed(portfolio);
+        withoutReport.remove("portfolio");
+        assertThat(withoutReport).isEqualTo(untimed(explorer));
     }
 
     @Test
