@@ -553,6 +553,15 @@ public final class Simulator implements Engine {
         spaceTime = cfg.spaceTime() == null ? null : new SpaceTimeRecorder(cfg.spaceTime());
     }
 
+    /**
+     * Packet records allocated so far: the most packets that ever existed at once (records
+     * are reused once delivered). Bounded by the source budget and the network's buffers,
+     * whatever the run length and the load.
+     */
+    int packetRecords() {
+        return nextPkt;
+    }
+
     /** Sets the listener told about every delivered packet (tests, traces); null for none. */
     public Simulator onDelivery(DeliveryListener l) {
         this.listener = l;
