@@ -34,7 +34,8 @@ import java.util.function.LongConsumer;
  *       whose return time is over are added upstream; critical-bubble control lines raised
  *       in the previous cycle increment the upstream counter B.</li>
  *   <li><b>Sources</b>: the workload creates packets into each terminal's source queue
- *       (unbounded); each injection port writes one flit per cycle into an injection VC
+ *       (unbounded, in bounded memory: its first 64 packets are stored,
+ *       the rest counted and drawn again later; see {@code srcRing}); each injection port writes one flit per cycle into an injection VC
  *       (a new packet takes a VC with room for all of it under VCT, an empty one under
  *       wormhole).</li>
  *   <li><b>Route computation and VC allocation</b>, for packets whose head is at the front
