@@ -5,12 +5,30 @@ import java.util.function.LongConsumer;
 
 /**
  * The run protocol every engine follows, written once: the generation phase with its
- * warm-up and measurement window, the end of a finite workload, the unstable rule
- * (accepted below 98% of offered, or measured packets not delivered within the drain
- * budget), the drain phase and deadlock detection. An engine ({@link Simulator}, the
+ * warm-up and measurement window, the end of a finite workload, the unstable rule, the
+ * drain phase and deadlock detection. An engine ({@link Simulator}, the
  * packet-level {@code sim.queues.QueueEngine}) supplies the cycle and its counters as a
  * {@link Machine}; the protocol's outcome is then packed into a {@link SimResult} by the
  * engine, which alone knows its statistics.
+ *
+ * <p><b>The unstable rule.</b> A run of an endless workload (not a finite, collective one)
+ * without a deadlock is unstable when any of these holds, checked in this order:
+ * <ol>
+ *   <li>the network as a whole falls behind: accepted throughput below 98% of offered, both
+ *       averaged over all terminals and the measurement window;</li>
+ *   <li>some source saturates: its source queue (flits created and not yet entered into
+ *       the network) is longer at the end of the measurement window than at its start by
+ *       more than both 2% of the flits that source created in the window and
+ *       {@value #SLACK_PACKETS} packets of the workload's mean size. A source that keeps up
+ *       leaves its queue where it found it, give or take its random fluctuation, which the
+ *       slack absorbs; one that does not keeps a queue that grows in proportion to the
+ *       window. The first rule alone misses sources that saturate while the others do not
+ *       (a hot spot, a tornado's busiest rows): averaged over all terminals they are a few
+ *       percent of the offered load;</li>
+ *   <li>packets created in the measurement window are not all delivered within
+ *       {@code drain} cycles after generation stops.</li>
+ * </ol>
+ * The latency of an unstable run is not meaningful: its sources' queues grow with the run.
  */
 public final class RunProtocol {
 
@@ -49,6 +67,12 @@ public final class RunProtocol {
         /** Packets created in the measurement window and not delivered yet. */
         long measuredOutstanding();
 
+        /** Flits in source {@code source}'s queue: created, not yet begun to enter the network. */
+        long queuedFlits(int source);
+
+        /** Flits source {@code source} has created so far. */
+        long createdFlits(int source);
+
         /** Check mode: every packet delivered once, in order, credits restored; throws if not. */
         void checkConservation();
     }
@@ -64,7 +88,41 @@ public final class RunProtocol {
                           long drainCycles, double seconds) {
     }
 
+    /** The slack of the per-source rule, in packets of the workload's mean size. */
+    public static final int SLACK_PACKETS = 32;
+
     private RunProtocol() {
+    }
+
+    /**
+     * Why some source saturated over the measurement window (the second unstable rule: its
+     * queue grew by more than 2% of the flits it created in the window and by more than
+     * {@code slack} flits), or null when none did.
+     */
+    static String saturatedSources(Machine m, int terminals, long[] queuedAtStart, long[] createdAtStart,
+                                   double slack) {
+        int saturated = 0;
+        int worst = -1;
+        long worstGrowth = 0;
+        long worstCreated = 0;
+        for (int t = 0; t < terminals; t++) {
+            long growth = m.queuedFlits(t) - queuedAtStart[t];
+            long made = m.createdFlits(t) - createdAtStart[t];
+            if (growth > 0.02 * made && growth > slack) {
+                saturated++;
+                if (growth > worstGrowth) {
+                    worst = t;
+                    worstGrowth = growth;
+                    worstCreated = made;
+                }
+            }
+        }
+        if (saturated == 0) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "%d source%s saturated: the queue of terminal %d grew by %d flits"
+                + " over the measurement window (%.1f%% of the %d it created there; slack %.0f flits)", saturated,
+            saturated == 1 ? "" : "s", worst, worstGrowth, 100.0 * worstGrowth / worstCreated, worstCreated, slack);
     }
 
     /** Runs {@code m} for {@code cfg}'s workload; {@code progress} (may be null) is told the cycle now and then. */
@@ -77,10 +135,21 @@ public final class RunProtocol {
         SimResult.Deadlock deadlock = null;
         long genFlits = 0;
         long accFlits = 0;
+        // every source's queue and created flits when the measurement window opens
+        long[] queuedAtStart = null;
+        long[] createdAtStart = null;
         long now;
         // generation phase (for a finite workload: until everything is delivered, at most cycles)
         for (now = 0; now < cycles; now++) {
             boolean measuring = now >= warmup;
+            if (measuring && queuedAtStart == null) {
+                queuedAtStart = new long[terminals];
+                createdAtStart = new long[terminals];
+                for (int t = 0; t < terminals; t++) {
+                    queuedAtStart[t] = m.queuedFlits(t);
+                    createdAtStart[t] = m.createdFlits(t);
+                }
+            }
             m.step(gen, now, measuring);
             long g = m.takeGenerated();
             long a = m.takeAccepted();
@@ -110,6 +179,11 @@ public final class RunProtocol {
         if (!finite && deadlock == null && accepted < 0.98 * offered) {
             unstable = true;
             reason = String.format("accepted %.4f is below 98%% of offered %.4f flits/node/cycle", accepted, offered);
+        }
+        if (!finite && deadlock == null && !unstable && queuedAtStart != null) {
+            reason = saturatedSources(m, terminals, queuedAtStart, createdAtStart,
+                SLACK_PACKETS * cfg.workload().meanPacketSize());
+            unstable = reason != null;
         }
         // drain: no new packets; a stable run still injects its queued packets so that every
         // measured packet gets a latency, an unstable one only empties the network

@@ -12,7 +12,8 @@ import java.util.List;
  * @param offered         flits created per terminal per cycle in the window (measured, not the nominal load)
  * @param accepted        flits delivered per terminal per cycle in the window
  * @param latency         latency statistics of the measured packets, or null when there were none
- * @param unstable        the network did not keep up with the offered load (saturated): latency is then not meaningful
+ * @param unstable        the network, or some source, did not keep up with the offered load (saturated; the rule is
+ *                        {@link RunProtocol}'s): latency is then not meaningful
  * @param unstableReason  why it is unstable, or null
  * @param deadlock        a deadlock: no flit moved for {@code deadlockCycles} while flits were in the network
  * @param drained         every packet in the network was delivered after generation stopped
@@ -74,7 +75,11 @@ public record SimResult(
         return seconds > 0 ? (double) terminals * cycles / seconds : 0;
     }
 
-    /** Latency statistics; the parts add up to the mean. */
+    /**
+     * Latency statistics; the parts add up to the mean. The quantiles are exact (a
+     * {@link LatencyHistogram}): p50 and p99 are the latencies at rank {@code ceil(q n)} of the
+     * n measured packets in increasing order, max the longest.
+     */
     public record Latency(long packets, double mean, int p50, int p99, int max, double sourceQueueing,
                           double bufferAccess, double network) {
     }

@@ -34,7 +34,8 @@ import java.util.function.LongConsumer;
  *       whose return time is over are added upstream; critical-bubble control lines raised
  *       in the previous cycle increment the upstream counter B.</li>
  *   <li><b>Sources</b>: the workload creates packets into each terminal's source queue
- *       (unbounded); each injection port writes one flit per cycle into an injection VC
+ *       (unbounded, in bounded memory: its first 64 packets are stored,
+ *       the rest counted and drawn again later; see {@code srcRing}); each injection port writes one flit per cycle into an injection VC
  *       (a new packet takes a VC with room for all of it under VCT, an empty one under
  *       wormhole).</li>
  *   <li><b>Route computation and VC allocation</b>, for packets whose head is at the front
@@ -85,6 +86,9 @@ import java.util.function.LongConsumer;
  * growth (packets, source queues, samples) and the first route of each (queue, header).
  */
 public final class Simulator implements Engine {
+
+    /** Packets of each source queue that exist as packets (at least; more when a scheme's lookahead needs them). */
+    static final int SOURCE_BUDGET = 64;
 
     private final SimConfig cfg;
     private final Network net;
@@ -211,9 +215,30 @@ public final class Simulator implements Engine {
     private int nextPkt;
 
     // source queues and injection streams
-    private final int[][] sq;
-    private final int[] sqHead;
-    private final int[] sqCount;
+    /**
+     * Source queues in bounded memory. The run's generator is asked every cycle, as the
+     * workload says, for every terminal (offered load, {@code created} and each terminal's
+     * queue length in packets and flits, {@code queuedPackets} and {@code queuedFlits}, are
+     * counted there, exactly as if every packet were stored), but only the first
+     * {@code srcBudget} packets of each queue exist as packets, in {@code srcRing}; the rest
+     * are drawn again when there is room, with their creation cycles, by a second generator
+     * started from the same seed ({@code lazy}), which each terminal's own random streams make
+     * give the same packets (BookSim's lazy generation, with the eager count kept). So memory
+     * is independent of how far the queues grow, and a run is the one every stored queue gave.
+     */
+    private final int srcBudget;
+    private final int[] srcRing;
+    private final int[] srcHead;
+    private final int[] srcCount;
+    private final long[] queuedPackets;
+    private final long[] queuedFlits;
+    private final long[] createdFlits;
+    private Workload.Generator lazy;
+    /** Per terminal: the last cycle the lazy generator was asked, and the packets of it still to draw. */
+    private final long[] lazyCycle;
+    private final int[] lazyLeft;
+    /** The last cycle in which sources generated (-1 before the first). */
+    private long generatedThrough = -1;
     private final int[] injPkt;
     private final int[] injFlit;
     private final int[] injVc;
@@ -285,8 +310,7 @@ public final class Simulator implements Engine {
     private long genFlitsWindow;
     private long accFlitsWindow;
     private final long[] chanFlits;
-    private int[] latencies = new int[1 << 14];
-    private int latCount;
+    private final LatencyHistogram latencies = new LatencyHistogram();
     private long sumLatency;
     private long sumQueueing;
     private long sumAccess;
@@ -445,9 +469,14 @@ public final class Simulator implements Engine {
         pMeasured = new boolean[initialPackets];
         freePkts = new int[initialPackets];
 
-        sq = new int[terminals][16];
-        sqHead = new int[terminals];
-        sqCount = new int[terminals];
+        srcHead = new int[terminals];
+        srcCount = new int[terminals];
+        queuedPackets = new long[terminals];
+        queuedFlits = new long[terminals];
+        createdFlits = new long[terminals];
+        lazyCycle = new long[terminals];
+        Arrays.fill(lazyCycle, -1);
+        lazyLeft = new int[terminals];
         injPkt = new int[terminals * injPorts];
         Arrays.fill(injPkt, -1);
         injFlit = new int[terminals * injPorts];
@@ -518,8 +547,20 @@ public final class Simulator implements Engine {
             ctlHead = null;
             ctlCount = null;
         }
+        // a power of two, and room for every packet the lookahead of a scheme may look at
+        srcBudget = Integer.highestOneBit(Math.max(SOURCE_BUDGET, lookahead) * 2 - 1);
+        srcRing = new int[terminals * srcBudget];
         series = new SeriesBuilder(cfg.window(), control.seriesNames().size());
         spaceTime = cfg.spaceTime() == null ? null : new SpaceTimeRecorder(cfg.spaceTime());
+    }
+
+    /**
+     * Packet records allocated so far: the most packets that ever existed at once (records
+     * are reused once delivered). Bounded by the source budget and the network's buffers,
+     * whatever the run length and the load.
+     */
+    int packetRecords() {
+        return nextPkt;
     }
 
     /** Sets the listener told about every delivered packet (tests, traces); null for none. */
@@ -539,6 +580,7 @@ public final class Simulator implements Engine {
     @Override
     public SimResult run(LongConsumer progress) {
         Workload.Generator gen = workload.start(cfg.seed());
+        lazy = workload.start(cfg.seed());
         RunProtocol.Outcome o = RunProtocol.run(new Machine(), cfg, gen, terminals, progress);
         long warmup = cfg.warmup();
         SimResult.Latency latency = latencyStats();
@@ -615,6 +657,16 @@ public final class Simulator implements Engine {
         @Override
         public long measuredOutstanding() {
             return measuredOutstanding;
+        }
+
+        @Override
+        public long queuedFlits(int source) {
+            return queuedFlits[source];
+        }
+
+        @Override
+        public long createdFlits(int source) {
+            return createdFlits[source];
         }
 
         @Override
@@ -722,6 +774,7 @@ public final class Simulator implements Engine {
 
     private void sources(Workload.Generator gen, boolean measuring) {
         if (generating) {
+            // counted here; the packets themselves come from the lazy generator (fill)
             for (int t = 0; t < terminals; t++) {
                 int n = gen.packets(t, now);
                 for (int i = 0; i < n; i++) {
@@ -730,19 +783,28 @@ public final class Simulator implements Engine {
                         continue;
                     }
                     int size = gen.size(t);
-                    int p = newPacket(t, d, size, measuring);
+                    created++;
+                    if (measuring) {
+                        measuredOutstanding++;
+                    }
                     genFlitsWindow += size;
-                    enqueue(t, p);
+                    queuedPackets[t]++;
+                    queuedFlits[t] += size;
+                    createdFlits[t] += size;
                     if (classed) {
                         rc.generated(t, d, size);
                     }
                 }
             }
+            generatedThrough = now;
         }
         for (int j = 0; j < injPkt.length; j++) {
             int p = injPkt[j];
             int t = j / injPorts;
             int base = (channels + j) * vcs;
+            if (p < 0 && injecting) {
+                fill(t);
+            }
             if (p < 0 && classed) {
                 p = takeClassed(j, t, base);
                 if (p < 0) {
@@ -771,21 +833,23 @@ public final class Simulator implements Engine {
                 }
                 if (next >= 0 && cfg.injectionArbiter() != SimConfig.InjectionArbiter.ANSWERS_FIRST
                     && (answerServedLast[t] || cfg.injectionArbiter() == SimConfig.InjectionArbiter.REQUESTS_FIRST)
-                    && injecting && sqCount[t] > 0 && injectionVcFor(j, base, sq[t][sqHead[t]]) >= 0) {
+                    && injecting && srcCount[t] > 0 && injectionVcFor(j, base, srcRing[t * srcBudget + srcHead[t]]) >= 0) {
                     next = -1;
                     answerKey = -1;
                 }
                 if (next < 0) {
-                    if (!injecting || sqCount[t] == 0) {
+                    if (!injecting || srcCount[t] == 0) {
                         continue;
                     }
-                    next = sq[t][sqHead[t]];
+                    next = srcRing[t * srcBudget + srcHead[t]];
                     chosen = injectionVcFor(j, base, next);
                     if (chosen < 0) {
                         continue;
                     }
-                    sqHead[t] = (sqHead[t] + 1) & (sq[t].length - 1);
-                    sqCount[t]--;
+                    srcHead[t] = (srcHead[t] + 1) & (srcBudget - 1);
+                    srcCount[t]--;
+                    queuedPackets[t]--;
+                    queuedFlits[t] -= pSize[next];
                     if (msg != null) {
                         answerServedLast[t] = false;
                     }
@@ -861,7 +925,8 @@ public final class Simulator implements Engine {
                 inHead[k] = (inHead[k] + 1) % endpointQueue;
                 inCount[k]--;
                 endpointMessages--;
-                int a = newPacket(t, to, size, false);
+                int a = newPacket(t, to, size, now, false);
+                created++;
                 pMsg[a] = c + 1;
                 genFlitsWindow += size;
                 outQ[out][(outHead[out] + outCount[out]) % endpointQueue] = a;
@@ -1238,10 +1303,7 @@ public final class Simulator implements Engine {
         }
         if (pMeasured[p]) {
             int lat = (int) (done - pGen[p]);
-            if (latCount == latencies.length) {
-                latencies = Arrays.copyOf(latencies, latCount * 2);
-            }
-            latencies[latCount++] = lat;
+            latencies.record(lat);
             sumLatency += lat;
             sumQueueing += pInj[p] - pGen[p];
             sumAccess += pAccess[p];
@@ -1253,7 +1315,8 @@ public final class Simulator implements Engine {
 
     // ------------------------------------------------------------------ packets
 
-    private int newPacket(int src, int dst, int size, boolean measured) {
+    /** A packet record created in cycle {@code gen} (not counted in {@code created}: its caller counts it). */
+    private int newPacket(int src, int dst, int size, long gen, boolean measured) {
         int p;
         if (freeCount > 0) {
             p = freePkts[--freeCount];
@@ -1267,7 +1330,7 @@ public final class Simulator implements Engine {
         pDst[p] = dst;
         pHeader[p] = -1;
         pSize[p] = size;
-        pGen[p] = now;
+        pGen[p] = gen;
         pInj[p] = -1;
         pAccess[p] = 0;
         pDelivered[p] = 0;
@@ -1280,10 +1343,6 @@ public final class Simulator implements Engine {
             pClass[p] = 0;
             pMark[p] = false;
             pInfo[p] = 0;
-        }
-        created++;
-        if (measured) {
-            measuredOutstanding++;
         }
         return p;
     }
@@ -1311,19 +1370,33 @@ public final class Simulator implements Engine {
         }
     }
 
-    private void enqueue(int t, int p) {
-        int[] q = sq[t];
-        if (sqCount[t] == q.length) {
-            int[] bigger = new int[q.length * 2];
-            for (int i = 0; i < sqCount[t]; i++) {
-                bigger[i] = q[(sqHead[t] + i) & (q.length - 1)];
+    /**
+     * Tops up terminal {@code t}'s stored packets to {@code srcBudget} (or to its whole queue):
+     * the lazy generator draws the terminal's packets of the cycles after the last it drew,
+     * up to the last cycle generated, the same packets, in the same order, the counting
+     * generator made, each with its creation cycle.
+     */
+    private void fill(int t) {
+        int base = t * srcBudget;
+        while (srcCount[t] < srcBudget) {
+            if (lazyLeft[t] == 0) {
+                if (lazyCycle[t] >= generatedThrough) {
+                    return;
+                }
+                lazyCycle[t]++;
+                lazyLeft[t] = lazy.packets(t, lazyCycle[t]);
+                continue;
             }
-            sq[t] = bigger;
-            sqHead[t] = 0;
-            q = bigger;
+            lazyLeft[t]--;
+            long c = lazyCycle[t];
+            int d = lazy.destination(t, c);
+            if (d < 0) {
+                continue;
+            }
+            int p = newPacket(t, d, lazy.size(t), c, c >= cfg.warmup());
+            srcRing[base + ((srcHead[t] + srcCount[t]) & (srcBudget - 1))] = p;
+            srcCount[t]++;
         }
-        q[(sqHead[t] + sqCount[t]) & (q.length - 1)] = p;
-        sqCount[t]++;
     }
 
     private void push(int iv, int p, int f, int time) {
@@ -1366,15 +1439,16 @@ public final class Simulator implements Engine {
                 return p;
             }
         }
-        if (!injecting || sqCount[t] == 0) {
+        if (!injecting || srcCount[t] == 0) {
             return -1;
         }
-        int[] q = sq[t];
-        int mask = q.length - 1;
-        int head = sqHead[t];
-        int limit = Math.min(sqCount[t], lookahead);
+        int[] q = srcRing;
+        int off = t * srcBudget;
+        int mask = srcBudget - 1;
+        int head = srcHead[t];
+        int limit = Math.min(srcCount[t], lookahead);
         for (int i = 0; i < limit; i++) {
-            int p = q[(head + i) & mask];
+            int p = q[off + ((head + i) & mask)];
             int cls = rc.sourceClass(t, pDst[p], pSize[p]);
             if (cls < 0) {
                 continue;
@@ -1384,10 +1458,12 @@ public final class Simulator implements Engine {
                 continue;
             }
             for (int k = i; k > 0; k--) {
-                q[(head + k) & mask] = q[(head + k - 1) & mask];
+                q[off + ((head + k) & mask)] = q[off + ((head + k - 1) & mask)];
             }
-            sqHead[t] = (head + 1) & mask;
-            sqCount[t]--;
+            srcHead[t] = (head + 1) & mask;
+            srcCount[t]--;
+            queuedPackets[t]--;
+            queuedFlits[t] -= pSize[p];
             pClass[p] = (byte) cls;
             rc.left(t, pDst[p], pSize[p], cls);
             startInjection(j, p, v);
@@ -1481,8 +1557,7 @@ public final class Simulator implements Engine {
     private final class Port implements RouterControl.Port {
         @Override
         public void send(int from, int to, int payload) {
-            int p = newPacket(from, to, 1, false);
-            created--;
+            int p = newPacket(from, to, 1, now, false);
             ctlCreated++;
             pClass[p] = (byte) ctlClass;
             pInfo[p] = payload;
@@ -1502,7 +1577,7 @@ public final class Simulator implements Engine {
 
         @Override
         public int queued(int terminal) {
-            return sqCount[terminal];
+            return (int) Math.min(Integer.MAX_VALUE, queuedPackets[terminal]);
         }
 
         @Override
@@ -1903,7 +1978,11 @@ public final class Simulator implements Engine {
     private void checkConservation() {
         long queued = answersWaiting;
         for (int t = 0; t < terminals; t++) {
-            queued += sqCount[t];
+            queued += queuedPackets[t];
+            if (srcCount[t] > queuedPackets[t]) {
+                throw new SimulationError("conservation: terminal " + t + " stores " + srcCount[t]
+                    + " packets of a source queue of " + queuedPackets[t]);
+            }
         }
         long ctlQueued = 0;
         if (classed) {
@@ -1930,15 +2009,13 @@ public final class Simulator implements Engine {
     }
 
     private SimResult.Latency latencyStats() {
-        if (latCount == 0) {
+        long count = latencies.packets();
+        if (count == 0) {
             return null;
         }
-        int[] l = Arrays.copyOf(latencies, latCount);
-        Arrays.sort(l);
-        double n = latCount;
-        return new SimResult.Latency(latCount, sumLatency / n, l[(int) Math.min(latCount - 1, Math.ceil(0.5 * n) - 1)],
-            l[(int) Math.min(latCount - 1, Math.ceil(0.99 * n) - 1)], l[latCount - 1], sumQueueing / n, sumAccess / n,
-            (sumLatency - sumQueueing - sumAccess) / n);
+        double n = count;
+        return new SimResult.Latency(count, sumLatency / n, latencies.quantile(0.5), latencies.quantile(0.99),
+            latencies.max(), sumQueueing / n, sumAccess / n, (sumLatency - sumQueueing - sumAccess) / n);
     }
 
     // ------------------------------------------------------------------ recording

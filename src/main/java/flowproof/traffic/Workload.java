@@ -24,7 +24,9 @@ public interface Workload {
      * Starts a run: all randomness comes from seed (per-terminal SplittableRandom streams
      * split from one root, so results do not depend on the order terminals are asked in).
      * Run-fixed random choices (a random permutation, randomly chosen hot-spot sources) are
-     * drawn here.
+     * drawn here. Two runs started with the same seed give every terminal the same packets:
+     * the simulator relies on it, starting a second run to draw the packets of a long source
+     * queue again, later, instead of storing them.
      */
     Generator start(long seed);
 

@@ -3,6 +3,7 @@ package flowproof.sim.queues;
 import flowproof.ConfigurationException;
 import flowproof.routing.RoutingFunction;
 import flowproof.sim.Engine;
+import flowproof.sim.LatencyHistogram;
 import flowproof.sim.SimConfig;
 import flowproof.sim.RunProtocol;
 import flowproof.sim.SimResult;
@@ -210,6 +211,9 @@ public class QueueEngine implements Engine {
     private final int[] sHead;
     private final int[] sTail;
     private final int[] sCount;
+    /** Per terminal: flits in its admittance queues, and flits it created so far (the per-source unstable rule). */
+    private final long[] sFlits;
+    private final long[] createdFlits;
     private final int[] seqOut;
     private final int[] seqIn;
 
@@ -234,8 +238,7 @@ public class QueueEngine implements Engine {
     private long accWindow;
     private long sumHops;
     private final long[] chanFlits;
-    private int[] latencies = new int[1 << 12];
-    private int latCount;
+    private final LatencyHistogram latencies = new LatencyHistogram();
     private double sumLatency;
     private double sumQueueing;
     private final Series series;
@@ -415,6 +418,8 @@ public class QueueEngine implements Engine {
         Arrays.fill(sHead, -1);
         Arrays.fill(sTail, -1);
         sCount = new int[terminals];
+        sFlits = new long[terminals];
+        createdFlits = new long[terminals];
         seqOut = new int[terminals * terminals];
         seqIn = new int[terminals * terminals];
         nomQueue = new int[channels];
@@ -504,6 +509,16 @@ public class QueueEngine implements Engine {
         @Override
         public long measuredOutstanding() {
             return measuredOutstanding;
+        }
+
+        @Override
+        public long queuedFlits(int source) {
+            return sFlits[source];
+        }
+
+        @Override
+        public long createdFlits(int source) {
+            return createdFlits[source];
         }
 
         @Override
@@ -658,10 +673,7 @@ public class QueueEngine implements Engine {
         }
         if (pMeasured[k]) {
             int lat = (int) (now - pGen[k]);
-            if (latCount == latencies.length) {
-                latencies = Arrays.copyOf(latencies, latCount * 2);
-            }
-            latencies[latCount++] = lat;
+            latencies.record(lat);
             sumLatency += lat;
             sumQueueing += pInj[k] - pGen[k];
             measuredOutstanding--;
@@ -693,6 +705,8 @@ public class QueueEngine implements Engine {
                     }
                     sTail[f] = k;
                     sCount[t]++;
+                    sFlits[t] += size;
+                    createdFlits[t] += size;
                 }
             }
         }
@@ -725,6 +739,7 @@ public class QueueEngine implements Engine {
                 sTail[f] = -1;
             }
             sCount[t]--;
+            sFlits[t] -= pSize[best];
             pInj[best] = now;
             inNetwork++;
             send(best, o, measuring);
@@ -1328,15 +1343,13 @@ public class QueueEngine implements Engine {
     }
 
     private SimResult.Latency latencyStats() {
-        if (latCount == 0) {
+        long count = latencies.packets();
+        if (count == 0) {
             return null;
         }
-        int[] l = Arrays.copyOf(latencies, latCount);
-        Arrays.sort(l);
-        double n = latCount;
-        return new SimResult.Latency(latCount, sumLatency / n, l[(int) Math.min(latCount - 1, Math.ceil(0.5 * n) - 1)],
-            l[(int) Math.min(latCount - 1, Math.ceil(0.99 * n) - 1)], l[latCount - 1], sumQueueing / n, 0,
-            (sumLatency - sumQueueing) / n);
+        double n = count;
+        return new SimResult.Latency(count, sumLatency / n, latencies.quantile(0.5), latencies.quantile(0.99),
+            latencies.max(), sumQueueing / n, 0, (sumLatency - sumQueueing) / n);
     }
 
     /** Offered/accepted flits and packets in the network per window of cycles; FBICM's CFQs and stopped lines. */
