@@ -28,7 +28,11 @@ final class BenchProveCommand implements Callable<Integer> {
         "torus16x16-c2-critical-bubble", "torus16x16-c1-theoretical-bubble", "torus16x16-c1-dateline",
         "torus16x16-c1-vct");
 
-    /** The scale cases of issue 19 ({@code --large}): 32x32 and 64x64, 8x8x8 and 16x16x16, and 4x4x4x4 tori. */
+    /**
+     * The scale cases of issue 19 ({@code --large}): 32x32 and 64x64, 8x8x8 and 16x16x16, and
+     * 4x4x4x4 tori with four rules, and a minimal adaptive 12x12 torus whose escape VC has a
+     * critical bubble (deadlock-free) or no deadlock avoidance (a deadlock).
+     */
     static final List<String> LARGE;
 
     static {
@@ -38,11 +42,14 @@ final class BenchProveCommand implements Callable<Integer> {
                 l.add("torus" + size + "-" + rule);
             }
         }
+        l.add("torus12x12-adaptive-cbs-escape");
+        l.add("torus12x12-adaptive-vct-escape");
         LARGE = List.copyOf(l);
     }
 
     @Option(names = "--large", description = "the scale cases instead: 32x32, 64x64, 8x8x8, 16x16x16 and 4x4x4x4 tori "
-        + "with CBS, Theoretical BFC, dateline and plain VCT (long: up to --seconds each)")
+        + "with CBS, Theoretical BFC, dateline and plain VCT, and a minimal adaptive 12x12 torus with a critical-bubble "
+        + "or a plain escape VC (long: up to --seconds each)")
     boolean large;
 
     @Option(names = "--seconds", paramLabel = "N", defaultValue = "600",
