@@ -94,7 +94,7 @@ import java.util.function.LongConsumer;
  *       grows while Sent Stop is set, Stop is sent again so that the upstream copy stays
  *       exact. The output port receiving Stop updates or allocates its line and sets its
  *       Stop bit; a Stop that finds all c output lines busy is dropped, and counted
- *       ({@link #droppedStops}, reported in the result). Go turns the output line's Stop
+ *       ({@link #droppedStops()}, reported in the result). Go turns the output line's Stop
  *       bit off: the line enters the Go state and stays allocated (section 3.5: "an output
  *       port CAM line will turn off the Stop bit, entering the Go state"), so a later Stop
  *       for the same congestion finds it and is flow control only. An input line's Stop bit
