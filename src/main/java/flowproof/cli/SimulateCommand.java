@@ -245,6 +245,11 @@ final class SimulateCommand implements Callable<Integer> {
         o.put("control", r.control());
         o.put("controlPacketsSent", r.controlSent());
         o.put("controlPacketsDelivered", r.controlDelivered());
+        if (r.stopsDropped() >= 0) {
+            o.put("stopsDropped", r.stopsDropped());
+        } else {
+            o.putNull("stopsDropped");
+        }
         o.put("offered", r.offered());
         o.put("accepted", r.accepted());
         if (!Double.isNaN(bound)) {
@@ -325,6 +330,10 @@ final class SimulateCommand implements Callable<Integer> {
             out.println("  control   " + r.control() + (r.controlSent() == 0 ? ""
                 : String.format(", %,d control packets sent, %,d delivered (not counted as data)", r.controlSent(),
                     r.controlDelivered())));
+        }
+        if (r.stopsDropped() >= 0) {
+            out.printf("  stops     %,d Stop notification%s dropped (every output CAM line busy)%n", r.stopsDropped(),
+                r.stopsDropped() == 1 ? "" : "s");
         }
         out.printf("  offered   %.4f flits/node/cycle%n", r.offered());
         out.printf("  accepted  %.4f flits/node/cycle%s%n", r.accepted(),

@@ -7,7 +7,7 @@ import flowproof.topology.Topology;
 /**
  * Where a packet may go next, at the level of queues (channel x VC): the routing
  * function's candidate channels, on the VCs their class allows, filtered by the rule's VC
- * discipline ({@link FlowControlRule#mayUse}). The explorer tabulates its moves from this
+ * discipline for the packet's destination ({@link FlowControlRule#mayUse(Network, int, int, int)}). The explorer tabulates its moves from this
  * and the channel dependency graphs take their edges from it, so both engines see the
  * same routes.
  *
@@ -137,7 +137,7 @@ public final class QueueRoutes {
             int after = routing.afterHop(header, inChannel, channels[i]);
             for (int v = lo; v < hi; v++) {
                 int t = network.queue(channels[i], v);
-                if (routing.allowsVc(after, v) && rule.mayUse(network, from, t)) {
+                if (routing.allowsVc(after, v) && rule.mayUse(network, from, t, routing.destinationOf(after))) {
                     q[count] = t;
                     h[count] = after;
                     count++;

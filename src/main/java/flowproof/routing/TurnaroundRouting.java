@@ -20,11 +20,24 @@ import flowproof.topology.Bmin;
  * remaining hop count by one, so the function is {@link #minimal}.
  *
  * <p><b>Forward port.</b> At a stage-{@code s} switch the forward phase takes right port
- * {@code digit(d, n-1-s)} of the destination in base k (as destination-tag routing in a
- * butterfly). Then the low {@code s} digits of the stage-{@code s} switch reached are
- * {@code digit(d,n-1) .. digit(d,n-s)}, so all packets for {@code d} that turn at stage
- * {@code L} turn at the same switch, and the backward channels used towards {@code d}
- * form a tree: one switch per stage descends towards {@code d}.
+ * {@code digit(d, (n-s) mod n)} of the destination in base k: the least significant digit at
+ * stage 0, then the most significant, the next, and so on. A stage-{@code s} switch reached
+ * forward has the ports taken as its low {@code s} digits whatever the source, so all
+ * packets for {@code d} that turn at stage {@code L} turn at the same switch, and the
+ * backward channels used towards {@code d} form a tree: one switch per stage descends
+ * towards {@code d}. The backward channel from stage {@code s+1} into stage {@code s}
+ * is named by that switch and its right port: the switch's top {@code n-1-s} digits are
+ * {@code d}'s digits {@code 1 .. n-1-s} (reachability) and the {@code s+1} ports name
+ * digits {@code 0} and {@code n-s .. n-1}, so together they are all of {@code d}'s digits:
+ * every return channel carries the packets of exactly one destination, and the return
+ * channels of every layer are balanced. (Most significant digit first,
+ * {@code digit(d, n-1-s)} as destination-tag routing in a butterfly, sends the packets for
+ * all k terminals of a first-stage switch down one backward channel, which caps uniform
+ * traffic on the 64-host BMIN at 0.2625 flits/host/cycle; least significant digit first,
+ * {@code digit(d, s)}, balances the layer into stage 0 but sends k destinations down each
+ * channel into stage 1, a cap of 0.3281. The FBICM paper (002, section 4.1) says only that
+ * a deterministic self-routing algorithm fills the tables, the output port a function of
+ * the destination, not which digit a stage uses.)
  *
  * <p><b>Table.</b> {@code table[node * N + d]} is the channel a packet at {@code node}
  * for terminal {@code d} takes (-1 at {@code d} itself): for a terminal its injection
@@ -73,7 +86,7 @@ public final class TurnaroundRouting implements RoutingFunction {
         int k = bmin.radix();
         if (!bmin.reaches(v, d)) {
             int digit = d;
-            for (int j = 0; j < bmin.stages() - 1 - s; j++) {
+            for (int j = 0; j < (bmin.stages() - s) % bmin.stages(); j++) {
                 digit /= k;
             }
             return bmin.rightChannel(v, digit % k, 1);

@@ -17,6 +17,21 @@ import java.util.Set;
  * dateline it crosses: the VC of a hop is the number of datelines crossed so far in that
  * ring, this hop included. Dateline j of a ring of k routers lies on the channels entering
  * coordinate j*k/d going up and leaving it going down (for d = 1: the wrap-around channel).
+ *
+ * <p>As an escape rule (Duato, {@link EscapeVcs}) a packet may also enter a ring of a torus
+ * from a queue on no ring, an adaptive VC, part-way along its route in that ring: it may
+ * have crossed the ring's dateline on adaptive VCs already, which its previous queue does
+ * not say. Such a hop takes VC {@code d - a}, where {@code a} is the number of datelines
+ * the packet's route in the ring crosses after this hop (the route keeps the hop's
+ * direction up to the destination's coordinate, as dimension order does): VC0 while the
+ * dateline is still ahead, VC1 when the packet has crossed it (or, from the destination
+ * alone indistinguishable, never will). Entering on VC0 after the crossing, as a packet
+ * from a queue on no ring once did, closes the escape ring under wormhole: the packet
+ * holds an escape queue before the dateline while it requests one after it on the same VC
+ * (an indirect dependency of Duato's extended graph). With this choice a dependency
+ * between two queues of one VC never passes over or onto a dateline channel, so every
+ * escape ring is acyclic in the extended graph, wormhole's indirect dependencies
+ * included. This needs the destination: {@link #mayUse(Network, int, int, int)}.
  */
 public final class Dateline implements FlowControlRule {
 
@@ -47,9 +62,49 @@ public final class Dateline implements FlowControlRule {
         return view.freeSlots(to) > 0 ? ADMIT : DENY;
     }
 
+    /** For a move from a queue on no ring into a torus ring part-way along the route: any VC up to {@code d} (it depends on the destination). */
     @Override
     public boolean mayUse(Network network, int from, int to) {
+        if (entersPartWay(network, from, to)) {
+            return network.vcOf(to) <= datelines;
+        }
         return network.vcOf(to) == requiredVc(network, from, to, datelines);
+    }
+
+    @Override
+    public boolean mayUse(Network network, int from, int to, int destination) {
+        if (entersPartWay(network, from, to)) {
+            return network.vcOf(to) == partWayVc((Torus) network.topology(), network.channelOf(to), destination, datelines);
+        }
+        return mayUse(network, from, to);
+    }
+
+    /** A move from a queue on no ring (an adaptive VC) into a ring of a torus with wrap-around channels. */
+    private static boolean entersPartWay(Network net, int from, int to) {
+        return from >= 0 && net.ringOf(from) < 0 && net.ringOf(to) >= 0
+            && net.topology() instanceof Torus t && t.hasWrapAround();
+    }
+
+    /**
+     * The VC of a hop over {@code channel} by a packet bound for {@code destination} that
+     * enters the channel's ring part-way along its route: {@code datelines} minus the
+     * datelines its route crosses after this hop. Negative when the route crosses more than
+     * {@code datelines} of them (never for minimal routes), and then no VC is allowed.
+     */
+    static int partWayVc(Torus torus, int channel, int destination, int datelines) {
+        int dim = torus.dimension(channel);
+        int dir = torus.direction(channel);
+        int goal = torus.coordinate(destination, dim);
+        int ahead = 0;
+        int at = torus.target(channel);
+        for (int hop = 0; hop < torus.radix(dim) && torus.coordinate(at, dim) != goal; hop++) {
+            int c = torus.channel(at, dim, dir);
+            if (onDateline(torus, c, datelines)) {
+                ahead++;
+            }
+            at = torus.target(c);
+        }
+        return datelines - ahead;
     }
 
     /** The VC a packet moving from {@code from} (or injected) into {@code to}'s channel must use. */

@@ -71,6 +71,14 @@ public final class EscapeVcs implements FlowControlRule {
     }
 
     @Override
+    public boolean mayUse(Network network, int from, int to, int destination) {
+        if (network.vcOf(to) >= escapeVcs) {
+            return mayUse(network, from, to);
+        }
+        return escape.mayUse(network, from, to, destination);
+    }
+
+    @Override
     public boolean freeSlotSuffices() {
         return escape.freeSlotSuffices();
     }

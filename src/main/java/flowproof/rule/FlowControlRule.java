@@ -41,6 +41,19 @@ public interface FlowControlRule {
     }
 
     /**
+     * The VC discipline for a packet bound for node {@code destination}: the form the engines
+     * take a packet's next queues from ({@link flowproof.routing.QueueRoutes}, so the
+     * explorer, the dependency graphs, {@code prove} and the simulator all follow it). As
+     * {@link #mayUse(Network, int, int)} unless the rule's VC choice depends on where the
+     * packet is going: the dateline when a packet enters an escape ring from an adaptive VC
+     * ({@link Dateline}). Contract: {@link #mayUse(Network, int, int)} allows every move this
+     * allows for some destination, and {@link #admit} is only asked about moves this allows.
+     */
+    default boolean mayUse(Network network, int from, int to, int destination) {
+        return mayUse(network, from, to);
+    }
+
+    /**
      * Whether the rule admits every move its VC discipline allows ({@link #mayUse}) into a
      * queue with a free slot. Then only buffers held by other packets can block a packet,
      * and an acyclic channel dependency graph proves deadlock freedom (Dally and Seitz).

@@ -58,6 +58,11 @@ public final class MixedRule implements FlowControlRule {
     }
 
     @Override
+    public boolean mayUse(Network network, int from, int to, int destination) {
+        return ruleOf(to).mayUse(network, from, to, destination);
+    }
+
+    @Override
     public boolean freeSlotSuffices() {
         return parts.stream().allMatch(p -> p.rule().freeSlotSuffices());
     }

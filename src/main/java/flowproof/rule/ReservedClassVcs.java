@@ -71,6 +71,11 @@ public final class ReservedClassVcs implements FlowControlRule {
     }
 
     @Override
+    public boolean mayUse(Network network, int from, int to, int destination) {
+        return mayUse(network, from, to) && (isClassVc(network, to) || inner.mayUse(network, from, to, destination));
+    }
+
+    @Override
     public boolean freeSlotSuffices() {
         return inner.freeSlotSuffices();
     }

@@ -31,6 +31,9 @@ import java.util.SplittableRandom;
  *   <li>{@code free-slot}: nothing is admitted into a queue without a free slot;</li>
  *   <li>{@code may-use}: nothing is admitted that {@link FlowControlRule#mayUse} forbids (the
  *       channel dependency graph is built from it);</li>
+ *   <li>{@code may-use-destination}: the form for a destination
+ *       ({@link FlowControlRule#mayUse(Network, int, int, int)}) allows, for any destination,
+ *       only moves the three-argument form allows;</li>
  *   <li>{@code free-slot-suffices}: a rule that declares {@link FlowControlRule#freeSlotSuffices}
  *       admits exactly the allowed moves into a queue with a free slot;</li>
  *   <li>{@code shift-mark}: ADMIT_SHIFT_MARK only from a rule with marks, for a move within a
@@ -100,6 +103,7 @@ public final class RuleContract {
     public static List<Violation> violations(FlowControlRule rule, Network network, int states, long seed) {
         Checker c = new Checker(rule, network);
         c.initialMarks();
+        c.destinations();
         List<Sample> samples = samples(network, rule.marksPerRing() > 0, states, seed);
         for (Sample s : samples) {
             c.moves(s);
@@ -253,6 +257,27 @@ public final class RuleContract {
                         // recorded under outcome
                     } finally {
                         s.ringsForbidden = false;
+                    }
+                }
+            }
+        }
+
+        /** Every move the destination form allows, for any destination, the three-argument form allows. */
+        void destinations() {
+            int nodes = net.topology().nodes();
+            for (int[] m : moves) {
+                boolean allowed = rule.mayUse(net, m[0], m[1]);
+                for (int d = 0; d < nodes && !allowed; d++) {
+                    try {
+                        if (rule.mayUse(net, m[0], m[1], d)) {
+                            fail("may-use-destination", "mayUse for destination " + net.topology().nodeName(d)
+                                + " allows a move that mayUse forbids", m, null);
+                            break;
+                        }
+                    } catch (RuntimeException e) {
+                        fail("may-use-destination", "mayUse for destination " + net.topology().nodeName(d) + " threw " + e,
+                            m, null);
+                        break;
                     }
                 }
             }

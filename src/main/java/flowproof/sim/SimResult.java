@@ -26,6 +26,9 @@ import java.util.List;
  * @param controlSent     control packets the scheme created (CBCM throttle/unthrottle, ECN notifications); not in
  *                        {@code packetsCreated}, throughput or latency
  * @param controlDelivered control packets delivered
+ * @param stopsDropped    FBICM: Stop notifications dropped because every CAM line of the
+ *                        upstream output port was busy (over the whole run); -1 for a run
+ *                        without Stop notifications
  */
 public record SimResult(
     String network,
@@ -56,7 +59,8 @@ public record SimResult(
     String control,
     ControlSeries controlSeries,
     long controlSent,
-    long controlDelivered) {
+    long controlDelivered,
+    long stopsDropped) {
 
     /** A result without control packets. */
     public SimResult(String network, String workload, double load, long cycles, long generationCycles, long warmup,
@@ -67,7 +71,20 @@ public record SimResult(
                      ControlSeries controlSeries) {
         this(network, workload, load, cycles, generationCycles, warmup, terminals, packetsCreated, packetsDelivered,
             offered, accepted, latency, unstable, unstableReason, deadlock, drained, drainCycles, completion, meanHops,
-            utilisation, channelNames, series, spaceTime, checked, seconds, control, controlSeries, 0, 0);
+            utilisation, channelNames, series, spaceTime, checked, seconds, control, controlSeries, 0, 0, -1);
+    }
+
+    /** A result with control packets and without Stop notifications. */
+    public SimResult(String network, String workload, double load, long cycles, long generationCycles, long warmup,
+                     int terminals, long packetsCreated, long packetsDelivered, double offered, double accepted,
+                     Latency latency, boolean unstable, String unstableReason, Deadlock deadlock, boolean drained,
+                     long drainCycles, long completion, double meanHops, double[] utilisation, String[] channelNames,
+                     Series series, SpaceTimeChart spaceTime, boolean checked, double seconds, String control,
+                     ControlSeries controlSeries, long controlSent, long controlDelivered) {
+        this(network, workload, load, cycles, generationCycles, warmup, terminals, packetsCreated, packetsDelivered,
+            offered, accepted, latency, unstable, unstableReason, deadlock, drained, drainCycles, completion, meanHops,
+            utilisation, channelNames, series, spaceTime, checked, seconds, control, controlSeries, controlSent,
+            controlDelivered, -1);
     }
 
     /** Node-cycles simulated per second of wall time (terminals x cycles / seconds). */

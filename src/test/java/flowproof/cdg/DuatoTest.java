@@ -99,4 +99,20 @@ class DuatoTest {
         assertThat(blocked.properties().get(Property.DRAINABILITY)).isEqualTo(PropertyStatus.HOLDS);
         assertThat(any.properties().get(Property.DRAINABILITY)).isEqualTo(PropertyStatus.HOLDS);
     }
+
+    @Test
+    void aDatelineEscapeEnteredFromAnAdaptiveVcIsAcyclicUnderWormhole() {
+        // a packet that crossed the wrap-around on an adaptive VC and then enters the escape ring
+        // must not take VC0 there, or the indirect dependencies of wormhole close the escape ring
+        for (int[] radix : List.of(new int[] {4}, new int[] {3, 3}, new int[] {4, 4}, new int[] {5, 4})) {
+            for (boolean bidirectional : new boolean[] {false, true}) {
+                Torus t = Torus.torus(radix, bidirectional);
+                for (int vcs : new int[] {3, 4}) {
+                    Network n = network(t, vcs, 2);
+                    ChannelDependencyGraph worm = escape(n, new Dateline(), true);
+                    assertThat(worm.acyclic()).as("%s, %d VCs: cycle %s", t.describe(), vcs, worm.cycle()).isTrue();
+                }
+            }
+        }
+    }
 }

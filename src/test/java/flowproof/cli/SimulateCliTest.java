@@ -97,6 +97,26 @@ class SimulateCliTest {
         assertThat(o.get("checked").asBoolean()).isTrue();
         assertThat(o.get("channelLoadBound").asDouble()).isEqualTo(1.0);
         assertThat(o.get("packetsDelivered").asLong()).isEqualTo(o.get("packetsCreated").asLong());
+        assertThat(o.get("stopsDropped").isNull()).as("no Stop notifications without FBICM").isTrue();
+    }
+
+    @Test
+    void fbicmReportsItsDroppedStopsInTextAndJson() {
+        Path spec = Path.of("specs/sim/fbicm-bmin64-hotspot.yaml");
+        CliRun j = run("simulate", spec, "--json", "--cycles", "4000", "--warmup", "1000");
+        assertThat(j.code()).as(j.err()).isZero();
+        JsonNode o;
+        try {
+            o = JSON.readTree(j.out());
+        } catch (IOException e) {
+            throw new AssertionError(j.out(), e);
+        }
+        assertThat(o.get("stopsDropped").isIntegralNumber()).as(j.out()).isTrue();
+        long dropped = o.get("stopsDropped").asLong();
+        assertThat(dropped).isNotNegative();
+        CliRun t = run("simulate", spec, "--cycles", "4000", "--warmup", "1000");
+        assertThat(t.out()).contains(String.format("  stops     %,d Stop notification%s dropped (every output CAM line busy)",
+            dropped, dropped == 1 ? "" : "s"));
     }
 
     @Test

@@ -103,11 +103,38 @@ class TurnaroundRoutingTest {
     void forwardPortIsTheDestinationDigitAndBackwardPortLeadsToIt() {
         Bmin b = new Bmin(2, 3);
         TurnaroundRouting r = new TurnaroundRouting(b);
-        // t0 -> t2: turn at stage 2. Forward ports digit(2, 2) = 0 at stage 0 and digit(2, 1) = 1
-        // at stage 1: s0.0 -> s1.0 -> s2.1 (switch (w % 2) * 2 + r), then back to s1.2, s0.1, t2.
+        // t0 -> t2: turn at stage 2. Forward ports digit(2, 0) = 0 at stage 0 and digit(2, 2) = 0
+        // at stage 1: s0.0 -> s1.0 -> s2.0 (switch (w % 2) * 2 + r), then back to s1.2, s0.1, t2.
         List<Integer> path = DestinationTagRoutingTest.route(r, b, 0, 2);
         assertThat(path.stream().map(b::channelName))
-            .containsExactly("t0->s0.0", "s0.0->s1.0", "s1.0->s2.1", "s2.1->s1.2", "s1.2->s0.1", "s0.1->t2");
+            .containsExactly("t0->s0.0", "s0.0->s1.0", "s1.0->s2.0", "s2.0->s1.2", "s1.2->s0.1", "s0.1->t2");
+        // t0 -> t4: turn at stage 1, reached through port digit(4, 0) = 0 of s0.0 (most significant
+        // digit first would take port digit(4, 2) = 1, to s1.1)
+        assertThat(DestinationTagRoutingTest.route(r, b, 0, 4).stream().map(b::channelName).toList())
+            .containsExactly("t0->s0.0", "s0.0->s1.0", "s1.0->s0.2", "s0.2->t4");
+    }
+
+    @ParameterizedTest(name = "{0}-ary {1}-stage")
+    @CsvSource({"2,2", "2,3", "3,2", "4,2", "4,3", "2,4", "3,4"})
+    void everyBackwardChannelBetweenSwitchesCarriesThePacketsOfOneDestination(int k, int n) {
+        Bmin b = new Bmin(k, n);
+        TurnaroundRouting r = new TurnaroundRouting(b);
+        // the destinations whose packets come down each backward channel into a switch, over all sources
+        java.util.Map<Integer, Set<Integer>> served = new java.util.HashMap<>();
+        for (int s = 0; s < b.terminals(); s++) {
+            for (int d = 0; d < b.terminals(); d++) {
+                if (s != d) {
+                    for (int c : DestinationTagRoutingTest.route(r, b, s, d)) {
+                        if (b.direction(c) < 0 && b.target(c) >= b.terminals()) {
+                            served.computeIfAbsent(c, x -> new HashSet<>()).add(d);
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(served.values()).as("destinations per return channel").allMatch(d -> d.size() == 1);
+        // and every one of the N backward channels of each of the n-1 layers between switches is used
+        assertThat(served).hasSize((n - 1) * b.terminals());
     }
 
     @Test

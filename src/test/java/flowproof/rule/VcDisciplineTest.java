@@ -255,6 +255,65 @@ class VcDisciplineTest {
     }
 
     @Test
+    void aPacketEnteringTheDatelineEscapeFromAnAdaptiveVcTakesVcOneOnceItHasCrossed() {
+        // VC0 and VC1 escape with a dateline, VC2 adaptive, on a unidirectional ring of 6
+        Torus ring = Torus.torus(new int[] {6}, false);
+        Network n = new Network(ring, 3, 1, 2);
+        EscapeVcs rule = new EscapeVcs(new Dateline(), 2);
+        // crossed 5 -> 0 on the adaptive VC, enters the escape ring at 0 -> 1, bound for 2
+        int adaptiveOverWrap = q(n, ring, 5, 1, 2);
+        assertThat(rule.mayUse(n, adaptiveOverWrap, q(n, ring, 0, 1, 1), 2)).isTrue();
+        assertThat(rule.mayUse(n, adaptiveOverWrap, q(n, ring, 0, 1, 0), 2)).isFalse();
+        // at 3 -> 4 from the adaptive VC, bound for 1: the wrap-around is still ahead, VC0
+        int adaptive23 = q(n, ring, 2, 1, 2);
+        assertThat(rule.mayUse(n, adaptive23, q(n, ring, 3, 1, 0), 1)).isTrue();
+        assertThat(rule.mayUse(n, adaptive23, q(n, ring, 3, 1, 1), 1)).isFalse();
+        // bound for 5: no dateline ahead (crossed or never will), VC1
+        assertThat(rule.mayUse(n, adaptive23, q(n, ring, 3, 1, 1), 5)).isTrue();
+        assertThat(rule.mayUse(n, adaptive23, q(n, ring, 3, 1, 0), 5)).isFalse();
+        // entering over the wrap-around channel itself: VC1
+        assertThat(rule.mayUse(n, q(n, ring, 4, 1, 2), q(n, ring, 5, 1, 1), 1)).isTrue();
+        assertThat(rule.mayUse(n, q(n, ring, 4, 1, 2), q(n, ring, 5, 1, 0), 1)).isFalse();
+        // without a destination either VC may be the one, and a free slot admits
+        Buffers b = new Buffers(n);
+        assertThat(rule.mayUse(n, adaptiveOverWrap, q(n, ring, 0, 1, 0))).isTrue();
+        assertThat(rule.mayUse(n, adaptiveOverWrap, q(n, ring, 0, 1, 1))).isTrue();
+        assertThat(rule.admit(b, adaptiveOverWrap, q(n, ring, 0, 1, 1))).isEqualTo(ADMIT);
+        // moves within the escape ring and injections are decided as before, whatever the destination
+        for (int dest = 0; dest < 6; dest++) {
+            assertThat(rule.mayUse(n, INJECT, q(n, ring, 0, 1, 1), dest)).isFalse();
+            assertThat(rule.mayUse(n, q(n, ring, 5, 1, 1), q(n, ring, 0, 1, 1), dest)).isTrue();
+            assertThat(rule.mayUse(n, q(n, ring, 5, 1, 1), q(n, ring, 0, 1, 0), dest)).isFalse();
+        }
+    }
+
+    @Test
+    void withTwoDatelinesAnAdaptiveEntryTakesTheLastVcLessTheDatelinesAhead() {
+        // datelines entering coordinates 0 and 4 going up; escape VCs 0-2, VC3 adaptive
+        Torus ring = Torus.torus(new int[] {8}, false);
+        Network n = new Network(ring, 4, 1, 3);
+        EscapeVcs rule = new EscapeVcs(new Dateline(2), 3);
+        int from = q(n, ring, 1, 1, 3);
+        // 2 -> 3, bound for 6: the dateline entering 4 lies ahead, VC 2 - 1
+        assertThat(rule.mayUse(n, from, q(n, ring, 2, 1, 1), 6)).isTrue();
+        assertThat(rule.mayUse(n, from, q(n, ring, 2, 1, 2), 6)).isFalse();
+        // bound for 3: none ahead, VC2
+        assertThat(rule.mayUse(n, from, q(n, ring, 2, 1, 2), 3)).isTrue();
+        assertThat(rule.mayUse(n, from, q(n, ring, 2, 1, 0), 3)).isFalse();
+    }
+
+    @Test
+    void onAMeshAnAdaptiveEntryIntoTheDatelineEscapeStaysOnVcZero() {
+        Torus mesh = Torus.mesh(new int[] {4});
+        Network n = new Network(mesh, 3, 1, 2);
+        EscapeVcs rule = new EscapeVcs(new Dateline(), 2);
+        int from = n.queue(mesh.channel(0, 0, 1), 2);
+        int to = n.queue(mesh.channel(1, 0, 1), 0);
+        assertThat(rule.mayUse(n, from, to, 3)).isTrue();
+        assertThat(rule.mayUse(n, from, n.queue(mesh.channel(1, 0, 1), 1), 3)).isFalse();
+    }
+
+    @Test
     void escapeVcsReportTheEscapeRulesStateAndProperties() {
         Network n = new Network(uni, 2, 2, 1);
         CriticalBubble cbs = new CriticalBubble(2, false, true);

@@ -157,4 +157,23 @@ class ChannelLoadBoundTest {
         // load 0.15 to 0.03 at load 1, while oldest-first keeps 0.19: each row's VC0 chain fills and
         // drains only through the dateline VC, which injection keeps taking)
     }
+
+    /**
+     * The FBICM paper's 64-host BMIN under uniform traffic (specs/sim/bmin64-turnaround-vct.yaml):
+     * turnaround routing with the most significant digit first sent the packets for the four
+     * terminals of a first-stage switch down one return channel, a bound of 0.2625 flits/host/cycle
+     * and an accepted throughput of 0.2625 at full load. With balanced return channels the bound is
+     * the terminal channels' (1), and the simulator accepts what it is offered well past 0.2625, up
+     * to the head-of-line blocking of one input queue per port.
+     */
+    @Test
+    void uniformTrafficOnTheSixtyFourHostBminIsNoLongerCappedByAReturnChannel() {
+        SimConfig cfg = DeadlockTest.spec("bmin64-turnaround-vct.yaml");
+        assertThat(ChannelLoadBound.of(cfg).bound()).isEqualTo(1.0);
+        SimResult half = new Simulator(cfg.withWorkload(cfg.workload().atLoad(0.5)).withRun(8000, 2000, 1)).run(null);
+        assertThat(half.unstable()).as("stable at 0.5").isFalse();
+        assertThat(half.accepted()).isGreaterThan(0.48);
+        SimResult full = new Simulator(cfg.withWorkload(cfg.workload().atLoad(1.0)).withRun(8000, 2000, 1)).run(null);
+        assertThat(full.accepted()).as("saturation throughput").isBetween(0.6, 0.7);
+    }
 }

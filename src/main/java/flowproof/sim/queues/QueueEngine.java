@@ -94,11 +94,16 @@ import java.util.function.LongConsumer;
  *       sets Sent Stop; once it holds {@code go} packets or fewer it sends Go. If its list
  *       grows while Sent Stop is set, Stop is sent again so that the upstream copy stays
  *       exact. The output port receiving Stop updates or allocates its line and sets its
- *       Stop bit; a Stop that finds all c output lines busy is dropped (counted); Go frees
- *       the output line. An input line's Stop bit is the Stop bit of the output line it
- *       was copied from.</li>
- *   <li>A CFQ is freed when empty and not stopped (sending Go first if Sent Stop is
- *       set).</li>
+ *       Stop bit; a Stop that finds all c output lines busy is dropped, and counted
+ *       ({@link #droppedStops()}, reported in the result). Go turns the output line's Stop
+ *       bit off: the line enters the Go state and stays allocated (section 3.5: "an output
+ *       port CAM line will turn off the Stop bit, entering the Go state"), so a later Stop
+ *       for the same congestion finds it and is flow control only. An input line's Stop bit
+ *       is the Stop bit of the output line it was copied from.</li>
+ *   <li>A CFQ is freed when empty and not stopped. If it ever sent Stop, it then sends a
+ *       release upstream (after Go, if Sent Stop is still set), which frees the output
+ *       line copied from it: the paper does not say when an output CAM line in the Go state
+ *       is freed, and without this every output line would stay allocated for good.</li>
  *   <li>Defaults: detection 5 packets (the paper's example, section 3.2); Stop 8 and Go 4
  *       packets, which the paper does not give (8 CFQs above Stop plus a round trip of
  *       packets in flight stay within a 128-packet RAM).</li>
@@ -163,6 +168,8 @@ public class QueueEngine implements Engine {
     private final int[] inHops;
     private final int[] inLink;
     private final boolean[] inSentStop;
+    /** Whether input line l has sent Stop since it was allocated: an upstream output line may copy it. */
+    private final boolean[] inCopied;
     private final long[] inDest;
     private final boolean[] outActive;
     private final boolean[] outStop;
@@ -176,13 +183,17 @@ public class QueueEngine implements Engine {
     private final int stopAt;
     private final int goAt;
     private long droppedStops;
+    private static final int MSG_GO = 0;
+    private static final int MSG_STOP = 1;
+    private static final int MSG_RELEASE = 2;
 
     // Stop/Go notifications in flight: a FIFO (all take creditLatency cycles)
     private long[] msgTime = new long[64];
     private int[] msgChannel = new int[64];
     private int[] msgRoot = new int[64];
     private int[] msgHops = new int[64];
-    private boolean[] msgStop = new boolean[64];
+    /** MSG_GO, MSG_STOP or MSG_RELEASE. */
+    private int[] msgKind = new int[64];
     private long[] msgDest;
     private int msgHead;
     private int msgCount;
@@ -394,6 +405,7 @@ public class QueueEngine implements Engine {
         inHops = new int[channels * lines];
         inLink = new int[channels * lines];
         inSentStop = new boolean[channels * lines];
+        inCopied = new boolean[channels * lines];
         inDest = new long[channels * lines * words];
         outActive = new boolean[channels * lines];
         outStop = new boolean[channels * lines];
@@ -450,7 +462,7 @@ public class QueueEngine implements Engine {
             o.unstable(), o.reason(), o.deadlock(), o.drained(), o.drainCycles(),
             finite && created == delivered ? lastDelivery : -1,
             delivered == 0 ? 0 : (double) sumHops / delivered, util, names, series.build(), null, cfg.check(),
-            o.seconds(), cfg.control().describe(), series.buildControl());
+            o.seconds(), cfg.control().describe(), series.buildControl(), 0, 0, fbicm ? droppedStops : -1);
     }
 
     /** This engine as the run protocol sees it. */
@@ -919,6 +931,7 @@ public class QueueEngine implements Engine {
                 inHops[l] = 1;
                 inLink[l] = -1;
                 inSentStop[l] = false;
+                inCopied[l] = false;
                 Arrays.fill(inDest, l * words, (l + 1) * words, 0L);
             }
             addDest(p, i, d);
@@ -949,7 +962,7 @@ public class QueueEngine implements Engine {
         if (!bit(inDest, l, d)) {
             inDest[l * words + (d >>> 6)] |= 1L << d;
             if (inSentStop[l]) {
-                notify(p, l, true);
+                notify(p, l, MSG_STOP);
             }
         }
     }
@@ -974,6 +987,7 @@ public class QueueEngine implements Engine {
             inRoot[l] = outRoot[ol];
             inHops[l] = outHops[ol] + 1;
             inSentStop[l] = false;
+            inCopied[l] = false;
             Arrays.fill(inDest, l * words, (l + 1) * words, 0L);
         }
         int l = p * lines + i;
@@ -988,7 +1002,7 @@ public class QueueEngine implements Engine {
             }
         }
         if (grew && inSentStop[l]) {
-            notify(p, l, true);
+            notify(p, l, MSG_STOP);
         }
     }
 
@@ -1007,31 +1021,36 @@ public class QueueEngine implements Engine {
             int n = qCount[p * queuesPerPort + 1 + i];
             if (n == 0 && !inStopped(l)) {
                 if (inSentStop[l]) {
-                    notify(p, l, false);
+                    notify(p, l, MSG_GO);
+                }
+                if (inCopied[l]) {
+                    notify(p, l, MSG_RELEASE);
                 }
                 inActive[l] = false;
                 inSentStop[l] = false;
+                inCopied[l] = false;
                 inLink[l] = -1;
                 Arrays.fill(inDest, l * words, (l + 1) * words, 0L);
             } else if (!inSentStop[l] && n > stopAt) {
                 inSentStop[l] = true;
-                notify(p, l, true);
+                inCopied[l] = true;
+                notify(p, l, MSG_STOP);
             } else if (inSentStop[l] && n <= goAt) {
                 inSentStop[l] = false;
-                notify(p, l, false);
+                notify(p, l, MSG_GO);
             }
         }
     }
 
-    /** Sends Stop (with the line) or Go from input line l of port p to the output port feeding it. */
-    private void notify(int p, int l, boolean stop) {
+    /** Sends Stop (with the line), Go or a release from input line l of port p to the output port feeding it. */
+    private void notify(int p, int l, int kind) {
         if (msgCount == msgTime.length) {
             int n = msgTime.length * 2;
             long[] t = new long[n];
             int[] ch = new int[n];
             int[] ro = new int[n];
             int[] ho = new int[n];
-            boolean[] st = new boolean[n];
+            int[] st = new int[n];
             long[] de = new long[n * words];
             for (int j = 0; j < msgCount; j++) {
                 int from = (msgHead + j) % msgTime.length;
@@ -1039,14 +1058,14 @@ public class QueueEngine implements Engine {
                 ch[j] = msgChannel[from];
                 ro[j] = msgRoot[from];
                 ho[j] = msgHops[from];
-                st[j] = msgStop[from];
+                st[j] = msgKind[from];
                 System.arraycopy(msgDest, from * words, de, j * words, words);
             }
             msgTime = t;
             msgChannel = ch;
             msgRoot = ro;
             msgHops = ho;
-            msgStop = st;
+            msgKind = st;
             msgDest = de;
             msgHead = 0;
         }
@@ -1055,12 +1074,12 @@ public class QueueEngine implements Engine {
         msgChannel[m] = p;
         msgRoot[m] = inRoot[l];
         msgHops[m] = inHops[l];
-        msgStop[m] = stop;
+        msgKind[m] = kind;
         System.arraycopy(inDest, l * words, msgDest, m * words, words);
         msgCount++;
     }
 
-    /** Stop and Go notifications arriving at output ports. */
+    /** Stop, Go and release notifications arriving at output ports. */
     private void notifications() {
         while (msgCount > 0 && msgTime[msgHead] <= now) {
             int m = msgHead;
@@ -1075,7 +1094,13 @@ public class QueueEngine implements Engine {
                     break;
                 }
             }
-            if (!msgStop[m]) {
+            if (msgKind[m] == MSG_GO) {
+                if (found >= 0) {
+                    outStop[found] = false;
+                }
+                continue;
+            }
+            if (msgKind[m] == MSG_RELEASE) {
                 if (found >= 0) {
                     outActive[found] = false;
                     outStop[found] = false;
@@ -1083,7 +1108,7 @@ public class QueueEngine implements Engine {
                 continue;
             }
             if (found < 0) {
-                for (int j = 0; j < lines && found < 0; j++) {
+                for (int j = 0; j < Math.min(lines, outputCamLines()) && found < 0; j++) {
                     if (!outActive[o * lines + j]) {
                         found = o * lines + j;
                     }
@@ -1236,6 +1261,27 @@ public class QueueEngine implements Engine {
     /** CAM lines per input port (for test variants). */
     int camLines() {
         return lines;
+    }
+
+    /**
+     * CAM lines an output port may allocate: as many as an input port has (c). Package-private
+     * only so that a test variant with fewer can make Stops find every output line busy: with c
+     * on both sides they never do, since an output port copies the lines of the one input port
+     * its link feeds, which holds at most c, and a line's release reaches it before a Stop sent
+     * after it.
+     */
+    int outputCamLines() {
+        return lines;
+    }
+
+    /** Whether CAM line i of the output port feeding input port (channel) p is allocated (for tests). */
+    boolean outputLineActive(int p, int i) {
+        return outActive[p * lines + i];
+    }
+
+    /** Whether CAM line i of the output port feeding input port (channel) p is in the Stop state (for tests). */
+    boolean outputLineStopped(int p, int i) {
+        return outActive[p * lines + i] && outStop[p * lines + i];
     }
 
     private boolean deadlocked() {
