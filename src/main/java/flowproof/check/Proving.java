@@ -25,7 +25,6 @@ import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -665,7 +664,7 @@ final class Proving {
 
     /** The injections and forward moves that bring the witness's packets in (nodes of forward moves are -1). */
     static Set<Move> allowedMoves(Witness w) {
-        Set<Move> allowed = new HashSet<>();
+        Set<Move> allowed = new java.util.LinkedHashSet<>();
         for (int[] i : w.injections()) {
             allowed.add(new Move(Move.Kind.INJECT, i[0], i[1], -1, i[2]));
         }

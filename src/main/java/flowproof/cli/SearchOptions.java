@@ -45,8 +45,8 @@ final class SearchOptions {
     @Option(names = "--method", paramLabel = "M", defaultValue = "portfolio",
         converter = MethodConverter.class,
         description = "check, verify: how to search where the channel dependency graph proves nothing: portfolio "
-            + "(the explorer's first million states, then CP-SAT's knot search and a guided search to its deadlock, "
-            + "then the whole explorer; the same answer on every run) or explorer (the explorer with the whole budget); "
+            + "(the explorer's first million states and, beside them on a second thread, CP-SAT's knot search and a "
+            + "guided search to its deadlock, then the whole explorer; the same answer on every run) or explorer (the explorer with the whole budget); "
             + "either falls back to CP-SAT's proof when the explorer stops at a limit (default: ${DEFAULT-VALUE})")
     flowproof.check.Options.Method method;
 

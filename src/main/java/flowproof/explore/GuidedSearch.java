@@ -82,13 +82,21 @@ public final class GuidedSearch {
         if (allowed != null) {
             // Only the allowed injections' pairs: the expander then never judges the others
             // (65,280 pairs on a 16x16 torus), and every move is still one of the model's.
-            java.util.Set<java.util.List<Integer>> pairs = new java.util.LinkedHashSet<>();
+            // In the model's traffic order, whatever order the set iterates in (a HashSet of
+            // records with an enum iterates in an order that changes from run to run): the
+            // expander's move order, hence the trace, must not.
+            java.util.Set<java.util.List<Integer>> pairs = new java.util.HashSet<>();
             for (Move m : allowed) {
                 if (m.kind() == Move.Kind.INJECT) {
                     pairs.add(List.of(m.node(), model.routing().destinationOf(m.destination())));
                 }
             }
-            List<int[]> traffic = pairs.stream().map(p -> new int[] {p.get(0), p.get(1)}).toList();
+            List<int[]> traffic = new java.util.ArrayList<>();
+            for (int[] pair : model.traffic()) {
+                if (pairs.remove(List.of(pair[0], pair[1]))) {
+                    traffic.add(pair);
+                }
+            }
             model = new Model(model.network(), model.routing(), model.rule(), traffic, model.escapeAny(),
                 model.semantics(), model.injectionQueue());
         }
