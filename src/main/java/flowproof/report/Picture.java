@@ -70,16 +70,26 @@ public final class Picture {
         if (w[0] >= 0) {
             b.append(routing.headerName(w[0], t)).append(':');
         }
-        for (int i = 0; i < n; i++) {
-            b.append(b.length() > 1 ? " " : "");
-            boolean head = i == 0 && w[2] == 1;
-            boolean tail = i == n - 1 && w[3] == 1;
-            b.append(head && tail ? "ht" : head ? "h" : tail ? "t" : "f");
+        for (String f : flits(s, q)) {
+            b.append(b.length() > 1 ? " " : "").append(f);
         }
         for (int i = n; i < slots; i++) {
             b.append(b.length() > 1 ? " " : "").append('.');
         }
         return b.append(']').toString();
+    }
+
+    /** Under wormhole, the flits of queue {@code q} front first: h head, f body, t tail, ht a one-flit packet. */
+    public static java.util.List<String> flits(Snapshot s, int q) {
+        int[] w = s.flits()[q];
+        int n = s.packets()[q].length;
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            boolean head = i == 0 && w[2] == 1;
+            boolean tail = i == n - 1 && w[3] == 1;
+            out.add(head && tail ? "ht" : head ? "h" : tail ? "t" : "f");
+        }
+        return out;
     }
 
     private static String queues(Model model, Snapshot s, int channel) {
