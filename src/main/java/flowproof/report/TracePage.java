@@ -83,7 +83,7 @@ public final class TracePage {
         d.put("width", layout.width());
         d.put("height", layout.height());
         d.put("layout", layout.kind());
-        d.put("legend", model.wormhole() == null ? Picture.LEGEND : Picture.WORMHOLE_LEGEND);
+        d.put("legend", Picture.legend(model).replaceFirst("^legend: ", ""));
         d.put("rule", model.rule().describe());
         ArrayNode hd = d.putArray("header");
         header.forEach(hd::add);
