@@ -21,8 +21,10 @@ import picocli.CommandLine.Parameters;
         + "request the other' as edges) and reports whether it is acyclic, with a shortest cycle when it is not.",
         "For routing with escape VCs (minimal-adaptive) it builds Duato's extended graph of the escape VCs "
             + "(--full: the whole graph).",
-        "--dot writes the graph with the cycle in red; --svg also draws it with Graphviz 'dot'.",
-        "Exit code: 0 graph built (acyclic or not), 2 bad input or no Graphviz for --svg."})
+        "--dot writes the graph with the cycle in red; --svg draws it: tori and meshes on their grid (no Graphviz needed), "
+            + "other topologies with Graphviz 'dot' (the DOT file is written next to the SVG).",
+        "Exit code: 0 graph built (acyclic or not), 2 bad input or, for a topology other than a torus or mesh, no Graphviz "
+            + "for --svg."})
 final class CdgCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML)")
@@ -31,7 +33,8 @@ final class CdgCommand implements Callable<Integer> {
     @Option(names = "--dot", paramLabel = "FILE", description = "write the graph in Graphviz DOT")
     Path dot;
 
-    @Option(names = "--svg", paramLabel = "FILE", description = "draw the graph as SVG (needs Graphviz 'dot')")
+    @Option(names = "--svg", paramLabel = "FILE", description = "draw the graph as SVG: tori and meshes on their grid, in Java; other topologies with Graphviz "
+        + "'dot' (needs it)")
     Path svg;
 
     @Option(names = "--full", description = "for routing with escape VCs: the full graph of every queue, not Duato's "
@@ -65,7 +68,9 @@ final class CdgCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) / 1e9;
         int code = Main.OK;
         Path dotFile = dot;
-        if (svg != null && dotFile == null) {
+        // tori and meshes: drawn in Java on their grid, no Graphviz; other topologies through Graphviz 'dot'
+        boolean grid = svg != null && CdgPicture.onGrid(cdg);
+        if (svg != null && dotFile == null && !grid) {
             dotFile = Path.of(svg.toString().replaceAll("\\.svg$", "") + ".dot");
         }
         Outputs files = new Outputs();
@@ -77,7 +82,10 @@ final class CdgCommand implements Callable<Integer> {
                 dotFile = null;
             }
         }
-        if (svg != null && dotFile != null) {
+        if (grid) {
+            files.write("--svg", () -> OutputFile.write(svg, CdgPicture.gridSvg(cdg)));
+            svgProblem = files.ok() ? null : "not written";
+        } else if (svg != null && dotFile != null) {
             String[] problem = new String[1];
             Path f = dotFile;
             files.write("--svg", () -> problem[0] = CdgPicture.svg(f, svg));

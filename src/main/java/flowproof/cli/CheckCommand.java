@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "check", mixinStandardHelpOptions = true,
@@ -24,6 +25,10 @@ final class CheckCommand implements Callable<Integer> {
 
     @CommandLine.Mixin
     SearchOptions options;
+
+    @Option(names = "--html", paramLabel = "DIR",
+        description = "also write a browser page per counterexample into DIR (as the report command does)")
+    Path html;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
@@ -48,7 +53,14 @@ final class CheckCommand implements Callable<Integer> {
         }
         var out = cmd.commandLine().getOut();
         out.print(options.json ? o.json() + "\n" : o.text());
+        Outputs pages = new Outputs();
+        if (html != null) {
+            HtmlPages.writeAll(html, o, out, options.json, pages);
+        }
         out.flush();
+        if (!pages.ok()) {
+            return pages.exit(cmd.commandLine().getErr(), Main.BAD_INPUT);
+        }
         if (o.writeFailure().isPresent()) {
             err.println(o.writeFailure().get());
             return Main.BAD_INPUT;

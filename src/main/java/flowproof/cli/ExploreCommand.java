@@ -25,6 +25,10 @@ final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--first", description = "stop at the first violation (counts are then partial)")
     boolean first;
 
+    @Option(names = "--html", paramLabel = "DIR",
+        description = "also write a browser page per counterexample into DIR (as the report command does)")
+    Path html;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
@@ -48,7 +52,14 @@ final class ExploreCommand implements Callable<Integer> {
         }
         var out = cmd.commandLine().getOut();
         out.print(options.json ? o.json() + "\n" : o.text());
+        Outputs pages = new Outputs();
+        if (html != null) {
+            HtmlPages.writeAll(html, o, out, options.json, pages);
+        }
         out.flush();
+        if (!pages.ok()) {
+            return pages.exit(cmd.commandLine().getErr(), Main.BAD_INPUT);
+        }
         if (o.writeFailure().isPresent()) {
             cmd.commandLine().getErr().println(o.writeFailure().get());
             return Main.BAD_INPUT;

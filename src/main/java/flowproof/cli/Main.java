@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "flowproof", mixinStandardHelpOptions = true, version = "flowproof 0.1.0",
     description = "Proves flow-control rules of interconnection networks deadlock-free, "
         + "or finds the shortest trace that breaks them.",
-    subcommands = {ExploreCommand.class, CheckCommand.class, VerifyCommand.class, ReplayCommand.class, CdgCommand.class,
+    subcommands = {ExploreCommand.class, CheckCommand.class, VerifyCommand.class, ReplayCommand.class, ReportCommand.class, CdgCommand.class,
         BenchCommand.class, SimulateCommand.class, SweepCommand.class, CompareCommand.class, SimBenchCommand.class,
         ProveCommand.class, BoundCommand.class, BenchProveCommand.class,
         FuzzCommand.class})

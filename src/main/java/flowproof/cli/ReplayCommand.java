@@ -57,6 +57,7 @@ final class ReplayCommand implements Callable<Integer> {
             } else {
                 out.println(f + ": " + (o.reproduced() ? "reproduced: " : "NOT reproduced: ") + o.message());
                 out.print(Picture.state(c.spec().model(), o.last()));
+                out.println(Picture.legend(c.spec().model()));
             }
             if (!o.reproduced() && code == Main.OK) {
                 code = Main.VIOLATION;

@@ -99,6 +99,109 @@ public final class Replayer {
     }
 
     /**
+     * What the head of one queue waits for in a state: the queues its routing offers, in the
+     * order the engines try them, and whether the rule admits it into each now.
+     *
+     * @param queue    the queue whose head this is
+     * @param header   the head packet's header
+     * @param exits    whether the packet leaves the network here (no targets)
+     * @param targets  the candidate queues tried (escape candidates only when no primary one admits it)
+     * @param admitted by target, whether the rule admits the head into it in this state
+     */
+    public record HeadWait(int queue, int header, boolean exits, int[] targets, boolean[] admitted) {
+
+        /** Whether the head can move now: it exits, or some target admits it. */
+        public boolean canMove() {
+            if (exits) {
+                return true;
+            }
+            for (boolean a : admitted) {
+                if (a) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * The states a trace passes through, replayed through the model's rules.
+     *
+     * @param states  the initial state, then the state after every admitted step
+     * @param refused null when every step was admitted, else one line naming the first refused step
+     * @param waits   for the last state of a packet-level model, what every queue head waits for
+     *                (empty under wormhole)
+     */
+    public record Run(List<Snapshot> states, String refused, List<HeadWait> waits) {
+    }
+
+    /**
+     * Replays a trace and keeps every state it passes through, with what the heads of the last
+     * state wait for: the data of a step-by-step picture, from the same expansion as
+     * {@link #replay}.
+     */
+    public static Run run(Model model, List<Move> moves, List<Integer> stepSizes) {
+        StateLayout layout = StateLayout.of(model);
+        Expander ex = Expander.create(model, layout);
+        long[] state = Explorer.initialState(model, layout);
+        MatchSink sink = new MatchSink(ex);
+        List<List<Move>> steps = Trace.steps(moves, stepSizes);
+        List<Snapshot> states = new java.util.ArrayList<>();
+        states.add(layout.decode(state, 0));
+        String refused = null;
+        for (int i = 0; i < steps.size(); i++) {
+            ex.load(state, 0);
+            sink.wanted = new HashSet<>(steps.get(i));
+            sink.found = null;
+            ex.expand(sink, true);
+            if (sink.found == null) {
+                StringBuilder what = new StringBuilder();
+                for (Move m : steps.get(i)) {
+                    what.append(what.length() == 0 ? "" : " + ").append(describe(model, m));
+                }
+                refused = "step " + (i + 1) + ": " + what + " is not admitted in the state reached";
+                break;
+            }
+            state = sink.found;
+            states.add(layout.decode(state, 0));
+        }
+        return new Run(List.copyOf(states), refused, model.wormhole() != null ? List.of()
+            : waits(model, layout, state, states.get(states.size() - 1)));
+    }
+
+    private static List<HeadWait> waits(Model model, StateLayout layout, long[] state, Snapshot s) {
+        Expander ex = new Expander(model, layout);
+        ex.load(state, 0);
+        List<HeadWait> out = new java.util.ArrayList<>();
+        for (int q = 0; q < s.packets().length; q++) {
+            if (s.packets()[q].length == 0) {
+                continue;
+            }
+            int header = s.packets()[q][0];
+            int[] targets = ex.targetsOf(q, header);
+            if (targets == Expander.EXIT) {
+                out.add(new HeadWait(q, header, true, new int[0], new boolean[0]));
+                continue;
+            }
+            int primary = ex.fwdPrimary[q * ex.headers + header];
+            boolean[] admitted = new boolean[targets.length];
+            int tried = 0;
+            int yes = 0;
+            for (int i = 0; i < targets.length; i++) {
+                if (!flowproof.routing.QueueRoutes.tries(i, primary, yes > 0, model.escapeAny())) {
+                    break;
+                }
+                admitted[i] = model.rule().admit(ex, q, targets[i]) != flowproof.rule.FlowControlRule.DENY;
+                yes += admitted[i] ? 1 : 0;
+                tried++;
+            }
+            out.add(new HeadWait(q, header, false, java.util.Arrays.copyOf(targets, tried),
+                java.util.Arrays.copyOf(admitted, tried)));
+        }
+        return List.copyOf(out);
+    }
+
+    /**
      * By traffic index, whether each pair has an inject move in some state reachable from
      * {@code state} by any moves (an exhaustive search, as the explorer's).
      */

@@ -273,7 +273,8 @@ public final class Charts {
         NumberAxis x = axis("cycle");
         x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         x.setRange(firstCycle - 0.5, firstCycle + cycles - 0.5);
-        SymbolAxis y = new SymbolAxis(null, rowNames.clone());
+        SymbolAxis y = new SymbolAxis("channel (its input buffer)", rowNames.clone());
+        y.setLabelFont(LABEL_FONT);
         y.setGridBandsVisible(false);
         y.setInverted(true);
         y.setRange(-0.5, rows - 0.5);
@@ -288,8 +289,39 @@ public final class Charts {
 
         int pxPerColumn = columns <= 1500 ? 2 : 1;
         int width = 150 + Math.max(300, columns * pxPerColumn);
-        int height = 130 + Math.max(120, rows * rowPx);
-        save(png, chart(title, plot, false), width, height);
+        List<String> notes = spaceTimeNotes(busy, bin, firstCycle);
+        int height = 130 + 22 * notes.size() + Math.max(120, rows * rowPx);
+        JFreeChart chart = chart(title, plot, false);
+        for (String note : notes) {
+            org.jfree.chart.title.TextTitle t = new org.jfree.chart.title.TextTitle(note, LABEL_FONT);
+            t.setPosition(RectangleEdge.BOTTOM);
+            t.setPadding(new RectangleInsets(2, 4, 2, 4));
+            chart.addSubtitle(t);
+        }
+        save(png, chart, Math.max(width, 8 * notes.stream().mapToInt(String::length).max().orElse(0) + 40), height);
+    }
+
+    /**
+     * The lines under a space-time chart: its legend (what dark and light mean, and the binning
+     * when columns hold several cycles), and, when no buffer was busy in any cycle shown, a line
+     * saying so, so that an all-light chart is not taken for a drawing error.
+     */
+    static List<String> spaceTimeNotes(boolean[][] busy, int bin, long firstCycle) {
+        long busyCells = 0;
+        int cycles = busy[0].length;
+        for (boolean[] row : busy) {
+            for (boolean b : row) {
+                busyCells += b ? 1 : 0;
+            }
+        }
+        List<String> notes = new java.util.ArrayList<>();
+        notes.add("legend: dark = busy (a VC of the buffer has no room for a packet), light = ready"
+            + (bin > 1 ? "; a column covers " + bin + " cycles, shaded by the fraction of them busy" : "; one column per cycle"));
+        if (busyCells == 0) {
+            notes.add("nothing was busy: none of the " + busy.length + " buffers was busy in any of the " + cycles
+                + " cycles from cycle " + firstCycle + " (the load is too low to back this row up)");
+        }
+        return notes;
     }
 
     /**

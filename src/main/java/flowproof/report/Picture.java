@@ -70,16 +70,26 @@ public final class Picture {
         if (w[0] >= 0) {
             b.append(routing.headerName(w[0], t)).append(':');
         }
-        for (int i = 0; i < n; i++) {
-            b.append(b.length() > 1 ? " " : "");
-            boolean head = i == 0 && w[2] == 1;
-            boolean tail = i == n - 1 && w[3] == 1;
-            b.append(head && tail ? "ht" : head ? "h" : tail ? "t" : "f");
+        for (String f : flits(s, q)) {
+            b.append(b.length() > 1 ? " " : "").append(f);
         }
         for (int i = n; i < slots; i++) {
             b.append(b.length() > 1 ? " " : "").append('.');
         }
         return b.append(']').toString();
+    }
+
+    /** Under wormhole, the flits of queue {@code q} front first: h head, f body, t tail, ht a one-flit packet. */
+    public static java.util.List<String> flits(Snapshot s, int q) {
+        int[] w = s.flits()[q];
+        int n = s.packets()[q].length;
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            boolean head = i == 0 && w[2] == 1;
+            boolean tail = i == n - 1 && w[3] == 1;
+            out.add(head && tail ? "ht" : head ? "h" : tail ? "t" : "f");
+        }
+        return out;
     }
 
     private static String queues(Model model, Snapshot s, int channel) {
@@ -206,7 +216,26 @@ public final class Picture {
         return b.toString();
     }
 
-    /** Numbered steps and the picture of the last state. */
+    /**
+     * The one-line legend under a state's picture, for the way {@link #state} draws this model's
+     * network: how a queue is named (a ring's channel between its nodes, else a node's input queue
+     * by dimension and direction or by the node it comes from), its contents, and the VCs.
+     */
+    public static String legend(Model model) {
+        Network net = model.network();
+        Topology t = net.topology();
+        String where = t instanceof Torus torus && torus.dimensions() == 1
+            ? "A -[q]-> B the queue of the channel from node A to node B"
+            : t instanceof Torus ? "N:  d0+ [q] node N's input queue from dimension 0, + direction"
+            : "N:  from M [q] node N's input queue on the channel from node M";
+        String contents = model.wormhole() != null
+            ? "q = D: the destination of the packet the VC is allocated to, then its flits front first "
+                + "(h head, f body, t tail), '.' a free flit slot"
+            : "q = packets by destination, head first, '.' a free slot, '*' a critical free slot (CBS)";
+        return "legend: " + where + "; " + contents + (net.vcs() > 1 ? "; [q]/[q] a channel's VCs, vc0 first" : "");
+    }
+
+    /** Numbered steps and the picture of the last state, with its legend. */
     public static String trace(Model model, Trace trace) {
         StringBuilder b = new StringBuilder();
         String unit = trace.synchronous() ? " clock cycle" : " move";
@@ -226,8 +255,9 @@ public final class Picture {
             }
             i++;
         }
-        b.append("final state (").append(model.wormhole() == null ? LEGEND : WORMHOLE_LEGEND).append("):\n");
+        b.append("final state:\n");
         b.append(state(model, trace.last()));
+        b.append(legend(model)).append('\n');
         if (!trace.starved().isEmpty()) {
             var t = model.network().topology();
             b.append("from it, whatever moves follow, these traffic pairs never inject:");

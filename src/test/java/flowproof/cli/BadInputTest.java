@@ -274,6 +274,8 @@ class BadInputTest {
             List.of("explore", "RING", "--counterexamples", "FILE"),
             List.of("prove", "RING", "--counterexamples", "FILE"),
             List.of("verify", "RINGDIR", "--counterexamples", "FILE"),
+            List.of("check", "RING", "--no-save", "--html", "FILE"),
+            List.of("explore", "RING", "--no-save", "--html", "FILE/below"),
             List.of("cdg", "RING", "--dot", "FILE/x.dot"),
             List.of("cdg", "RING", "--dot", "DIR"),
             List.of("cdg", "RING", "--svg", "FILE/x.svg"),

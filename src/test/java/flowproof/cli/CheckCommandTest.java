@@ -152,6 +152,17 @@ class CheckCommandTest {
     }
 
     @Test
+    void cdgDrawsAMeshOnItsGridWithoutGraphviz() throws IOException {
+        Path svg = dir.resolve("mesh.svg");
+        CliRun r = run("cdg", "specs/mesh2x2-xy-yx-1vc.yaml", "--svg", svg.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("svg: " + svg).doesNotContain("dot: ");
+        // drawn in Java: no DOT file for Graphviz next to it
+        assertThat(dir.resolve("mesh.dot")).doesNotExist();
+        assertThat(Files.readString(svg)).startsWith("<svg").contains("class=\"cdg-queue on-cycle\"");
+    }
+
+    @Test
     void checkOnABadSpecIsOneLineAndExitTwo() throws IOException {
         Path p = spec("bad", "topology: {kind: ring, radix: [4]}\ncapacity: 1\nrule: dateline\n");
         CliRun r = run("check", p.toString());

@@ -115,9 +115,10 @@ class CliTest {
         assertThat(r.out()).containsPattern("verdict\\s+counterexample")
             .containsPattern("counterexample stuck-freedom: 4 moves")
             .contains("shortest trace to a violation of stuck-freedom (4 moves from the empty network)")
-            .contains("final state (")
-            // the picture: every queue of the ring holds one packet
-            .containsPattern("\\+ : 0 -\\[\\d\\]-> 1 -\\[\\d\\]-> 2 -\\[\\d\\]-> 3 -\\[\\d\\]-> 0");
+            .contains("final state:\n")
+            // the picture: every queue of the ring holds one packet, and its one-line legend under it
+            .containsPattern("\\+ : 0 -\\[\\d\\]-> 1 -\\[\\d\\]-> 2 -\\[\\d\\]-> 3 -\\[\\d\\]-> 0\n"
+                + "legend: A -\\[q\\]-> B the queue of the channel from node A to node B; q = packets by destination");
         assertThat(r.out()).doesNotContain("saved to");
         assertThat(r.err()).isEmpty();
     }

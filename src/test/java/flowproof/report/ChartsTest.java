@@ -276,4 +276,19 @@ class ChartsTest {
         Charts.lines(dir.resolve("h.png"), "t", "x", "y", new double[] {1}, Map.of("a", new double[] {1}));
         assertThat(System.getProperty("java.awt.headless")).isEqualTo("true");
     }
+
+    @Test
+    void spaceTimeExplainsAChartWhereNothingWasBusyAndAlwaysHasALegend() throws IOException {
+        List<String> idle = Charts.spaceTimeNotes(grid(3, 200, false, false), 1, 500);
+        assertThat(idle).hasSize(2);
+        assertThat(idle.get(0)).startsWith("legend: dark = busy").contains("one column per cycle");
+        assertThat(idle.get(1)).isEqualTo("nothing was busy: none of the 3 buffers was busy in any of the 200 cycles "
+            + "from cycle 500 (the load is too low to back this row up)");
+        List<String> some = Charts.spaceTimeNotes(grid(3, 200, true, false), 4, 0);
+        assertThat(some).hasSize(1);
+        assertThat(some.get(0)).contains("a column covers 4 cycles");
+        Path png = dir.resolve("idle.png");
+        Charts.spaceTime(png, "idle", names(3), grid(3, 200, false, false), 500);
+        assertThat(png).exists();
+    }
 }
