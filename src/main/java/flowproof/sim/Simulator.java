@@ -1676,8 +1676,9 @@ public final class Simulator implements Engine {
     /**
      * The header a packet starts with. One unless the routing function chooses at the
      * source (UGAL): then the minimal route against one random Valiant route, each costed
-     * as the occupancy of its emptiest first-hop queue times its hop count (UGAL-L). Valiant's
-     * routing is oblivious: one of its headers uniformly at random.
+     * as the occupancy of its emptiest first-hop queue times its hop count (UGAL-L). An
+     * oblivious choice ({@link RoutingFunction#randomHeader}: Valiant's routing, DOR's random
+     * tie) takes one of its headers uniformly at random.
      */
     private int chooseHeader(int router, int p) {
         int dstRouter = termRouter[pDst[p]];
@@ -1687,8 +1688,8 @@ public final class Simulator implements Engine {
             // class packets (control, throttled, isolated hot-spot traffic) route minimally
             return scratchHeaders[0];
         }
-        if (routing instanceof flowproof.routing.ValiantRouting) {
-            // oblivious: one of the intermediates uniformly at random
+        if (routing.randomHeader()) {
+            // oblivious: one of the headers uniformly at random (Valiant's intermediates, DOR's random tie)
             return scratchHeaders[routerRandom[router].nextInt(n)];
         }
         int minimal = scratchHeaders[0];

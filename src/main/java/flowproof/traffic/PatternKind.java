@@ -53,7 +53,10 @@ enum PatternKind {
     HOT_SPOT("hot-spot", null);
 
     /** The parameters of hot-spot, the only pattern that has any. */
-    static final List<String> HOT_SPOT_PARAMETERS = List.of("node", "fraction", "sources", "choose", "background");
+    static final List<String> HOT_SPOT_PARAMETERS = List.of("node", "fraction", "sources", "choose", "background", "per");
+
+    /** The parameters of uniform: {@code self} (whether a source may send to itself, default false). */
+    static final List<String> UNIFORM_PARAMETERS = List.of("self");
 
     private final String key;
     private final String alias;
