@@ -214,9 +214,10 @@ public record SimConfig(
          */
         ARRIVAL("arrival"),
         /**
-         * When the head reaches the front of its VC, after the previous packet's tail has left
-         * (BookSim's input VC, which routes and allocates one packet at a time): each packet of
-         * a VC spends {@code pipeline - 1} cycles at the front before it can leave.
+         * When the head reaches the front of its VC, in the cycle the previous packet's tail
+         * leaves (BookSim's input VC, which routes and allocates one packet at a time): each
+         * packet of a VC spends {@code pipeline - 1} cycles at the front before it can leave, so
+         * a VC passes at most one packet per {@code pipeline - 1} cycles.
          */
         FRONT("front");
 

@@ -1297,8 +1297,9 @@ public final class Simulator implements Engine {
             }
             ivOut[iv] = -1;
             if (frontTiming) {
-                // the next packet's head, if any, is at the front from the next cycle
-                frontTime[iv] = (int) now + 1;
+                // the next packet's head, if any, reached the front as this tail left: like a head that
+                // arrived now, it leaves pipeline - 1 cycles later at the earliest
+                frontTime[iv] = (int) now;
             }
         }
     }
