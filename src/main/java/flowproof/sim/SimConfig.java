@@ -489,6 +489,26 @@ public record SimConfig(
             check, window, spaceTime, control, consumeDelay, a, router);
     }
 
+    /**
+     * The spec field of the first router option that is not flowproof's default, or null:
+     * engines that model no VC router (the input-queued schemes' engine) refuse them.
+     */
+    public String routerOption() {
+        if (router.vcRelease() != (switching == Switching.VCT ? VcRelease.TAIL : VcRelease.DRAINED)) {
+            return "vc-release";
+        }
+        if (router.routeTiming() != RouteTiming.ARRIVAL) {
+            return "route-timing";
+        }
+        if (router.injectionLatency() != 0) {
+            return "injection-latency";
+        }
+        if (router.ejectionLatency() != 0) {
+            return "ejection-latency";
+        }
+        return router.allocation() != Allocation.PER_VC ? "allocation" : null;
+    }
+
     /** A copy with router options {@code r}. */
     public SimConfig withRouter(Router r) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,

@@ -195,6 +195,30 @@ class RouterOptionsTest {
         assertThat(w).isCloseTo(0.25 + 0.75 / 15, within());
     }
 
+    /** The input-queued schemes' engine has no VCs: it refuses the VC router's options and DOR's random tie, in one line. */
+    @Test
+    void theInputQueuedEngineRefusesRouterOptions(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String base = "name: voq\ntopology: {kind: torus, radix: [4, 4], bidirectional: true}\nrouting: dor\nvcs: 1\n"
+            + "rule: vct\nsimulation:\n  buffer: 8\n  packet-size: 1\n  traffic: uniform\n  load: 0.2\n"
+            + "  control: voq-net\n";
+        String[][] cases = {
+            {base + "  allocation: per-port\n", "simulation.allocation: expected no allocation for voq-net"},
+            {base + "  injection-latency: 2\n", "simulation.injection-latency: expected no injection-latency for"},
+            {base.replace("routing: dor", "routing: {kind: dor, tie: random}"),
+                "routing: expected one route per destination for voq-net"}};
+        for (String[] c : cases) {
+            java.nio.file.Path spec = dir.resolve("voq.yaml");
+            java.nio.file.Files.writeString(spec, c[0]);
+            java.io.StringWriter out = new java.io.StringWriter();
+            java.io.StringWriter err = new java.io.StringWriter();
+            int code = flowproof.cli.Main.run(new String[] {"simulate", spec.toString()},
+                new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true));
+            assertThat(code).isEqualTo(flowproof.cli.Main.BAD_INPUT);
+            assertThat(err.toString().strip()).doesNotContain("\n").startsWith(spec + ": " + c[1]);
+        }
+    }
+
     private static String refused(String yaml) {
         try {
             SimulationReader.read(SpecReader.fromTree("t.yaml", "", SimTestSupport.yaml(yaml)));
