@@ -61,7 +61,16 @@ import java.util.function.LongConsumer;
  * A flit therefore spends {@code pipeline} cycles in each router and {@code linkLatency} on
  * each link; a packet of S flits over H hops has zero-load latency
  * {@code (H+1)*pipeline + H*linkLatency + S} (one cycle on the injection channel, S-1 of
- * serialisation).
+ * serialisation), plus the {@link SimConfig.Router} options' injection and ejection latency.
+ *
+ * <p><b>Router options</b> ({@link SimConfig.Router}, issue 20; the defaults are the model
+ * above). {@code vc-release: tail} (wormhole) lets an output VC whose previous packet's tail
+ * has left be allocated before the downstream buffer drains; the rule then sees an unowned VC
+ * as a free slot. {@code route-timing: front} starts a head's {@code pipeline - 1} cycles
+ * when it reaches the front of its VC ({@code frontTime}), not when it arrived.
+ * {@code allocation: per-port} makes each output VC's round robin rotate over input ports
+ * first, then over the VCs of the winning port ({@code vaPortPtr}, {@code vaVcPtr}), so that
+ * an injection port with several requesting VCs wins no more than any other port.
  *
  * <p><b>Per-channel latency.</b> A channel of a graph topology with {@code latency: L}
  * (graph and anynet files) takes {@code linkLatency + L - 1} cycles to cross, and its
@@ -699,8 +708,22 @@ public final class Simulator implements Engine {
     }
 
     private String describeNetwork() {
+        StringBuilder options = new StringBuilder();
+        SimConfig.Router r = cfg.router();
+        if (tailRelease) {
+            options.append(", vc-release tail");
+        }
+        if (frontTiming) {
+            options.append(", route-timing front");
+        }
+        if (injLat != 0 || ejLat != 0) {
+            options.append(", injection/ejection latency +").append(injLat).append("/+").append(ejLat);
+        }
+        if (perPort) {
+            options.append(", allocation ").append(r.allocation().key());
+        }
         return topo.describe() + ", " + vcs + " VC" + (vcs > 1 ? "s" : "") + " x " + cap + " flits, "
-            + cfg.switching().key() + ", " + routing.name() + ", " + rule.describe();
+            + cfg.switching().key() + ", " + routing.name() + ", " + rule.describe() + options;
     }
 
     private int injPending() {
