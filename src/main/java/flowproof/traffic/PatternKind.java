@@ -52,7 +52,7 @@ enum PatternKind {
     /** Some sources send to one terminal, the others follow a background pattern. */
     HOT_SPOT("hot-spot", null);
 
-    /** The parameters of hot-spot, the only pattern that has any. */
+    /** The parameters of hot-spot ({@code per}: source or packet, issue 20). */
     static final List<String> HOT_SPOT_PARAMETERS = List.of("node", "fraction", "sources", "choose", "background", "per");
 
     /** The parameters of uniform: {@code self} (whether a source may send to itself, default false). */
