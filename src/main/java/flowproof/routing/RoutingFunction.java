@@ -79,6 +79,15 @@ public interface RoutingFunction {
     }
 
     /** The header of a packet after it crosses {@code channel} (arrives at its target). */
+    /**
+     * Whether a source picks one of its {@link #injectHeaders} uniformly at random (an
+     * oblivious choice: Valiant's intermediate, DOR's random tie) rather than by the network's
+     * state (UGAL). The verification engines explore every header either way. False by default.
+     */
+    default boolean randomHeader() {
+        return false;
+    }
+
     default int afterHop(int header, int channel) {
         return header;
     }

@@ -186,6 +186,12 @@ public final class ValiantRouting implements RoutingFunction {
         return n - 1;
     }
 
+    /** Oblivious: the source draws its intermediate uniformly. */
+    @Override
+    public boolean randomHeader() {
+        return true;
+    }
+
     @Override
     public int maxInjectHeaders() {
         return 1 + intermediates.length;

@@ -32,6 +32,7 @@ import flowproof.traffic.Workload;
  *                         head of its input queue before it can be consumed (0: consumed in the cycle after it
  *                         arrived, as soon as the answer's output queue has room)
  * @param injectionArbiter message classes only: how an injection port chooses between an answer and a new message
+ * @param router           the router options that differ between simulators ({@link Router#DEFAULT}: flowproof's)
  */
 public record SimConfig(
     Network network,
@@ -57,7 +58,8 @@ public record SimConfig(
     SpaceTime spaceTime,
     Scheme control,
     int consumeDelay,
-    InjectionArbiter injectionArbiter) {
+    InjectionArbiter injectionArbiter,
+    Router router) {
 
     /**
      * Message classes: how a terminal's injection port chooses between an answer waiting in
@@ -90,6 +92,17 @@ public record SimConfig(
             }
             return null;
         }
+    }
+
+    /** A configuration with the default {@link Router} options. */
+    public SimConfig(Network network, RoutingFunction routing, FlowControlRule rule, Workload workload,
+        Switching switching, Arbiter arbiter, int bufferFlits, int pipeline, int linkLatency, int creditLatency,
+        int injectionPorts, int ejectionPorts, long cycles, long warmup, long seed, int deadlockCycles,
+        long drainCycles, boolean escapeAny, boolean check, int window, SpaceTime spaceTime, Scheme control,
+        int consumeDelay, InjectionArbiter injectionArbiter) {
+        this(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency, creditLatency,
+            injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny, check, window,
+            spaceTime, control, consumeDelay, injectionArbiter, Router.DEFAULT);
     }
 
     /** A configuration whose terminals consume messages without delay ({@code consumeDelay} 0). */
@@ -156,6 +169,153 @@ public record SimConfig(
     }
 
     /**
+     * When an output VC may be allocated to the next packet (spec field {@code vc-release}).
+     */
+    public enum VcRelease {
+        /**
+         * When the previous packet's tail has left this router, whatever the downstream buffer
+         * still holds (BookSim's {@code wait_for_tail_credit = 0}): under wormhole a VC buffer
+         * may then hold the end of one packet and the start of the next. Virtual cut-through
+         * always releases so (a packet is allocated a VC with room for all of it).
+         */
+        TAIL("tail"),
+        /**
+         * Only when the downstream buffer has drained and every credit is back (BookSim's
+         * {@code wait_for_tail_credit = 1}): one packet per VC, the wormhole model the explorer
+         * checks.
+         */
+        DRAINED("drained");
+
+        private final String key;
+
+        VcRelease(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public static VcRelease of(String key) {
+            for (VcRelease r : values()) {
+                if (r.key.equals(key)) {
+                    return r;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** When a head flit's route computation and VC allocation start (spec field {@code route-timing}). */
+    public enum RouteTiming {
+        /**
+         * When the head arrives in its input buffer: its {@code pipeline - 1} cycles overlap the
+         * cycles the packets ahead of it in the same VC spend leaving (flowproof's default).
+         */
+        ARRIVAL("arrival"),
+        /**
+         * When the head reaches the front of its VC, in the cycle the previous packet's tail
+         * leaves (BookSim's input VC, which routes and allocates one packet at a time): each
+         * packet of a VC spends {@code pipeline - 1} cycles at the front before it can leave, so
+         * a VC passes at most one packet per {@code pipeline - 1} cycles.
+         */
+        FRONT("front");
+
+        private final String key;
+
+        RouteTiming(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public static RouteTiming of(String key) {
+            for (RouteTiming r : values()) {
+                if (r.key.equals(key)) {
+                    return r;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** How the round-robin VC allocator's output stage orders the input VCs that request one output VC. */
+    public enum Allocation {
+        /** One rotation over all input VCs of the router: a port with more requesting VCs wins more often. */
+        PER_VC("per-vc"),
+        /**
+         * Round robin over input ports first, then over the VCs of the winning port: every input
+         * port (a channel's or an injection port) wins an equal share of a contested output VC,
+         * however many of its VCs request it.
+         */
+        PER_PORT("per-port");
+
+        private final String key;
+
+        Allocation(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public static Allocation of(String key) {
+            for (Allocation a : values()) {
+                if (a.key.equals(key)) {
+                    return a;
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * Router options where simulators differ, each a spec field under {@code simulation}; the
+     * defaults are flowproof's original router.
+     *
+     * @param vcRelease        when an output VC may be allocated again; null: the switching's
+     *                         default ({@link VcRelease#TAIL} under VCT, {@link VcRelease#DRAINED} under wormhole)
+     * @param routeTiming      when a head's route computation and VC allocation start
+     * @param injectionLatency cycles a flit spends on the injection channel beyond the one every flit takes
+     * @param ejectionLatency  cycles a flit spends on the ejection channel beyond the one every flit takes
+     * @param allocation       the order of the round-robin VC allocator's output stage
+     */
+    public record Router(VcRelease vcRelease, RouteTiming routeTiming, int injectionLatency, int ejectionLatency,
+        Allocation allocation) {
+
+        /** flowproof's router: the switching's VC release, arrival timing, no extra channel cycles, per-VC rotation. */
+        public static final Router DEFAULT = new Router(null, RouteTiming.ARRIVAL, 0, 0, Allocation.PER_VC);
+
+        public Router {
+            if (routeTiming == null) {
+                routeTiming = RouteTiming.ARRIVAL;
+            }
+            if (allocation == null) {
+                allocation = Allocation.PER_VC;
+            }
+        }
+
+        public Router withVcRelease(VcRelease r) {
+            return new Router(r, routeTiming, injectionLatency, ejectionLatency, allocation);
+        }
+
+        public Router withRouteTiming(RouteTiming t) {
+            return new Router(vcRelease, t, injectionLatency, ejectionLatency, allocation);
+        }
+
+        public Router withChannelLatencies(int injection, int ejection) {
+            return new Router(vcRelease, routeTiming, injection, ejection, allocation);
+        }
+
+        public Router withAllocation(Allocation a) {
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, a);
+        }
+    }
+
+    /**
      * What the space-time chart records: the input buffers of a row of routers (one per
      * direction of the channels entering each), busy when they have no free packet slot
      * (fewer free flits than the largest packet), for cycles {@code from .. from+length-1}.
@@ -178,6 +338,12 @@ public record SimConfig(
         }
         if (injectionArbiter == null) {
             injectionArbiter = InjectionArbiter.ROUND_ROBIN;
+        }
+        if (router == null) {
+            router = Router.DEFAULT;
+        }
+        if (router.vcRelease() == null) {
+            router = router.withVcRelease(switching == Switching.VCT ? VcRelease.TAIL : VcRelease.DRAINED);
         }
         if (bufferFlits < 1) {
             throw new ConfigurationException("simulation.buffer", "at least 1 flit", Integer.toString(bufferFlits));
@@ -225,6 +391,29 @@ public record SimConfig(
             throw new ConfigurationException("simulation.consume-delay", "0 or more cycles and fewer than"
                 + " deadlock-cycles (" + deadlockCycles + ")", Integer.toString(consumeDelay));
         }
+        if (switching == Switching.VCT && router.vcRelease() != VcRelease.TAIL) {
+            throw new ConfigurationException("simulation.vc-release", "tail under virtual cut-through (a packet is"
+                + " allocated a VC with room for all of it, and the VC is released when its tail leaves; drained is a"
+                + " wormhole option)", router.vcRelease().key());
+        }
+        if (switching == Switching.WORMHOLE && router.vcRelease() == VcRelease.TAIL
+            && (!rule.freeSlotSuffices() || routing.hasEscape())) {
+            // a VC holding the end of another packet is a free slot to the rule: sound only for rules that
+            // admit on any free slot, whose waits follow the CDG's edges; Duato's escape VCs need atomic allocation
+            throw new ConfigurationException("simulation.vc-release", "drained for rule " + rule.name()
+                + (routing.hasEscape() ? " with escape VCs (Duato's theorem needs a VC allocated only when empty)"
+                : " (it reads more than a free slot, and a VC still holding another packet's flits is no bubble)"),
+                router.vcRelease().key());
+        }
+        if (router.injectionLatency() < 0 || router.injectionLatency() >= deadlockCycles) {
+            // a flit still on the injection channel would look like a deadlock to the detector
+            throw new ConfigurationException("simulation.injection-latency", "0 or more cycles and fewer than"
+                + " deadlock-cycles (" + deadlockCycles + ")", Integer.toString(router.injectionLatency()));
+        }
+        if (router.ejectionLatency() < 0 || router.ejectionLatency() > 1_000_000) {
+            throw new ConfigurationException("simulation.ejection-latency", "0 to 1000000 cycles",
+                Integer.toString(router.ejectionLatency()));
+        }
         if (cycles < 1 || cycles > MAX_CYCLES) {
             throw new ConfigurationException("simulation.cycles", "1 to " + MAX_CYCLES + " cycles (the simulator keeps"
                 + " cycle numbers in 32 bits)", Long.toString(cycles));
@@ -254,31 +443,31 @@ public record SimConfig(
     public SimConfig withWorkload(Workload w) {
         return new SimConfig(network, routing, rule, w, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime, control, consumeDelay, injectionArbiter);
+            check, window, spaceTime, control, consumeDelay, injectionArbiter, router);
     }
 
     public SimConfig withRun(long cycles, long warmup, long seed) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime, control, consumeDelay, injectionArbiter);
+            check, window, spaceTime, control, consumeDelay, injectionArbiter, router);
     }
 
     public SimConfig withCheck(boolean check) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime, control, consumeDelay, injectionArbiter);
+            check, window, spaceTime, control, consumeDelay, injectionArbiter, router);
     }
 
     public SimConfig withSpaceTime(SpaceTime st) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, st, control, consumeDelay, injectionArbiter);
+            check, window, st, control, consumeDelay, injectionArbiter, router);
     }
 
     public SimConfig withControl(Scheme scheme) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime, scheme, consumeDelay, injectionArbiter);
+            check, window, spaceTime, scheme, consumeDelay, injectionArbiter, router);
     }
 
     /** The rule the simulator runs: the spec's, or the one the control scheme puts in its place. */
@@ -290,19 +479,46 @@ public record SimConfig(
     public SimConfig withConsumeDelay(int delay) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime, control, delay, injectionArbiter);
+            check, window, spaceTime, control, delay, injectionArbiter, router);
     }
 
     /** A copy whose terminals' injection ports arbitrate between answers and new messages by {@code a}. */
     public SimConfig withInjectionArbiter(InjectionArbiter a) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
-            check, window, spaceTime, control, consumeDelay, a);
+            check, window, spaceTime, control, consumeDelay, a, router);
+    }
+
+    /**
+     * The spec field of the first router option that is not flowproof's default, or null:
+     * engines that model no VC router (the input-queued schemes' engine) refuse them.
+     */
+    public String routerOption() {
+        if (router.vcRelease() != (switching == Switching.VCT ? VcRelease.TAIL : VcRelease.DRAINED)) {
+            return "vc-release";
+        }
+        if (router.routeTiming() != RouteTiming.ARRIVAL) {
+            return "route-timing";
+        }
+        if (router.injectionLatency() != 0) {
+            return "injection-latency";
+        }
+        if (router.ejectionLatency() != 0) {
+            return "ejection-latency";
+        }
+        return router.allocation() != Allocation.PER_VC ? "allocation" : null;
+    }
+
+    /** A copy with router options {@code r}. */
+    public SimConfig withRouter(Router r) {
+        return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
+            creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drainCycles, escapeAny,
+            check, window, spaceTime, control, consumeDelay, injectionArbiter, r);
     }
 
     public SimConfig withDrain(long drain) {
         return new SimConfig(network, routing, rule, workload, switching, arbiter, bufferFlits, pipeline, linkLatency,
             creditLatency, injectionPorts, ejectionPorts, cycles, warmup, seed, deadlockCycles, drain, escapeAny,
-            check, window, spaceTime, control, consumeDelay, injectionArbiter);
+            check, window, spaceTime, control, consumeDelay, injectionArbiter, router);
     }
 }

@@ -61,7 +61,16 @@ import java.util.function.LongConsumer;
  * A flit therefore spends {@code pipeline} cycles in each router and {@code linkLatency} on
  * each link; a packet of S flits over H hops has zero-load latency
  * {@code (H+1)*pipeline + H*linkLatency + S} (one cycle on the injection channel, S-1 of
- * serialisation).
+ * serialisation), plus the {@link SimConfig.Router} options' injection and ejection latency.
+ *
+ * <p><b>Router options</b> ({@link SimConfig.Router}, issue 20; the defaults are the model
+ * above). {@code vc-release: tail} (wormhole) lets an output VC whose previous packet's tail
+ * has left be allocated before the downstream buffer drains; the rule then sees an unowned VC
+ * as a free slot. {@code route-timing: front} starts a head's {@code pipeline - 1} cycles
+ * when it reaches the front of its VC ({@code frontTime}), not when it arrived.
+ * {@code allocation: per-port} makes each output VC's round robin rotate over input ports
+ * first, then over the VCs of the winning port ({@code vaPortPtr}, {@code vaVcPtr}), so that
+ * an injection port with several requesting VCs wins no more than any other port.
  *
  * <p><b>Per-channel latency.</b> A channel of a graph topology with {@code latency: L}
  * (graph and anynet files) takes {@code linkLatency + L - 1} cycles to cross, and its
@@ -99,6 +108,15 @@ public final class Simulator implements Engine {
     private final Workload workload;
     private final boolean vct;
     private final boolean oldestFirst;
+    /** Wormhole with {@code vc-release: tail}: an output VC is free for the next packet once the tail has left. */
+    private final boolean tailRelease;
+    /** {@code route-timing: front}: a head's pipeline starts when it reaches the front of its VC. */
+    private final boolean frontTiming;
+    /** {@code allocation: per-port}: the VC allocator's output stage rotates over input ports, then VCs. */
+    private final boolean perPort;
+    /** Extra cycles on the injection and ejection channels. */
+    private final int injLat;
+    private final int ejLat;
 
     private final int vcs;
     private final int channels;
@@ -161,6 +179,11 @@ public final class Simulator implements Engine {
 
     // allocators
     private final int[] vaPtr;
+    /** Per output VC, {@code allocation: per-port}: the port and the VC after the last winner. */
+    private final int[] vaPortPtr;
+    private final int[] vaVcPtr;
+    /** Per input VC, {@code route-timing: front}: the cycle its current head reached the front. */
+    private final int[] frontTime;
     private final int[] vaBest;
     private final long[] vaStamp;
     private final int[] vaReq;
@@ -330,6 +353,12 @@ public final class Simulator implements Engine {
         this.workload = cfg.workload();
         this.vct = cfg.switching() == Switching.VCT;
         this.oldestFirst = cfg.arbiter() == Arbiter.OLDEST_FIRST;
+        SimConfig.Router router = cfg.router();
+        this.tailRelease = !vct && router.vcRelease() == SimConfig.VcRelease.TAIL;
+        this.frontTiming = router.routeTiming() == SimConfig.RouteTiming.FRONT;
+        this.perPort = router.allocation() == SimConfig.Allocation.PER_PORT;
+        this.injLat = router.injectionLatency();
+        this.ejLat = router.ejectionLatency();
         this.vcs = net.vcs();
         this.channels = topo.channels();
         this.concentration = topo.concentration();
@@ -428,6 +457,9 @@ public final class Simulator implements Engine {
         }
 
         vaPtr = new int[outVcs];
+        vaPortPtr = perPort ? new int[outVcs] : null;
+        vaVcPtr = perPort ? new int[outVcs] : null;
+        frontTime = frontTiming ? new int[inVcs] : null;
         vaBest = new int[outVcs];
         vaStamp = new long[outVcs];
         Arrays.fill(vaStamp, -1);
@@ -676,8 +708,22 @@ public final class Simulator implements Engine {
     }
 
     private String describeNetwork() {
+        StringBuilder options = new StringBuilder();
+        SimConfig.Router r = cfg.router();
+        if (tailRelease) {
+            options.append(", vc-release tail");
+        }
+        if (frontTiming) {
+            options.append(", route-timing front");
+        }
+        if (injLat != 0 || ejLat != 0) {
+            options.append(", injection/ejection latency +").append(injLat).append("/+").append(ejLat);
+        }
+        if (perPort) {
+            options.append(", allocation ").append(r.allocation().key());
+        }
         return topo.describe() + ", " + vcs + " VC" + (vcs > 1 ? "s" : "") + " x " + cap + " flits, "
-            + cfg.switching().key() + ", " + routing.name() + ", " + rule.describe();
+            + cfg.switching().key() + ", " + routing.name() + ", " + rule.describe() + options;
     }
 
     private int injPending() {
@@ -868,7 +914,7 @@ public final class Simulator implements Engine {
             }
             int iv = base + injVc[j];
             if (bufCount[iv] < cap) {
-                push(iv, p, injFlit[j], (int) now + 1);
+                push(iv, p, injFlit[j], (int) now + 1 + injLat);
                 if (netFlits++ == 0) {
                     lastMove = now;
                 }
@@ -910,7 +956,8 @@ public final class Simulator implements Engine {
             for (int c = msgClasses - 2; c >= 0; c--) {
                 int k = t * msgClasses + c;
                 int out = k + 1;
-                if (inCount[k] == 0 || outCount[out] == endpointQueue) {
+                if (inCount[k] == 0 || outCount[out] == endpointQueue || now < inArrived[k][inHead[k]]) {
+                    // (a message still on the ejection channel, simulation.ejection-latency, has not arrived)
                     continue;
                 }
                 // the terminal serves one message of the class at a time: consume-delay cycles
@@ -949,7 +996,7 @@ public final class Simulator implements Engine {
                 continue;
             }
             int at = iv * cap + bufHead[iv];
-            if (bufTime[at] + pipe - 1 > now) {
+            if (bufTime[at] + pipe - 1 > now || (frontTiming && frontTime[iv] + pipe - 1 > now)) {
                 continue;
             }
             int ov = choose(iv, bufPkt[at]);
@@ -988,10 +1035,34 @@ public final class Simulator implements Engine {
                 return a < b;
             }
         }
+        if (perPort) {
+            // input port first (each port an equal share), then the VCs of the port
+            int pp = vaPortPtr[ov];
+            int a = iv / vcs - pp;
+            int b = other / vcs - pp;
+            if (a != b) {
+                return (a < 0 ? a + inPorts : a) < (b < 0 ? b + inPorts : b);
+            }
+            int vp = vaVcPtr[ov];
+            a = iv % vcs - vp;
+            b = other % vcs - vp;
+            return (a < 0 ? a + vcs : a) < (b < 0 ? b + vcs : b);
+        }
         int ptr = vaPtr[ov];
         int a = iv - ptr;
         int b = other - ptr;
         return (a < 0 ? a + inVcs : a) < (b < 0 ? b + inVcs : b);
+    }
+
+    /** The output VC {@code ov} was granted to input VC {@code iv}: its round-robin pointers move past it. */
+    private void granted(int iv, int ov) {
+        vaPtr[ov] = iv + 1;
+        if (perPort) {
+            int port = iv / vcs + 1;
+            vaPortPtr[ov] = port == inPorts ? 0 : port;
+            int v = iv % vcs + 1;
+            vaVcPtr[ov] = v == vcs ? 0 : v;
+        }
     }
 
     /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
@@ -1042,7 +1113,7 @@ public final class Simulator implements Engine {
                 continue;
             }
             // every rule needs a free slot (their contract): skip the call when there is none
-            if (vct ? credits[ov] < slot : credits[ov] != cap) {
+            if (vct ? credits[ov] < slot : !tailRelease && credits[ov] != cap) {
                 continue;
             }
             if (rule.admit(view, from, ov) == FlowControlRule.DENY) {
@@ -1067,11 +1138,11 @@ public final class Simulator implements Engine {
             }
             ovOwner[ov] = iv;
             ivOut[iv] = ov;
-            vaPtr[ov] = iv + 1;
+            granted(iv, ov);
             return;
         }
         int from = port < channels ? iv : FlowControlRule.INJECT;
-        if (ovOwner[ov] >= 0 || (!vct && credits[ov] != cap)) {
+        if (ovOwner[ov] >= 0 || (!vct && !tailRelease && credits[ov] != cap)) {
             return;
         }
         int verdict = rule.admit(view, from, ov);
@@ -1084,7 +1155,7 @@ public final class Simulator implements Engine {
         int before = slots(ov);
         ovOwner[ov] = iv;
         ivOut[iv] = ov;
-        vaPtr[ov] = iv + 1;
+        granted(iv, ov);
         if (vct) {
             credits[ov] -= pSize[p];
             reserved[ov] += pSize[p];
@@ -1248,6 +1319,11 @@ public final class Simulator implements Engine {
                 ringAdjust(ov, before);
             }
             ivOut[iv] = -1;
+            if (frontTiming) {
+                // the next packet's head, if any, reached the front as this tail left: like a head that
+                // arrived now, it leaves pipeline - 1 cycles later at the earliest
+                frontTime[iv] = (int) now;
+            }
         }
     }
 
@@ -1277,7 +1353,7 @@ public final class Simulator implements Engine {
         if (pDelivered[p] < pSize[p]) {
             return;
         }
-        long done = now + 1;
+        long done = now + 1 + ejLat;
         delivered++;
         inNetworkPackets--;
         lastDelivery = done;
@@ -1624,8 +1700,9 @@ public final class Simulator implements Engine {
     /**
      * The header a packet starts with. One unless the routing function chooses at the
      * source (UGAL): then the minimal route against one random Valiant route, each costed
-     * as the occupancy of its emptiest first-hop queue times its hop count (UGAL-L). Valiant's
-     * routing is oblivious: one of its headers uniformly at random.
+     * as the occupancy of its emptiest first-hop queue times its hop count (UGAL-L). An
+     * oblivious choice ({@link RoutingFunction#randomHeader}: Valiant's routing, DOR's random
+     * tie) takes one of its headers uniformly at random.
      */
     private int chooseHeader(int router, int p) {
         int dstRouter = termRouter[pDst[p]];
@@ -1635,8 +1712,8 @@ public final class Simulator implements Engine {
             // class packets (control, throttled, isolated hot-spot traffic) route minimally
             return scratchHeaders[0];
         }
-        if (routing instanceof flowproof.routing.ValiantRouting) {
-            // oblivious: one of the intermediates uniformly at random
+        if (routing.randomHeader()) {
+            // oblivious: one of the headers uniformly at random (Valiant's intermediates, DOR's random tie)
             return scratchHeaders[routerRandom[router].nextInt(n)];
         }
         int minimal = scratchHeaders[0];
@@ -1685,7 +1762,7 @@ public final class Simulator implements Engine {
         if (vct) {
             return credits[q] / slot;
         }
-        return ovOwner[q] < 0 && credits[q] == cap ? 1 : 0;
+        return ovOwner[q] < 0 && (tailRelease || credits[q] == cap) ? 1 : 0;
     }
 
     private void addCredits(int q, int delta) {

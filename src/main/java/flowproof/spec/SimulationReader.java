@@ -49,13 +49,19 @@ import java.util.List;
  *   control: {kind: tune, ...}   # congestion control: a scheme key or a mapping with kind and parameters
  *   consume-delay: 0          # messages only: cycles a terminal serves each message before consuming it
  *   injection-arbiter: round-robin   # messages only: or requests-first, answers-first
+ *   vc-release: drained       # wormhole: or tail (VCT: tail only)
+ *   route-timing: arrival     # or front
+ *   injection-latency: 0      # extra cycles on the injection channel
+ *   ejection-latency: 0       # extra cycles on the ejection channel
+ *   allocation: per-vc        # or per-port
  * </pre>
  */
 public final class SimulationReader {
 
     static final List<String> FIELDS = List.of("switching", "arbiter", "buffer", "packet-size", "pipeline", "link-latency",
         "credit-latency", "injection-channels", "ejection-channels", "traffic", "injection", "load", "cycles", "warmup",
-        "seed", "deadlock-cycles", "drain", "window", "space-time", "control", "consume-delay", "injection-arbiter");
+        "seed", "deadlock-cycles", "drain", "window", "space-time", "control", "consume-delay", "injection-arbiter",
+        "vc-release", "route-timing", "injection-latency", "ejection-latency", "allocation");
 
     private SimulationReader() {
     }
@@ -175,7 +181,39 @@ public final class SimulationReader {
             link, intField(sim, "credit-latency", link), intField(sim, "injection-channels", 1),
             intField(sim, "ejection-channels", 1), cycles, warmup, longField(sim, "seed", 1),
             intField(sim, "deadlock-cycles", 2_000), longField(sim, "drain", 100_000), spec.escapeAny(), false,
-            intField(sim, "window", 100), st, control, consumeDelay(sim, spec), injectionArbiter(sim, spec));
+            intField(sim, "window", 100), st, control, consumeDelay(sim, spec), injectionArbiter(sim, spec),
+            router(sim, switching));
+    }
+
+    /** The router options ({@link SimConfig.Router}); each absent field keeps flowproof's default. */
+    private static SimConfig.Router router(JsonNode sim, Switching switching) {
+        SimConfig.VcRelease release = null;
+        JsonNode n = sim.get("vc-release");
+        if (n != null) {
+            release = n.isTextual() ? SimConfig.VcRelease.of(n.asText()) : null;
+            if (release == null) {
+                throw new ConfigurationException("simulation.vc-release", switching == Switching.VCT
+                    ? "tail (virtual cut-through)" : "drained or tail", n.toString());
+            }
+        }
+        SimConfig.RouteTiming timing = SimConfig.RouteTiming.ARRIVAL;
+        n = sim.get("route-timing");
+        if (n != null) {
+            timing = n.isTextual() ? SimConfig.RouteTiming.of(n.asText()) : null;
+            if (timing == null) {
+                throw new ConfigurationException("simulation.route-timing", "arrival or front", n.toString());
+            }
+        }
+        SimConfig.Allocation allocation = SimConfig.Allocation.PER_VC;
+        n = sim.get("allocation");
+        if (n != null) {
+            allocation = n.isTextual() ? SimConfig.Allocation.of(n.asText()) : null;
+            if (allocation == null) {
+                throw new ConfigurationException("simulation.allocation", "per-vc or per-port", n.toString());
+            }
+        }
+        return new SimConfig.Router(release, timing, intField(sim, "injection-latency", 0),
+            intField(sim, "ejection-latency", 0), allocation);
     }
 
     /** {@code consume-delay}: only a spec with message classes has terminals that consume. */

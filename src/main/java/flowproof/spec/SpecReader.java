@@ -117,7 +117,7 @@ public final class SpecReader {
     private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
     private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid", "file", "routes", "intermediate",
-        "hop-limit", "intermediates");
+        "hop-limit", "intermediates", "tie");
     private static final List<String> VC_CLASS_FIELDS = List.of("classes", "start", "hops", "datelines");
     private static final List<String> STEP_FIELDS = List.of("route", "class", "first-hop", "new-ring", "ring-hop",
         "crosses-ahead", "channel", "set", "add");
@@ -721,9 +721,22 @@ public final class SpecReader {
                 throw f.error("routing.intermediate", "group or router", routingNode.get("intermediate"));
             }
         }
+        DimensionOrderRouting.Tie tie = DimensionOrderRouting.Tie.PLUS;
+        if (routingNode != null && routingNode.isObject() && routingNode.has("tie")) {
+            JsonNode n = routingNode.get("tie");
+            if (!routingName.equals("dor")) {
+                throw f.error("routing.tie", "no tie for routing " + routingName + " (only dor takes one: its"
+                    + " direction at distance k/2)", n);
+            }
+            tie = n.isTextual() ? DimensionOrderRouting.Tie.of(n.asText()) : null;
+            if (tie == null) {
+                throw f.error("routing.tie", "plus, parity or random", n);
+            }
+        }
         RoutingFunction routing;
         try {
-            routing = intermediate.equals("router") ? UgalRouting.throughRouters(topology) : routingName.equals(TABLE)
+            routing = tie != DimensionOrderRouting.Tie.PLUS ? new DimensionOrderRouting((Torus) topology, tie)
+                : intermediate.equals("router") ? UgalRouting.throughRouters(topology) : routingName.equals(TABLE)
                 ? (routingNode != null && routingNode.isObject()
                     ? GraphFiles.table(file, prefix, routingNode, topology)
                     : throwMissingTable(f))

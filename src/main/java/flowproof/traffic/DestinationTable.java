@@ -13,28 +13,43 @@ final class DestinationTable {
 
     /** The source sends nothing (a permutation fixed point, a terminal outside every mix entry). */
     static final int NONE = -1;
-    /** The destination is drawn uniformly from the source's pool, skipping the source itself. */
+    /** The destination is drawn uniformly from the source's pool, skipping the source itself unless its index is -1. */
     static final int RANDOM = -2;
 
     /** Per terminal: a destination terminal, {@link #NONE} or {@link #RANDOM}. */
     final int[] fixed;
     /** Per terminal whose rule is {@link #RANDOM}: the terminals to draw from (shared arrays). */
     final int[][] pool;
-    /** Per terminal whose rule is {@link #RANDOM}: its own index in its pool, skipped when drawing. */
+    /** Per terminal whose rule is {@link #RANDOM}: its own index in its pool, skipped when drawing (-1: not skipped). */
     final int[] self;
+    /**
+     * Per terminal: a hot spot that each of its packets goes to with probability
+     * {@code hotFraction}, before its own rule is asked (-1: none; hot-spot traffic per packet).
+     */
+    final int[] hot;
+    final double[] hotFraction;
 
     DestinationTable(int terminals) {
         fixed = new int[terminals];
         Arrays.fill(fixed, NONE);
         pool = new int[terminals][];
         self = new int[terminals];
+        hot = new int[terminals];
+        Arrays.fill(hot, NONE);
+        hotFraction = new double[terminals];
+    }
+
+    /** Each packet of {@code source} goes to {@code node} with probability {@code fraction}, else by its rule. */
+    void setHot(int source, int node, double fraction) {
+        hot[source] = node;
+        hotFraction[source] = fraction;
     }
 
     void setFixed(int source, int destination) {
         fixed[source] = destination == source ? NONE : destination;
     }
 
-    /** {@code source} draws from {@code members}, in which it sits at index {@code selfIndex}. */
+    /** {@code source} draws from {@code members}, in which it sits at index {@code selfIndex} (-1: itself included). */
     void setRandom(int source, int[] members, int selfIndex) {
         fixed[source] = RANDOM;
         pool[source] = members;
@@ -43,6 +58,9 @@ final class DestinationTable {
 
     /** The destination of {@code source}'s next packet, or {@link #NONE}. */
     int destination(int source, SplittableRandom random) {
+        if (hot[source] >= 0 && random.nextDouble() < hotFraction[source]) {
+            return hot[source];
+        }
         int d = fixed[source];
         if (d != RANDOM) {
             return d;
@@ -50,6 +68,9 @@ final class DestinationTable {
         // Draw among the pool without the source: pick one of n-1 slots and step over the
         // source's own slot, so one draw suffices and no retry loop is needed.
         int[] p = pool[source];
+        if (self[source] < 0) {
+            return p[random.nextInt(p.length)];
+        }
         int r = random.nextInt(p.length - 1);
         return p[r >= self[source] ? r + 1 : r];
     }
@@ -62,11 +83,19 @@ final class DestinationTable {
             w[d] = 1;
         } else if (d == RANDOM) {
             int[] p = pool[source];
+            int n = self[source] < 0 ? p.length : p.length - 1;
             for (int i = 0; i < p.length; i++) {
                 if (i != self[source]) {
-                    w[p[i]] += 1.0 / (p.length - 1);
+                    w[p[i]] += 1.0 / n;
                 }
             }
+        }
+        if (hot[source] >= 0) {
+            double f = hotFraction[source];
+            for (int i = 0; i < terminals; i++) {
+                w[i] *= 1 - f;
+            }
+            w[hot[source]] += f;
         }
         return w;
     }

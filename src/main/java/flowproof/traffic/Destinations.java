@@ -38,18 +38,44 @@ sealed interface Destinations {
         }
     }
 
-    /** Uniform random over every other terminal of the space. */
-    record Uniform(TerminalSpace space) implements Destinations {
+    /**
+     * Uniform random over every other terminal of the space, or (when {@code self}) over every
+     * terminal, the source included (BookSim's uniform).
+     */
+    record Uniform(TerminalSpace space, boolean self) implements Destinations {
         @Override
         public void compile(DestinationTable table, int[] sources, SplittableRandom random) {
             for (int s : sources) {
-                table.setRandom(s, space.members(), space.rank(s));
+                table.setRandom(s, space.members(), self ? -1 : space.rank(s));
             }
         }
 
         @Override
         public String describe() {
-            return "uniform";
+            return self ? "uniform (self included)" : "uniform";
+        }
+    }
+
+    /**
+     * Every source other than {@code node} sends each packet to {@code node} with probability
+     * {@code fraction} and otherwise follows {@code background}; the hot spot itself follows
+     * {@code background} (BookSim's hot spot: per packet, where {@link HotSpot} is per source).
+     */
+    record HotSpotPerPacket(int node, double fraction, Destinations background) implements Destinations {
+        @Override
+        public void compile(DestinationTable table, int[] sources, SplittableRandom rnd) {
+            background.compile(table, sources, rnd);
+            for (int s : sources) {
+                if (s != node) {
+                    table.setHot(s, node, fraction);
+                }
+            }
+        }
+
+        @Override
+        public String describe() {
+            return String.format(java.util.Locale.ROOT, "hot-spot to terminal %d with %.3g of every other source's"
+                + " packets, others %s", node, fraction, background.describe());
         }
     }
 

@@ -52,8 +52,11 @@ enum PatternKind {
     /** Some sources send to one terminal, the others follow a background pattern. */
     HOT_SPOT("hot-spot", null);
 
-    /** The parameters of hot-spot, the only pattern that has any. */
-    static final List<String> HOT_SPOT_PARAMETERS = List.of("node", "fraction", "sources", "choose", "background");
+    /** The parameters of hot-spot ({@code per}: source or packet, issue 20). */
+    static final List<String> HOT_SPOT_PARAMETERS = List.of("node", "fraction", "sources", "choose", "background", "per");
+
+    /** The parameters of uniform: {@code self} (whether a source may send to itself, default false). */
+    static final List<String> UNIFORM_PARAMETERS = List.of("self");
 
     private final String key;
     private final String alias;

@@ -39,7 +39,10 @@ import java.util.stream.Collectors;
  * lowest} (default: the lowest-numbered other terminals, the same set for every seed) or
  * {@code random} (drawn when a run starts, so per seed); {@code background}: the pattern of
  * the remaining sources and of the hot spot itself, default uniform, {@code none} for
- * silence (any pattern but hot-spot and mix). Mix entries take the
+ * silence (any pattern but hot-spot and mix); {@code per: source} (default: the chosen
+ * sources send every packet to the hot spot) or {@code per: packet} (every other source sends
+ * each packet there with probability {@code fraction}, BookSim's hot spot). Uniform's
+ * {@code self: true} lets a source draw itself (BookSim's uniform). Mix entries take the
  * terminals (a string of ranges {@code "0-39,44"} or a list of indices), the pattern with its
  * parameters inline, and {@code within: true} to keep destinations inside the entry's own
  * set (patterns then work on the rank of a terminal in the set); sets must be disjoint and
@@ -295,12 +298,14 @@ public final class WorkloadReader {
             }
             if (kind == PatternKind.HOT_SPOT) {
                 known.addAll(PatternKind.HOT_SPOT_PARAMETERS);
+            } else if (kind == PatternKind.UNIFORM) {
+                known.addAll(PatternKind.UNIFORM_PARAMETERS);
             }
             onlyKnown(paramsField, params, known, kind == PatternKind.HOT_SPOT ? "for hot-spot"
-                : "(" + kind.key() + " takes no parameters)");
+                : kind == PatternKind.UNIFORM ? "for uniform" : "(" + kind.key() + " takes no parameters)");
         }
         return switch (kind) {
-            case UNIFORM -> uniform(space, nameField);
+            case UNIFORM -> uniform(space, nameField, self(params, paramsField));
             case RANDOM_PERMUTATION -> new Destinations.RandomPermutation(space);
             case HOT_SPOT -> hotSpot(params, paramsField, space, sources);
             default -> new Destinations.Permutation(kind, space, kind.permutation(space, nameField));
@@ -308,10 +313,26 @@ public final class WorkloadReader {
     }
 
     private static Destinations uniform(TerminalSpace space, String field) {
-        if (space.size() < 2) {
+        return uniform(space, field, false);
+    }
+
+    private static Destinations uniform(TerminalSpace space, String field, boolean self) {
+        if (space.size() < (self ? 1 : 2)) {
             throw new ConfigurationException(field, "at least 2 terminals for uniform", space.describe());
         }
-        return new Destinations.Uniform(space);
+        return new Destinations.Uniform(space, self);
+    }
+
+    /** Uniform's {@code self}: whether a source may draw itself (BookSim's uniform does); default false. */
+    private static boolean self(JsonNode params, String field) {
+        JsonNode n = params == null ? null : params.get("self");
+        if (n == null) {
+            return false;
+        }
+        if (!n.isBoolean()) {
+            throw error(field + ".self", "true or false", n);
+        }
+        return n.asBoolean();
     }
 
     private static Destinations hotSpot(JsonNode params, String field, TerminalSpace space, int[] sources) {
@@ -336,6 +357,28 @@ public final class WorkloadReader {
         }
         JsonNode fraction = p.get("fraction");
         JsonNode count = p.get("sources");
+        JsonNode per = p.get("per");
+        boolean perPacket = false;
+        if (per != null) {
+            if (!per.isTextual() || !List.of("source", "packet").contains(per.asText())) {
+                throw error(field + ".per", "source or packet", per);
+            }
+            perPacket = per.asText().equals("packet");
+        }
+        if (perPacket) {
+            for (String f : List.of("sources", "choose")) {
+                if (p.has(f)) {
+                    throw error(field + "." + f, "no " + f + " with per: packet (every other source sends each"
+                        + " packet to the hot spot with probability fraction)", p.get(f));
+                }
+            }
+            if (fraction == null) {
+                throw missing(field + ".fraction", "the probability that a packet goes to the hot spot, in (0, 1]"
+                    + " (per: packet)");
+            }
+            return new Destinations.HotSpotPerPacket(node, fraction(fraction, field + ".fraction", false),
+                background(p, field, space));
+        }
         int hot = available;
         if (fraction != null && count != null) {
             throw error(field + ".sources", "either fraction or sources, not both", count);
@@ -359,16 +402,17 @@ public final class WorkloadReader {
             }
             random = choose.asText().equals("random");
         }
-        Destinations background;
+        return new Destinations.HotSpot(node, hot, random, background(p, field, space));
+    }
+
+    private static Destinations background(JsonNode p, String field, TerminalSpace space) {
         JsonNode b = p.get("background");
         if (b == null) {
-            background = uniform(space, field + ".background");
+            return uniform(space, field + ".background");
         } else if (b.isTextual() && b.asText().equals("none")) {
-            background = new Destinations.Silent();
-        } else {
-            background = traffic(b, field + ".background", space, null, false);
+            return new Destinations.Silent();
         }
-        return new Destinations.HotSpot(node, hot, random, background);
+        return traffic(b, field + ".background", space, null, false);
     }
 
     private static Destinations mix(JsonNode list, String field, TerminalSpace space) {

@@ -55,4 +55,64 @@ class DimensionOrderRoutingTest {
             }
         }
     }
+
+    /** Walks every route of every header a source offers: minimal, arriving, and (random tie) both ways at k/2. */
+    @Test
+    void everyTieRoutesMinimallyAndOnlyTheTieDiffers() {
+        Torus t = Torus.torus(new int[] {4, 6}, true);
+        for (DimensionOrderRouting.Tie tie : DimensionOrderRouting.Tie.values()) {
+            DimensionOrderRouting r = new DimensionOrderRouting(t, tie);
+            DimensionOrderRouting plus = new DimensionOrderRouting(t);
+            int[] headers = new int[2];
+            int[] out = new int[1];
+            for (int s = 0; s < t.nodes(); s++) {
+                for (int d = 0; d < t.nodes(); d++) {
+                    if (s == d) {
+                        continue;
+                    }
+                    int n = r.injectHeaders(s, d, headers);
+                    int dx = Math.abs(t.coordinate(s, 0) - t.coordinate(d, 0));
+                    int dy = Math.abs(t.coordinate(s, 1) - t.coordinate(d, 1));
+                    boolean tied = dx == 2 || dy == 3;
+                    boolean firstTied = dx != 0 ? dx == 2 : dy == 3;
+                    assertThat(n).isEqualTo(tie == DimensionOrderRouting.Tie.RANDOM && tied ? 2 : 1);
+                    java.util.Set<Integer> firstChannels = new java.util.HashSet<>();
+                    for (int h = 0; h < n; h++) {
+                        int node = s;
+                        int header = headers[h];
+                        int hops = 0;
+                        while (r.exitNode(header) != node) {
+                            assertThat(r.candidates(node, -1, header, out)).isEqualTo(1);
+                            if (hops == 0) {
+                                firstChannels.add(out[0]);
+                            }
+                            assertThat(t.source(out[0])).isEqualTo(node);
+                            assertThat(r.distance(t.target(out[0]), d)).isEqualTo(r.distance(node, d) - 1);
+                            header = r.afterHop(header, out[0]);
+                            node = t.target(out[0]);
+                            hops++;
+                        }
+                        assertThat(r.destinationOf(header)).isEqualTo(d);
+                        assertThat(hops).isEqualTo(plus.distance(s, d));
+                    }
+                    // the two headers leave by opposite channels exactly when the first dimension to correct is tied
+                    assertThat(firstChannels).hasSize(n == 2 && firstTied ? 2 : 1);
+                }
+            }
+        }
+        // parity: + from an even coordinate, - from an odd one
+        Torus ring = Torus.torus(new int[] {4}, true);
+        DimensionOrderRouting parity = new DimensionOrderRouting(ring, DimensionOrderRouting.Tie.PARITY);
+        int[] out = new int[1];
+        parity.candidates(0, -1, 2, out);
+        assertThat(ring.direction(out[0])).isEqualTo(1);
+        parity.candidates(1, -1, 3, out);
+        assertThat(ring.direction(out[0])).isEqualTo(-1);
+        assertThat(parity.translationInvariant()).isFalse();
+        assertThat(plus(ring).translationInvariant()).isTrue();
+    }
+
+    private static DimensionOrderRouting plus(Torus t) {
+        return new DimensionOrderRouting(t);
+    }
 }

@@ -69,9 +69,12 @@ class WorkloadReaderTest {
 
     @Test
     void patternsWithoutParametersRejectParameters() {
-        ConfigurationException e = rejected("traffic: {pattern: uniform, node: 3}", "simulation.traffic.node");
-        assertThat(e.expected()).contains("uniform takes no parameters");
+        ConfigurationException e = rejected("traffic: {pattern: tornado, node: 3}", "simulation.traffic.node");
+        assertThat(e.expected()).contains("tornado takes no parameters");
         assertThat(e.found()).isEqualTo("an unknown field");
+        // uniform takes one, self (issue 20)
+        e = rejected("traffic: {pattern: uniform, node: 3}", "simulation.traffic.node");
+        assertThat(e.expected()).isEqualTo("one of the fields pattern, self for uniform");
     }
 
     @Test

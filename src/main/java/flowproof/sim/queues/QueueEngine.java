@@ -296,6 +296,22 @@ public class QueueEngine implements Engine {
                     + flowproof.sim.Simulator.channelLatency(topo, c));
             }
         }
+        String option = cfg.routerOption();
+        if (option != null) {
+            throw new ConfigurationException("simulation." + option, "no " + option + " for " + org.key() + " (an option"
+                + " of the VC router simulator; this engine has input-port queues, not VCs)", switch (option) {
+                    case "vc-release" -> cfg.router().vcRelease().key();
+                    case "route-timing" -> cfg.router().routeTiming().key();
+                    case "injection-latency" -> Integer.toString(cfg.router().injectionLatency());
+                    case "ejection-latency" -> Integer.toString(cfg.router().ejectionLatency());
+                    default -> cfg.router().allocation().key();
+                });
+        }
+        if (routing.maxInjectHeaders() > 1) {
+            throw new ConfigurationException("routing", "one route per destination for " + org.key() + " (this engine"
+                + " routes by destination; a choice at the source, e.g. DOR's random tie, needs the VC router simulator)",
+                routing.name());
+        }
         int nodes = topo.nodes();
         int[] endpoints = topo.endpoints();
         if (topo.concentration() != 1) {
