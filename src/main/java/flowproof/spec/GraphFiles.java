@@ -33,7 +33,9 @@ import java.util.TreeMap;
  */
 public final class GraphFiles {
 
-    private static final List<String> FIELDS = List.of("routers", "links", "channels", "terminals", "concentration");
+    /** A graph's fields (a graph file, or topology.graph inline), from {@link SpecFields}. */
+    private static final List<String> FIELDS = SpecFields.under("topology.graph");
+    private static final List<String> ROUTE_FIELDS = SpecFields.under("routing.routes[]");
 
     private GraphFiles() {
     }
@@ -446,7 +448,7 @@ public final class GraphFiles {
             Iterator<String> it = e.fieldNames();
             while (it.hasNext()) {
                 String k = it.next();
-                if (!List.of("at", "to", "next", "from", "class").contains(k)) {
+                if (!ROUTE_FIELDS.contains(k)) {
                     throw new SpecException(where, ei + "." + k, "one of the fields at, to, next, from, class",
                         "an unknown field");
                 }

@@ -58,10 +58,11 @@ import java.util.List;
  */
 public final class SimulationReader {
 
-    static final List<String> FIELDS = List.of("switching", "arbiter", "buffer", "packet-size", "pipeline", "link-latency",
-        "credit-latency", "injection-channels", "ejection-channels", "traffic", "injection", "load", "cycles", "warmup",
-        "seed", "deadlock-cycles", "drain", "window", "space-time", "control", "consume-delay", "injection-arbiter",
-        "vc-release", "route-timing", "injection-latency", "ejection-latency", "allocation");
+    /** The known fields, from {@link SpecFields} (the spec reference's source). */
+    static final List<String> FIELDS = SpecFields.under("simulation");
+    private static final List<String> SPACE_TIME_FIELDS = SpecFields.under("simulation.space-time");
+    /** The workload reader's fields are simulation fields too: each must have its entry. */
+    private static final List<String> WORKLOAD_FIELDS = SpecFields.of("simulation", WorkloadReader.FIELDS);
 
     private SimulationReader() {
     }
@@ -256,7 +257,7 @@ public final class SimulationReader {
                 throw new ConfigurationException("simulation.traffic", "only script in a scripted traffic mapping",
                     traffic.toString());
             }
-            for (String other : WorkloadReader.FIELDS) {
+            for (String other : WORKLOAD_FIELDS) {
                 if (!other.equals("traffic") && sim.has(other)) {
                     throw new ConfigurationException("simulation." + other, "no " + other
                         + " with scripted traffic (the script gives every packet's cycle and size)",
@@ -298,7 +299,7 @@ public final class SimulationReader {
         }
         for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
             String k = it.next();
-            if (!List.of("row", "routers", "from", "cycles").contains(k)) {
+            if (!SPACE_TIME_FIELDS.contains(k)) {
                 throw new ConfigurationException(f + "." + k, "one of row, routers, from, cycles", k);
             }
         }

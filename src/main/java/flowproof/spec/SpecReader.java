@@ -98,32 +98,35 @@ public final class SpecReader {
      */
     public static final int MAX_NAME = 200;
 
-    static final List<String> FIELDS = List.of("name", "description", "topology", "routing", "escape", "vcs", "capacity",
-        "rule", "traffic", "properties", "expect", "limits", "simulation", "semantics", "injection-queue", "flow", "vc-classes",
-        "packet-flits", "messages");
-    private static final List<String> MESSAGE_FIELDS = List.of("classes", "vcs", "generates", "endpoint-queue");
+    // The known fields of each section come from SpecFields, the one list the spec reference is written from.
+    static final List<String> FIELDS = SpecFields.under("");
+    private static final List<String> MESSAGE_FIELDS = SpecFields.under("messages");
     private static final List<String> FLOWS = List.of("vct", "wormhole");
     private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
         "flattened-butterfly", "dragonfly", "graph", "anynet");
     /** The routings of a graph topology: generated shortest paths, or a spec's own table. */
     private static final String TABLE = "table";
-    private static final List<String> TOPOLOGY_FIELDS = List.of("kind", "radix", "bidirectional");
-    private static final List<String> MIN_FIELDS = List.of("kind", "radix", "stages");
-    private static final List<String> FB_FIELDS = List.of("kind", "radix", "dimensions", "concentration");
-    private static final List<String> DRAGONFLY_FIELDS = List.of("kind", "routers-per-group", "global-channels",
+    private static final List<String> TOPOLOGY_FIELDS = SpecFields.of("topology", "kind", "radix", "bidirectional");
+    private static final List<String> MIN_FIELDS = SpecFields.of("topology", "kind", "radix", "stages");
+    private static final List<String> FB_FIELDS = SpecFields.of("topology", "kind", "radix", "dimensions",
         "concentration");
-    private static final List<String> RULE_FIELDS = List.of("kind", "bubbles", "datelines", "drift", "global");
+    private static final List<String> DRAGONFLY_FIELDS = SpecFields.of("topology", "kind", "routers-per-group",
+        "global-channels", "concentration");
+    private static final List<String> GRAPH_FIELDS = SpecFields.of("topology", "kind", "file", "graph");
+    private static final List<String> ANYNET_FIELDS = SpecFields.of("topology", "kind", "file", "anynet");
+    private static final List<String> RULE_FIELDS = SpecFields.under("rule");
+    private static final List<String> ESCAPE_FIELDS = SpecFields.under("escape");
+    private static final List<String> TRAFFIC_FIELDS = SpecFields.under("traffic");
+    private static final List<String> PLUGIN_FIELDS = SpecFields.of("plugin", Plugins.FIELDS);
     private static final List<String> GLOBAL_READS = List.of("atomic", "snapshot");
-    private static final List<String> LIMIT_FIELDS = List.of("states", "seconds");
+    private static final List<String> LIMIT_FIELDS = SpecFields.under("limits");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
-    private static final List<String> ROUTING_FIELDS = List.of("kind", "forbid", "file", "routes", "intermediate",
-        "hop-limit", "intermediates", "tie");
-    private static final List<String> VC_CLASS_FIELDS = List.of("classes", "start", "hops", "datelines");
-    private static final List<String> STEP_FIELDS = List.of("route", "class", "first-hop", "new-ring", "ring-hop",
-        "crosses-ahead", "channel", "set", "add");
+    private static final List<String> ROUTING_FIELDS = SpecFields.under("routing");
+    private static final List<String> VC_CLASS_FIELDS = SpecFields.under("vc-classes");
+    private static final List<String> STEP_FIELDS = SpecFields.under("vc-classes.hops[]");
     /** Valiant's routing: minimally to an intermediate chosen at the source, then to the destination. */
     private static final String VALIANT = "valiant";
-    private static final List<String> TURN_FIELDS = List.of("from", "to", "columns");
+    private static final List<String> TURN_FIELDS = SpecFields.under("routing.forbid[]");
     /** The routing of a spec's own forbidden turns. */
     private static final String TURNS = "turns";
     private static final String XY_YX = "xy-yx";
@@ -251,7 +254,7 @@ public final class SpecReader {
         boolean escapeLeave = true;
         JsonNode escapeNode = tree.get("escape");
         if (escapeNode != null && escapeNode.isObject()) {
-            f.onlyKnown("escape.", escapeNode, List.of("choose", "leave"));
+            f.onlyKnown("escape.", escapeNode, ESCAPE_FIELDS);
             escapePolicy = f.text(escapeNode, "escape.choose", "choose", "when-blocked", false);
             if (!ESCAPES.contains(escapePolicy)) {
                 throw f.error("escape.choose", "one of " + String.join(", ", ESCAPES), escapeNode.get("choose"));
@@ -324,7 +327,7 @@ public final class SpecReader {
         if (ruleNode == null) {
             throw f.missing("rule", "a rule kind (" + RuleKind.keys() + ")");
         } else if (pluginRule != null) {
-            f.onlyKnown("rule.", ruleNode, Plugins.FIELDS);
+            f.onlyKnown("rule.", ruleNode, PLUGIN_FIELDS);
             ruleKey = null;
         } else if (ruleNode.isArray()) {
             partKinds = ruleParts(f, ruleNode);
@@ -452,7 +455,7 @@ public final class SpecReader {
         List<int[]> pairs;
         JsonNode tn = tree.get("traffic");
         if (tn != null && tn.isObject()) {
-            f.onlyKnown("traffic.", tn, List.of("pairs"));
+            f.onlyKnown("traffic.", tn, TRAFFIC_FIELDS);
             pairs = explicitPairs(f, tn.get("pairs"), topology);
             traffic = pairs.size() + " listed pair" + (pairs.size() == 1 ? "" : "s");
         } else {
@@ -589,7 +592,7 @@ public final class SpecReader {
      * a mistake in it is one line naming its class.
      */
     private static Topology pluginTopology(Fields f, JsonNode node) throws SpecException {
-        f.onlyKnown("topology.", node, Plugins.FIELDS);
+        f.onlyKnown("topology.", node, PLUGIN_FIELDS);
         String field = node.has("class") ? "topology.class" : "topology.plugin";
         Topology t;
         try {
@@ -626,7 +629,7 @@ public final class SpecReader {
      */
     private static VcClassFunction pluginVcClasses(Fields f, JsonNode node, Topology topology, int vcs)
         throws SpecException {
-        f.onlyKnown("vc-classes.", node, Plugins.FIELDS);
+        f.onlyKnown("vc-classes.", node, PLUGIN_FIELDS);
         VcClassFunction function;
         try {
             function = Plugins.create("vc-classes", node, VC_CLASS_PLUGIN, topology);
@@ -650,7 +653,7 @@ public final class SpecReader {
 
     /** A plugin routing function, with the header and candidate counts the engines size their tables by. */
     private static RoutingFunction pluginRouting(Fields f, JsonNode node, Topology topology) throws SpecException {
-        f.onlyKnown("routing.", node, Plugins.FIELDS);
+        f.onlyKnown("routing.", node, PLUGIN_FIELDS);
         RoutingFunction r;
         try {
             r = Plugins.create("routing", node, ROUTING_PLUGIN, topology);
@@ -781,7 +784,7 @@ public final class SpecReader {
                 }
                 case "graph":
                 case "anynet": {
-                    f.onlyKnown("topology.", t, List.of("kind", "file", kind));
+                    f.onlyKnown("topology.", t, kind.equals("graph") ? GRAPH_FIELDS : ANYNET_FIELDS);
                     JsonNode inline = t.get(kind);
                     if (t.has("file") == (inline != null)) {
                         throw f.error("topology", "exactly one of file and " + kind + " (the " + kind
@@ -1045,7 +1048,7 @@ public final class SpecReader {
         return v.asInt();
     }
 
-    private static final List<String> PART_FIELDS = List.of("kind", "vcs", "channels");
+    private static final List<String> PART_FIELDS = SpecFields.under("rule[]");
 
     /** {@code rule: [{kind: K, vcs: [...], channels: [...]}, ...]}: the kinds, checked. */
     private static List<RuleKind> ruleParts(Fields f, JsonNode node) throws SpecException {
