@@ -220,7 +220,8 @@ final class DocPages {
         String previous = "";
         for (String w : words.subList(1, words.size())) {
             boolean output = OUTPUT_OPTIONS.contains(previous);
-            args.add(output ? dir.resolve(w).toString() : !w.startsWith("-") && (w.contains("/")
+            args.add(output || !w.startsWith("-") && Files.exists(dir.resolve(w)) ? dir.resolve(w).toString()
+                : !w.startsWith("-") && (w.contains("/")
                 || w.matches(".*\\.(yaml|yml|json|svg|png|csv|dot|txt|html)")) ? resolve(w, dir) : w);
             previous = w;
         }
