@@ -68,6 +68,12 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 
+    @Option(names = "--latency-when-unstable", description = "report the latency of an unstable (saturated) run too: "
+        + "over the packets created in the measurement window that were delivered; it leaves out those still queued "
+        + "at their sources when the run ended, which waited longest, so it is not the latency of the offered load "
+        + "(the JSON marks it with latencyOfUnstableRun: true)")
+    boolean latencyWhenUnstable;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
@@ -115,11 +121,11 @@ final class SimulateCommand implements Callable<Integer> {
         progress.done();
         double bound = boundOrNaN(s, cfg);
         if (json) {
-            ObjectNode o = toJson(r, bound);
+            ObjectNode o = toJson(r, bound, latencyWhenUnstable);
             o.put("spec", s.name());
             out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(o));
         } else {
-            print(out, s, r, bound);
+            print(out, s, r, bound, latencyWhenUnstable);
         }
         out.flush();
         Outputs files = new Outputs();
@@ -238,6 +244,11 @@ final class SimulateCommand implements Callable<Integer> {
     }
 
     static ObjectNode toJson(SimResult r, double bound) {
+        return toJson(r, bound, false);
+    }
+
+    /** @param unstableLatency whether an unstable run's latency is reported too (marked latencyOfUnstableRun) */
+    static ObjectNode toJson(SimResult r, double bound, boolean unstableLatency) {
         ObjectMapper m = new ObjectMapper();
         ObjectNode o = m.createObjectNode();
         o.put("network", r.network());
@@ -257,7 +268,10 @@ final class SimulateCommand implements Callable<Integer> {
         }
         ObjectNode lat = o.putObject("latency");
         SimResult.Latency l = r.latency();
-        if (l != null && !r.unstable()) {
+        if (l != null && (!r.unstable() || unstableLatency)) {
+            if (r.unstable()) {
+                o.put("latencyOfUnstableRun", true);
+            }
             lat.put("mean", l.mean());
             lat.put("p50", l.p50());
             lat.put("p99", l.p99());
@@ -324,6 +338,10 @@ final class SimulateCommand implements Callable<Integer> {
     }
 
     static void print(PrintWriter out, Spec s, SimResult r, double bound) {
+        print(out, s, r, bound, false);
+    }
+
+    static void print(PrintWriter out, Spec s, SimResult r, double bound, boolean unstableLatency) {
         out.println(s.name() + ": " + r.network());
         out.println("  workload  " + r.workload());
         if (!"none".equals(r.control())) {
@@ -339,7 +357,13 @@ final class SimulateCommand implements Callable<Integer> {
         out.printf("  accepted  %.4f flits/node/cycle%s%n", r.accepted(),
             Double.isNaN(bound) ? "" : String.format(" (channel-load bound %.4f: %.1f%%)", bound, 100 * r.accepted() / bound));
         SimResult.Latency l = r.latency();
-        if (r.unstable()) {
+        if (r.unstable() && unstableLatency && l != null && l.packets() > 0) {
+            out.println("  latency   unstable: " + r.unstableReason());
+            out.printf("            of the packets delivered only (not those still queued at the end): mean %.2f, p50 %d,"
+                + " p99 %d, max %d cycles over %,d packets%n", l.mean(), l.p50(), l.p99(), l.max(), l.packets());
+            out.printf("            source queueing %.2f + buffer access %.2f + network %.2f%n", l.sourceQueueing(),
+                l.bufferAccess(), l.network());
+        } else if (r.unstable()) {
             out.println("  latency   unstable: " + r.unstableReason());
         } else if (l != null) {
             out.printf("  latency   mean %.2f, p50 %d, p99 %d, max %d cycles over %,d packets%n", l.mean(), l.p50(),

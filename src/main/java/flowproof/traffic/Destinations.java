@@ -152,9 +152,16 @@ sealed interface Destinations {
     }
 
     /** One set of a mix: its terminals (increasing) and their pattern. */
-    record MixEntry(int[] terminals, boolean within, Destinations pattern) {
+    /** One entry of a mix; {@code load} is the entry's own load in flits/terminal/cycle, or NaN for the workload's. */
+    record MixEntry(int[] terminals, boolean within, Destinations pattern, double load) {
+
+        MixEntry(int[] terminals, boolean within, Destinations pattern) {
+            this(terminals, within, pattern, Double.NaN);
+        }
+
         String describe() {
-            return Format.terminals(terminals) + ": " + pattern.describe() + (within ? " (within)" : "");
+            return Format.terminals(terminals) + ": " + pattern.describe() + (within ? " (within)" : "")
+                + (Double.isNaN(load) ? "" : " at load " + Format.number(load));
         }
     }
 

@@ -17,12 +17,32 @@ final class SyntheticWorkload implements Workload {
     private final Destinations traffic;
     private final Injection injection;
     private final PacketSizes sizes;
+    /**
+     * Per terminal, the load of its mix entry when the entry sets its own (a hot sender at 1.0
+     * among others at the swept load), else NaN: the workload's load. Null when no entry does.
+     */
+    private final double[] ownLoad;
 
     SyntheticWorkload(int terminals, Destinations traffic, Injection injection, PacketSizes sizes) {
         this.terminals = terminals;
         this.traffic = traffic;
         this.injection = injection;
         this.sizes = sizes;
+        double[] own = null;
+        if (traffic instanceof Destinations.Mix m) {
+            for (Destinations.MixEntry e : m.entries()) {
+                if (!Double.isNaN(e.load())) {
+                    if (own == null) {
+                        own = new double[terminals];
+                        java.util.Arrays.fill(own, Double.NaN);
+                    }
+                    for (int t : e.terminals()) {
+                        own[t] = e.load();
+                    }
+                }
+            }
+        }
+        this.ownLoad = own;
     }
 
     @Override
@@ -92,6 +112,19 @@ final class SyntheticWorkload implements Workload {
         return t.weights(terminal, terminals);
     }
 
+    /** The mean offered load of Bernoulli injection over all terminals, mix entries' own loads included. */
+    double bernoulliOffered() {
+        double load = ((Injection.Bernoulli) injection).load();
+        if (ownLoad == null) {
+            return load;
+        }
+        double sum = 0;
+        for (double l : ownLoad) {
+            sum += Double.isNaN(l) ? load : l;
+        }
+        return sum / terminals;
+    }
+
     private DestinationTable weightTable;
     private long weightSeed;
 
@@ -126,6 +159,8 @@ final class SyntheticWorkload implements Workload {
         /** The cycle the fields below were computed for. */
         private long now = Long.MIN_VALUE;
         private double probability;
+        /** Per terminal: the packet probability of a mix entry with its own load, else NaN (null: none). */
+        private final double[] ownProbability;
         private DestinationTable table;
 
         Run(SyntheticWorkload w, long seed) {
@@ -182,6 +217,14 @@ final class SyntheticWorkload implements Workload {
                 collectivePackets = in instanceof Injection.Collective c ? c.packets() : 0;
             }
             table = tables[0][0];
+            if (w.ownLoad == null) {
+                ownProbability = null;
+            } else {
+                ownProbability = new double[t];
+                for (int i = 0; i < t; i++) {
+                    ownProbability[i] = w.ownLoad[i] / sizes.mean();
+                }
+            }
         }
 
         private static DestinationTable compile(Destinations d, Map<Destinations, DestinationTable> compiled,
@@ -228,7 +271,9 @@ final class SyntheticWorkload implements Workload {
             if (cycle != now) {
                 advance(cycle);
             }
-            return injectRandom[terminal].nextDouble() < probability ? 1 : 0;
+            double p = ownProbability == null || Double.isNaN(ownProbability[terminal]) ? probability
+                : ownProbability[terminal];
+            return injectRandom[terminal].nextDouble() < p ? 1 : 0;
         }
 
         @Override
@@ -247,7 +292,7 @@ final class SyntheticWorkload implements Workload {
         @Override
         public double offered(long cycle) {
             return switch (kind) {
-                case BERNOULLI -> ((Injection.Bernoulli) workload.injection).load();
+                case BERNOULLI -> workload.bernoulliOffered();
                 case RAMP -> ((Injection.Ramp) workload.injection).rate(cycle);
                 case BURSTY -> phaseRate[phase(cycle)];
                 default -> cycle == 0 ? collectivePackets * sizes.mean() : 0;

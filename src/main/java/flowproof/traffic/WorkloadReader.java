@@ -45,7 +45,9 @@ import java.util.stream.Collectors;
  * {@code self: true} lets a source draw itself (BookSim's uniform). Mix entries take the
  * terminals (a string of ranges {@code "0-39,44"} or a list of indices), the pattern with its
  * parameters inline, and {@code within: true} to keep destinations inside the entry's own
- * set (patterns then work on the rank of a terminal in the set); sets must be disjoint and
+ * set (patterns then work on the rank of a terminal in the set), and {@code load}, the entry's
+ * own Bernoulli rate, which {@link Workload#atLoad} leaves alone (CBCM's hot senders at 1.0
+ * while the others take the swept load; injection bernoulli only); sets must be disjoint and
  * terminals in no set send nothing. A bursty phase without {@code traffic} uses
  * {@code simulation.traffic}; phases are a general repeating schedule, so a long last phase
  * gives a one-off window (FBICM's hot spot from 1,000 to 1,300 us: a uniform phase, a
@@ -63,7 +65,7 @@ public final class WorkloadReader {
     private static final String SIM = "simulation";
     private static final List<String> PHASE_FIELDS = List.of("cycles", "load", "packets-every", "traffic");
     private static final List<String> SIZE_FIELDS = List.of("sizes", "weights");
-    private static final List<String> MIX_FIELDS = List.of("terminals", "within", "pattern");
+    private static final List<String> MIX_FIELDS = List.of("terminals", "within", "pattern", "load");
     private static final List<String> CHOICES = List.of("lowest", "random");
 
     /** The injection processes by name, with the fields of their mapping form. */
@@ -152,7 +154,30 @@ public final class WorkloadReader {
                 : (int) positive(params.get("packets"), inField + ".packets", Integer.MAX_VALUE));
             case BURSTY -> bursty(params, inField, traffic, trafficNode, space);
         };
+        if (process != Process.BERNOULLI) {
+            refuseEntryLoads(traffic, SIM + ".traffic.mix", "injection " + process.key);
+            if (injection instanceof Injection.Bursty b) {
+                for (int p = 0; p < b.phases().size(); p++) {
+                    for (Destinations d : b.phases().get(p).traffic()) {
+                        refuseEntryLoads(d, inField + ".phases[" + p + "].traffic.mix", "a bursty phase");
+                    }
+                }
+            }
+        }
         return new SyntheticWorkload(space.size(), traffic, injection, sizes);
+    }
+
+    /** A mix entry's own load is a Bernoulli rate: refused under any other process. */
+    private static void refuseEntryLoads(Destinations d, String field, String where) {
+        if (d instanceof Destinations.Mix m) {
+            for (int i = 0; i < m.entries().size(); i++) {
+                double l = m.entries().get(i).load();
+                if (!Double.isNaN(l)) {
+                    throw new ConfigurationException(field + "[" + i + "].load", "no load of its own in " + where
+                        + " (a mix entry's load is a Bernoulli rate: injection bernoulli)", Format.number(l));
+                }
+            }
+        }
     }
 
     // --- injection -------------------------------------------------------------------
@@ -458,7 +483,9 @@ public final class WorkloadReader {
             }
             TerminalSpace entrySpace = within ? space.subset(terminals) : space;
             Destinations d = pattern(name, f + ".pattern", e, f, MIX_FIELDS, entrySpace, terminals, "");
-            entries.add(new Destinations.MixEntry(terminals, within, d));
+            JsonNode l = e.get("load");
+            double load = l == null ? Double.NaN : fraction(l, f + ".load", false);
+            entries.add(new Destinations.MixEntry(terminals, within, d, load));
         }
         return new Destinations.Mix(List.copyOf(entries));
     }

@@ -74,6 +74,28 @@ class SimulateCliTest {
     }
 
     @Test
+    void anUnstableRunsLatencyIsReportedOnlyWhenAskedAndThenMarked() throws IOException {
+        java.nio.file.Path spec = write("sat.yaml", SMALL);
+        CliRun plain = run("simulate", spec, "--json", "--load", "1.0");
+        assertThat(plain.code()).as(plain.err()).isZero();
+        JsonNode p = JSON.readTree(plain.out());
+        assertThat(p.get("unstable").asBoolean()).as(plain.out()).isTrue();
+        assertThat(p.get("latency").get("mean").isNull()).isTrue();
+        assertThat(p.has("latencyOfUnstableRun")).isFalse();
+        CliRun asked = run("simulate", spec, "--json", "--load", "1.0", "--latency-when-unstable");
+        JsonNode a = JSON.readTree(asked.out());
+        assertThat(a.get("unstable").asBoolean()).isTrue();
+        assertThat(a.get("latencyOfUnstableRun").asBoolean()).isTrue();
+        assertThat(a.get("latency").get("mean").asDouble()).isPositive();
+        assertThat(a.get("latency").get("p99").asInt()).isGreaterThanOrEqualTo(a.get("latency").get("p50").asInt());
+        CliRun text = run("simulate", spec, "--load", "1.0", "--latency-when-unstable");
+        assertThat(text.out()).contains("latency   unstable: ").contains("of the packets delivered only");
+        // a stable run is reported as before, unmarked
+        CliRun stable = run("simulate", spec, "--json", "--latency-when-unstable");
+        assertThat(JSON.readTree(stable.out()).has("latencyOfUnstableRun")).isFalse();
+    }
+
+    @Test
     void simulateJsonHasTheDocumentedKeys() throws IOException {
         CliRun r = run("simulate", write("small.yaml", SMALL), "--json", "--check");
         assertThat(r.code()).as(r.err()).isZero();
