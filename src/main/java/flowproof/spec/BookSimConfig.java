@@ -313,17 +313,15 @@ public final class BookSimConfig {
 
         // router micro-architecture
         int buffer = integer("vc_buf_size", 8, 1, "a buffer of at least 1 flit per VC");
-        int vct = integer("vct", 0, 0, "0 (wormhole) or 1 (virtual cut-through)");
-        if (vct > 1) {
-            throw error("vct", "0 (wormhole) or 1 (virtual cut-through)", Integer.toString(vct));
+        // BookSim's iq router is always wormhole: only its event router reads vct
+        Value vctValue = values.get("vct");
+        if (vctValue != null && !sameValue(vctValue.text(), "0")) {
+            throw error("vct", "0 (BookSim's iq router ignores vct and is always wormhole; only its event router reads"
+                + " it, and flowproof does not model that router)", vctValue.text());
         }
-        if (vct == 0 && !"1".equals(word("wait_for_tail_credit", "0"))) {
+        if (!"1".equals(word("wait_for_tail_credit", "0"))) {
             throw error("wait_for_tail_credit", "1 (flowproof's wormhole router allocates a VC only when it is empty,"
                 + " every credit back)", shown("wait_for_tail_credit", "0"));
-        }
-        if (vct == 1 && values.containsKey("wait_for_tail_credit")) {
-            throw error("wait_for_tail_credit", "no wait_for_tail_credit with vct = 1 (a packet takes a VC with room for"
-                + " all of it)", values.get("wait_for_tail_credit").text());
         }
         for (String key : List.of("vc_allocator", "sw_allocator")) {
             if (!"separable_input_first".equals(word(key, "islip"))) {
@@ -345,9 +343,6 @@ public final class BookSimConfig {
         // traffic
         int packet = integer("packet_size", 1, 1, "a packet size of at least 1 flit (one size: flowproof does not map"
             + " lists with packet_size_rate)");
-        if (vct == 1 && buffer < packet) {
-            throw error("vc_buf_size", "at least packet_size (" + packet + " flits) with vct = 1", Integer.toString(buffer));
-        }
         String traffic = word("traffic", "uniform");
         if (!traffic.equals("uniform")) {
             throw error("traffic", "uniform (the pattern flowproof maps; docs/booksim.md)", traffic);
@@ -381,16 +376,12 @@ public final class BookSimConfig {
         }
 
         if (purpose == Purpose.VERIFY) {
-            if (vct == 1) {
-                spec.put("capacity", buffer / packet);
-            } else {
-                spec.put("flow", "wormhole");
-                spec.put("capacity", buffer);
-                spec.put("packet-flits", packet);
-            }
+            spec.put("flow", "wormhole");
+            spec.put("capacity", buffer);
+            spec.put("packet-flits", packet);
         }
         ObjectNode sim = spec.putObject("simulation");
-        sim.put("switching", vct == 1 ? "vct" : "wormhole");
+        sim.put("switching", "wormhole");
         sim.put("arbiter", "round-robin");
         sim.put("buffer", buffer);
         sim.put("packet-size", packet);
