@@ -268,6 +268,54 @@ class BookSimConfigTest {
         assertThat(Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null)).exitCode()).isZero();
     }
 
+    /**
+     * Every route of an 8x8 and a 5x5 torus takes, in each dimension, the VC half BookSim's
+     * dor_next_torus picks on entering it: the upper when {@code (dir == + && cur > dest) ||
+     * (dir == - && dest < cur)}, written here from routefunc.cpp independently of the
+     * vc-classes steps the reader generates.
+     */
+    @Test
+    void torusRoutesTakeBookSimsVcHalves() throws Exception {
+        for (int k : new int[] {5, 8}) {
+            String torus = MESH.replace("topology = mesh;", "topology = torus;").replace("k = 8;", "k = " + k + ";");
+            Spec s = SpecReader.fromTree("t.cfg", "", BookSimConfig.toSpecTree("t.cfg", "t", torus, Purpose.SIMULATE));
+            SimConfig cfg = Flowproof.simulation(s);
+            Torus t = (Torus) s.topology();
+            var routes = new flowproof.routing.QueueRoutes(cfg.network(), cfg.routing(), cfg.rule());
+            int hops = 0;
+            for (int src = 0; src < t.nodes(); src++) {
+                for (int dst = 0; dst < t.nodes(); dst++) {
+                    if (src == dst) {
+                        continue;
+                    }
+                    int header = routes.injectHeaders(src, dst)[0];
+                    var next = routes.next(flowproof.rule.FlowControlRule.INJECT, src, header);
+                    int expected = -1;
+                    int lastDim = -1;
+                    while (!next.exits()) {
+                        assertThat(next.size()).isEqualTo(1);
+                        int q = next.queues()[0];
+                        int ch = cfg.network().channelOf(q);
+                        int d = t.dimension(ch);
+                        int at = t.source(ch);
+                        if (d != lastDim) {
+                            int cur = t.coordinate(at, d);
+                            int dest = t.coordinate(dst, d);
+                            boolean plus = t.direction(ch) > 0;
+                            expected = (plus && cur > dest) || (!plus && dest < cur) ? 1 : 0;
+                            lastDim = d;
+                        }
+                        assertThat(cfg.network().vcOf(q)).as("k %d, %d -> %d on %s", k, src, dst, t.channelName(ch))
+                            .isEqualTo(expected);
+                        hops++;
+                        next = routes.next(q, -1, next.headers()[0]);
+                    }
+                }
+            }
+            assertThat(hops).isPositive();
+        }
+    }
+
     @Test
     void aMissingFileIsOneLine() {
         assertThatThrownBy(() -> BookSimConfig.read(dir.resolve("none.cfg"), Purpose.SIMULATE))
