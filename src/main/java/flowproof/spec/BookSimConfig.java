@@ -343,10 +343,7 @@ public final class BookSimConfig {
         // traffic
         int packet = integer("packet_size", 1, 1, "a packet size of at least 1 flit (one size: flowproof does not map"
             + " lists with packet_size_rate)");
-        String traffic = word("traffic", "uniform");
-        if (!traffic.equals("uniform")) {
-            throw error("traffic", "uniform (the pattern flowproof maps; docs/booksim.md)", traffic);
-        }
+        String traffic = pattern(topology, k, n, c);
         double rate = rate();
         boolean flits = integer("injection_rate_uses_flits", 0, 0, "0 or 1") == 1;
         if (integer("injection_rate_uses_flits", 0, 0, "0 or 1") > 1) {
@@ -388,12 +385,48 @@ public final class BookSimConfig {
         sim.put("pipeline", pipeline);
         sim.put("link-latency", 1);
         sim.put("credit-latency", 1 + creditDelay);
-        sim.put("traffic", "uniform");
+        sim.put("traffic", traffic);
         sim.put("load", load);
         sim.put("cycles", cycles);
         sim.put("warmup", (long) warmupPeriods * period);
         sim.put("seed", seedValue == null ? 0 : Long.parseLong(seedValue.text()));
         return spec;
+    }
+
+    /** BookSim's traffic patterns that are flowproof's (traffic.cpp against traffic.PatternKind). */
+    private static final Map<String, String> PATTERNS = Map.of("uniform", "uniform", "bitcomp", "bit-complement",
+        "transpose", "transpose", "bitrev", "bit-reverse", "shuffle", "shuffle", "tornado", "tornado");
+
+    /**
+     * The flowproof pattern of {@code traffic}. The bit patterns need a power-of-two number of
+     * terminals and transpose an even power (BookSim exits otherwise); on a flatfly BookSim
+     * renumbers destinations by its chip layout ({@code flatfly_transformation}), so only
+     * uniform, which no numbering changes, maps there.
+     */
+    private String pattern(String topology, int k, int n, int c) throws SpecException {
+        String traffic = word("traffic", "uniform");
+        String expected = topology.equals("flatfly") ? "uniform (on a flatfly BookSim numbers terminals by its chip"
+            + " layout; other patterns would not be the same)" : "uniform, bitcomp, transpose, bitrev, shuffle or tornado"
+            + " (the patterns flowproof maps; docs/booksim.md)";
+        String mapped = PATTERNS.get(traffic);
+        if (mapped == null || (topology.equals("flatfly") && !traffic.equals("uniform"))) {
+            throw error("traffic", expected, traffic);
+        }
+        long terminals = 1;
+        for (int d = 0; d < n; d++) {
+            terminals *= k;
+        }
+        terminals *= c;
+        boolean power = terminals > 0 && Long.bitCount(terminals) == 1;
+        if (List.of("bitcomp", "bitrev", "shuffle", "transpose").contains(traffic) && !power) {
+            throw error("traffic", "a power-of-two number of terminals for " + traffic + " (it permutes the bits of"
+                + " terminal numbers)", terminals + " terminals");
+        }
+        if (traffic.equals("transpose") && Long.numberOfTrailingZeros(terminals) % 2 != 0) {
+            throw error("traffic", "an even power of two terminals for transpose (it swaps the two halves of the"
+                + " bits)", terminals + " terminals");
+        }
+        return mapped;
     }
 
     private static boolean sameValue(String written, String flowproofs) {

@@ -151,7 +151,11 @@ class BookSimConfigTest {
             Arguments.of("watch_file = trace.txt;", "x.cfg: key watch_file: expected a key flowproof maps"),
             Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh or flatfly, found fly"),
             Arguments.of("routing_function = min_adapt;", "key routing_function: expected dim_order"),
-            Arguments.of("traffic = transpose;", "key traffic: expected uniform"),
+            Arguments.of("traffic = neighbor;", "key traffic: expected uniform, bitcomp, transpose, bitrev, shuffle or"
+                + " tornado"),
+            Arguments.of("traffic = bitcomp; k = 6;", "key traffic: expected a power-of-two number of terminals for"
+                + " bitcomp (it permutes the bits of terminal numbers), found 36 terminals"),
+            Arguments.of("traffic = transpose; n = 3;", "key traffic: expected an even power of two terminals"),
             Arguments.of("vc_allocator = islip;", "key vc_allocator: expected separable_input_first"),
             Arguments.of("arb_type = matrix;", "key arb_type: expected round_robin (what flowproof's router does), found"
                 + " matrix"),
@@ -313,6 +317,45 @@ class BookSimConfigTest {
                 }
             }
             assertThat(hops).isPositive();
+        }
+    }
+
+    /**
+     * BookSim's patterns (traffic.cpp, written out here) against the destinations flowproof's
+     * mapped pattern gives; BookSim's fixed points send to themselves, flowproof's send
+     * nothing (docs/booksim.md).
+     */
+    @Test
+    void mappedPatternsSendWhereBookSimsDo() throws Exception {
+        for (String topology : new String[] {"torus", "mesh"}) {
+            for (String pattern : new String[] {"bitcomp", "transpose", "bitrev", "shuffle", "tornado"}) {
+                String text = MESH.replace("topology = mesh;", "topology = " + topology + ";")
+                    + "traffic = " + pattern + ";";
+                Spec s = SpecReader.fromTree("p.cfg", "", BookSimConfig.toSpecTree("p.cfg", "p", text, Purpose.SIMULATE));
+                var workload = Flowproof.simulation(s).workload();
+                int nodes = 64;
+                for (int src = 0; src < nodes; src++) {
+                    int dest = switch (pattern) {
+                        case "bitcomp" -> ~src & (nodes - 1);
+                        case "transpose" -> ((src >> 3) & 7) | ((src << 3) & 56);
+                        case "bitrev" -> Integer.reverse(src) >>> 26;
+                        case "shuffle" -> ((src << 1) & (nodes - 1)) | ((src << 1) & nodes) / nodes;
+                        case "tornado" -> {
+                            int r = 0;
+                            for (int off = 1; off < nodes; off *= 8) {
+                                r += off * (((src / off) % 8 + (9 / 2 - 1)) % 8);
+                            }
+                            yield r;
+                        }
+                        default -> throw new AssertionError(pattern);
+                    };
+                    double[] w = workload.destinationWeights(src, 1);
+                    for (int t = 0; t < nodes; t++) {
+                        assertThat(w[t]).as("%s on a %s: %d -> %d", pattern, topology, src, t)
+                            .isEqualTo(t == dest && dest != src ? 1.0 : 0.0);
+                    }
+                }
+            }
         }
     }
 
