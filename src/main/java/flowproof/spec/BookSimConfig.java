@@ -91,6 +91,11 @@ public final class BookSimConfig {
         return all;
     }
 
+    /** The most routers a configuration may have (SpecReader's limit for tori and meshes). */
+    static final int MAX_ROUTERS = 4096;
+    /** The most VCs per channel a configuration may have. */
+    static final int MAX_VCS = 256;
+
     private final String file;
     private final Map<String, Value> values;
 
@@ -263,7 +268,18 @@ public final class BookSimConfig {
         int n = integer("n", 2, 1, "a number of dimensions of at least 1");
         int c = integer("c", 1, 1, "a concentration of at least 1");
         String routing = word("routing_function", "none");
+        long routers = 1;
+        for (int d = 0; d < n && routers <= MAX_ROUTERS; d++) {
+            routers *= k;
+        }
+        if (routers > MAX_ROUTERS) {
+            throw error("k", "a network of at most " + MAX_ROUTERS + " routers (k to the power n; flowproof's limit)",
+                "k = " + k + ", n = " + n);
+        }
         int vcs = integer("num_vcs", 16, 1, "a number of VCs of at least 1");
+        if (vcs > MAX_VCS) {
+            throw error("num_vcs", "at most " + MAX_VCS + " VCs", Integer.toString(vcs));
+        }
         ObjectNode topo = spec.putObject("topology");
         switch (topology) {
             case "torus", "mesh" -> {

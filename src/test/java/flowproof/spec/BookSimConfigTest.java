@@ -165,6 +165,9 @@ class BookSimConfigTest {
             Arguments.of("injection_rate = {0.1,0.2};", "key injection_rate: expected one rate"),
             Arguments.of("num_vcs = 3; topology = torus;", "key num_vcs: expected an even number"),
             Arguments.of("c = 4;", "key c: expected 1"),
+            Arguments.of("k = 1000; n = 3;", "key k: expected a network of at most 4096 routers (k to the power n;"
+                + " flowproof's limit), found k = 1000, n = 3"),
+            Arguments.of("num_vcs = 100000;", "key num_vcs: expected at most 256 VCs, found 100000"),
             Arguments.of("seed = time;", "key seed: expected a whole number"),
             Arguments.of("k = eight;", "key k: expected a radix of at least 2, found \"eight\""),
             Arguments.of("sim_type = batch;", "key sim_type: expected latency or throughput"),
