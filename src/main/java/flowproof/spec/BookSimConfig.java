@@ -281,17 +281,25 @@ public final class BookSimConfig {
             throw error("num_vcs", "at most " + MAX_VCS + " VCs", Integer.toString(vcs));
         }
         ObjectNode topo = spec.putObject("topology");
+        int link = 1;
         switch (topology) {
             case "torus", "mesh" -> {
                 if (c != 1) {
                     throw error("c", "1 (BookSim's " + topology + " has one terminal per router)", Integer.toString(c));
                 }
-                for (String key : List.of("x", "y", "xr", "yr", "use_noc_latency")) {
+                for (String key : List.of("x", "y", "xr", "yr")) {
                     if (values.containsKey(key)) {
                         throw error(key, "no " + key + " on a " + topology + " (BookSim reads it for flatfly and cmesh"
                             + " only)", values.get(key).text());
                     }
                 }
+                // kncube.cpp: with use_noc_latency a torus channel (and its credit channel) takes 2 cycles, its
+                // wrap-around being longer; a mesh channel 1
+                String noc = word("use_noc_latency", "1");
+                if (!noc.equals("0") && !noc.equals("1")) {
+                    throw error("use_noc_latency", "0 or 1", noc);
+                }
+                link = topology.equals("torus") && noc.equals("1") ? 2 : 1;
                 topo.put("kind", topology);
                 ArrayNode radix = topo.putArray("radix");
                 for (int d = 0; d < n; d++) {
@@ -399,8 +407,8 @@ public final class BookSimConfig {
         sim.put("buffer", buffer);
         sim.put("packet-size", packet);
         sim.put("pipeline", pipeline);
-        sim.put("link-latency", 1);
-        sim.put("credit-latency", 1 + creditDelay);
+        sim.put("link-latency", link);
+        sim.put("credit-latency", link + creditDelay);
         sim.put("traffic", traffic);
         sim.put("load", load);
         sim.put("cycles", cycles);

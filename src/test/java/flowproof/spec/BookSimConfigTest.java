@@ -127,6 +127,23 @@ class BookSimConfigTest {
         assertThat(cfg.switching()).isEqualTo(SimConfig.Switching.WORMHOLE);
     }
 
+    /** kncube.cpp: use_noc_latency (default 1) makes torus channels and their credits 2 cycles, mesh channels 1. */
+    @Test
+    void torusChannelsTakeTwoCyclesUnderBookSimsDefaultLayout() throws Exception {
+        String torus = MESH.replace("topology = mesh;", "topology = torus;") + "credit_delay = 1;";
+        int[][] expected = {{2, 3}, {1, 2}};
+        String[] noc = {"", "use_noc_latency = 0;"};
+        for (int i = 0; i < 2; i++) {
+            SimConfig cfg = Flowproof.simulation(SpecReader.fromTree("t.cfg", "", BookSimConfig.toSpecTree("t.cfg", "t",
+                torus + noc[i], Purpose.SIMULATE)));
+            assertThat(cfg.linkLatency()).isEqualTo(expected[i][0]);
+            assertThat(cfg.creditLatency()).isEqualTo(expected[i][1]);
+        }
+        SimConfig mesh = Flowproof.simulation(SpecReader.fromTree("m.cfg", "", BookSimConfig.toSpecTree("m.cfg", "m",
+            MESH + "use_noc_latency = 1;", Purpose.SIMULATE)));
+        assertThat(mesh.linkLatency()).isEqualTo(1);
+    }
+
     @Test
     void theShippedConfigsRead() throws Exception {
         try (Stream<Path> files = Files.list(Path.of("specs/sim/booksim"))) {
@@ -172,7 +189,8 @@ class BookSimConfigTest {
             Arguments.of("k = eight;", "key k: expected a radix of at least 2, found \"eight\""),
             Arguments.of("sim_type = batch;", "key sim_type: expected latency or throughput"),
             Arguments.of("vct = 1;", "key vct: expected 0 (BookSim's iq router ignores vct and is always wormhole"),
-            Arguments.of("use_noc_latency = 1;", "key use_noc_latency: expected no use_noc_latency on a mesh"));
+            Arguments.of("use_noc_latency = 2;", "key use_noc_latency: expected 0 or 1, found 2"),
+            Arguments.of("xr = 2;", "key xr: expected no xr on a mesh"));
     }
 
     @ParameterizedTest
