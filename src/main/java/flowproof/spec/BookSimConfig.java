@@ -308,14 +308,27 @@ public final class BookSimConfig {
                 if (topology.equals("torus")) {
                     topo.put("bidirectional", true);
                 }
-                if (!routing.equals("dim_order") && !(topology.equals("mesh") && routing.equals("dor"))) {
-                    throw error("routing_function", "dim_order (dim_order_" + topology + ": flowproof's dor"
-                        + (topology.equals("mesh") ? "; dor is the same function" : "") + ")", shown("routing_function",
-                        "none"));
-                }
-                spec.put("routing", "dor");
-                if (topology.equals("torus")) {
-                    torusClasses(spec, k, n, vcs, purpose);
+                boolean mesh = topology.equals("mesh");
+                if (mesh && routing.equals("min_adapt")) {
+                    // min_adapt_mesh: DOR on VC 0 (the escape VC, requested at low priority), minimal adaptive on
+                    // the others; a packet on VC 0 requests VC 0 only from then on
+                    if (vcs < 2) {
+                        throw error("num_vcs", "at least 2 for min_adapt (VC 0 is the escape VC, the others adaptive)",
+                            Integer.toString(vcs));
+                    }
+                    spec.put("routing", "minimal-adaptive");
+                    spec.putObject("escape").put("choose", purpose == Purpose.VERIFY ? "any" : "when-blocked")
+                        .put("leave", false);
+                } else if (routing.equals("dim_order") || (mesh && routing.equals("dor"))) {
+                    spec.put("routing", "dor");
+                    if (!mesh) {
+                        torusClasses(spec, k, n, vcs, purpose);
+                    }
+                } else {
+                    throw error("routing_function", mesh ? "dim_order, dor (both dim_order_mesh: flowproof's dor) or"
+                        + " min_adapt (min_adapt_mesh: flowproof's minimal-adaptive, VC 0 the escape VC)"
+                        : "dim_order (dim_order_torus: flowproof's dor with BookSim's VC halves)",
+                        shown("routing_function", "none"));
                 }
             }
             case "flatfly" -> {

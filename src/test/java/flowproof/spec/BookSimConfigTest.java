@@ -144,6 +144,29 @@ class BookSimConfigTest {
         assertThat(mesh.linkLatency()).isEqualTo(1);
     }
 
+    /**
+     * min_adapt_mesh is Duato's scheme with VC 0 as the escape VC a packet never leaves: the
+     * simulator takes it when no adaptive VC admits (BookSim requests it at low priority), the
+     * check lets a packet take it at any time (every choice BookSim's allocator could make).
+     */
+    @Test
+    void minAdaptOnAMeshIsMinimalAdaptiveWithANeverLeftEscapeVc() throws Exception {
+        String text = MESH.replace("routing_function = dim_order;", "routing_function = min_adapt;")
+            .replace("k = 8;", "k = 4;");
+        Spec sim = SpecReader.fromTree("a.cfg", "", BookSimConfig.toSpecTree("a.cfg", "a", text, Purpose.SIMULATE));
+        assertThat(sim.routing().name()).isEqualTo("minimal-adaptive");
+        assertThat(sim.escapeAny()).isFalse();
+        assertThat(sim.network().ringVcs()).isEqualTo(1);
+        SimResult r = Flowproof.simulate(Flowproof.simulation(sim).withWorkload(
+            Flowproof.simulation(sim).workload().atLoad(0.9)));
+        assertThat(r.deadlock()).isNull();
+        assertThat(r.drained()).isTrue();
+        Spec check = SpecReader.fromTree("a.cfg", "", BookSimConfig.toSpecTree("a.cfg", "a", text, Purpose.VERIFY));
+        assertThat(check.escapeAny()).isTrue();
+        var d = Flowproof.check(check, flowproof.check.Options.defaults().withSaveTo(null));
+        assertThat(d.exitCode()).as(d.text()).isZero();
+    }
+
     @Test
     void theShippedConfigsRead() throws Exception {
         try (Stream<Path> files = Files.list(Path.of("specs/sim/booksim"))) {
@@ -167,7 +190,12 @@ class BookSimConfigTest {
         return Stream.of(
             Arguments.of("watch_file = trace.txt;", "x.cfg: key watch_file: expected a key flowproof maps"),
             Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh or flatfly, found fly"),
-            Arguments.of("routing_function = min_adapt;", "key routing_function: expected dim_order"),
+            Arguments.of("routing_function = romm;", "key routing_function: expected dim_order, dor (both"
+                + " dim_order_mesh: flowproof's dor) or min_adapt"),
+            Arguments.of("topology = torus; routing_function = min_adapt;", "key routing_function: expected dim_order"
+                + " (dim_order_torus"),
+            Arguments.of("routing_function = min_adapt; num_vcs = 1;", "key num_vcs: expected at least 2 for"
+                + " min_adapt"),
             Arguments.of("traffic = neighbor;", "key traffic: expected uniform, bitcomp, transpose, bitrev, shuffle or"
                 + " tornado"),
             Arguments.of("traffic = bitcomp; k = 6;", "key traffic: expected a power-of-two number of terminals for"
