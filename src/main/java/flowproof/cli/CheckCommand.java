@@ -20,8 +20,12 @@ import picocli.CommandLine.Parameters;
         "Exit code: 0 proved or deadlock-free, 1 counterexample, 2 bad input, 3 incomplete."})
 final class CheckCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML)")
+    @Parameters(paramLabel = "SPEC", arity = "0..1", description = "a spec file (YAML)")
     Path spec;
+
+    @Option(names = "--booksim", paramLabel = "FILE.cfg", description = "a BookSim 2.0 configuration file instead of a "
+        + "spec (docs/booksim.md: the keys flowproof maps)")
+    Path booksim;
 
     @CommandLine.Mixin
     SearchOptions options;
@@ -40,9 +44,12 @@ final class CheckCommand implements Callable<Integer> {
             err.println(options.problem());
             return Main.BAD_INPUT;
         }
-        Spec s = Main.readSpec(spec, err);
+        Spec s = Main.readSpec(spec, booksim, flowproof.spec.BookSimConfig.Purpose.VERIFY, err);
         if (s == null) {
             return Main.BAD_INPUT;
+        }
+        if (spec == null) {
+            spec = booksim; // errors below name the file read
         }
         Decision o;
         try {

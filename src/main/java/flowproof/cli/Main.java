@@ -43,6 +43,28 @@ public final class Main implements Runnable {
     }
 
     /** Reads a spec, or prints its one-line error and returns null (the caller exits with {@link #BAD_INPUT}). */
+    /**
+     * The spec of a command that takes a spec file or {@code --booksim FILE.cfg} (exactly one),
+     * or null after printing the one-line error.
+     */
+    static flowproof.spec.Spec readSpec(java.nio.file.Path file, java.nio.file.Path booksim,
+                                        flowproof.spec.BookSimConfig.Purpose purpose, PrintWriter err) {
+        if ((file == null) == (booksim == null)) {
+            err.println("flowproof: expected a SPEC file or --booksim FILE.cfg (exactly one), found "
+                + (file == null ? "neither" : "both"));
+            return null;
+        }
+        if (file != null) {
+            return readSpec(file, err);
+        }
+        try {
+            return flowproof.spec.BookSimConfig.read(booksim, purpose);
+        } catch (flowproof.spec.SpecException e) {
+            err.println(e.getMessage());
+            return null;
+        }
+    }
+
     static flowproof.spec.Spec readSpec(java.nio.file.Path file, PrintWriter err) {
         try {
             return flowproof.spec.SpecReader.read(file);

@@ -21,8 +21,12 @@ import picocli.CommandLine.Parameters;
         "Exit code: 0 proved, 1 deadlock configuration, 2 bad input, 3 unknown (time limit, or invariants not inductive)."})
 final class ProveCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML)")
+    @Parameters(paramLabel = "SPEC", arity = "0..1", description = "a spec file (YAML)")
     Path spec;
+
+    @Option(names = "--booksim", paramLabel = "FILE.cfg", description = "a BookSim 2.0 configuration file instead of a "
+        + "spec (docs/booksim.md: the keys flowproof maps)")
+    Path booksim;
 
     @Option(names = "--seconds", paramLabel = "N", defaultValue = "600",
         description = "time limit for CP-SAT, in seconds (default: ${DEFAULT-VALUE})")
@@ -64,9 +68,12 @@ final class ProveCommand implements Callable<Integer> {
             err.println("--reach-states: expected a positive number of states, found " + reachStates);
             return Main.BAD_INPUT;
         }
-        Spec s = Main.readSpec(spec, err);
+        Spec s = Main.readSpec(spec, booksim, flowproof.spec.BookSimConfig.Purpose.VERIFY, err);
         if (s == null) {
             return Main.BAD_INPUT;
+        }
+        if (spec == null) {
+            spec = booksim; // errors below name the file read
         }
         // message classes are answered without CP-SAT (the extended graph, a search)
         String problem = s.model().messages() == null ? OrTools.problem() : null;

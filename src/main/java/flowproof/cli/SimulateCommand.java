@@ -31,8 +31,12 @@ import picocli.CommandLine.Parameters;
             + " (nothing checked)."})
 final class SimulateCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML) with a simulation section")
+    @Parameters(paramLabel = "SPEC", arity = "0..1", description = "a spec file (YAML) with a simulation section")
     Path spec;
+
+    @Option(names = "--booksim", paramLabel = "FILE.cfg", description = "a BookSim 2.0 configuration file instead of a "
+        + "spec (docs/booksim.md: the keys flowproof maps)")
+    Path booksim;
 
     @Option(names = "--load", paramLabel = "R", description = "offered load in flits/node/cycle, 0 < R <= 1 (overrides the spec)")
     Double load;
@@ -81,9 +85,12 @@ final class SimulateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = cmd.commandLine().getOut();
         PrintWriter err = cmd.commandLine().getErr();
-        Spec s = Main.readSpec(spec, err);
+        Spec s = Main.readSpec(spec, booksim, flowproof.spec.BookSimConfig.Purpose.SIMULATE, err);
         if (s == null) {
             return Main.BAD_INPUT;
+        }
+        if (spec == null) {
+            spec = booksim; // errors below name the file read
         }
         SimConfig cfg = configure(s, spec, load, cycles, warmup, seed, check, err);
         if (cfg == null) {

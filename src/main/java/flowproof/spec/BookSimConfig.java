@@ -1,0 +1,559 @@
+package flowproof.spec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import flowproof.topology.Torus;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a BookSim 2.0 configuration file ({@code key = value;} lines, {@code //} comments,
+ * values that are numbers, bare words or {@code {a,b}} lists, as BookSim's own lexer
+ * {@code src/config.l} and grammar {@code src/config.y} take them) into the spec tree of the
+ * equivalent flowproof spec, then reads that through {@link SpecReader#fromTree}: a BookSim
+ * configuration is simulated and checked exactly as the spec it maps to
+ * ({@link #toSpecTree} shows it).
+ *
+ * <p>Every key is mapped or refused. A key flowproof does not model, or a value (BookSim's
+ * default included, when it differs from what flowproof does) it cannot reproduce, is one
+ * line naming the key: {@code FILE: key NAME: expected ..., found ...}. docs/booksim.md
+ * lists every key and how it maps. A later assignment to the same key replaces an earlier
+ * one, as in BookSim.
+ */
+public final class BookSimConfig {
+
+    /** What the configuration is read for: the checks need a routing whose routes flowproof can decide. */
+    public enum Purpose {
+        /** {@code simulate}: the simulator runs the configuration. */
+        SIMULATE,
+        /** {@code check}, {@code prove}: the configuration's routes must be exactly flowproof's. */
+        VERIFY
+    }
+
+    /** One assignment as written: the value's text, whether it was a number, and its line. */
+    record Value(String text, boolean number, int line) {
+    }
+
+    /**
+     * Keys accepted only with the value flowproof's router has anyway (BookSim's default in
+     * brackets is what an absent key means). Mapped keys are handled one by one below.
+     */
+    private static final Map<String, String> FIXED = new LinkedHashMap<>();
+
+    static {
+        FIXED.put("subnets", "1");
+        FIXED.put("classes", "1");
+        FIXED.put("router", "iq");
+        FIXED.put("speculative", "0");
+        FIXED.put("alloc_iters", "1");
+        FIXED.put("arb_type", "round_robin");
+        FIXED.put("input_speedup", "1");
+        FIXED.put("output_speedup", "1");
+        FIXED.put("internal_speedup", "1.0");
+        FIXED.put("hold_switch_for_packet", "0");
+        FIXED.put("buf_size", "-1");
+        FIXED.put("output_buffer_size", "-1");
+        FIXED.put("noq", "0");
+        FIXED.put("vc_busy_when_full", "0");
+        FIXED.put("vc_prioritize_empty", "0");
+        FIXED.put("vc_shuffle_requests", "0");
+        FIXED.put("vc_priority_donation", "0");
+        FIXED.put("priority", "none");
+        FIXED.put("use_read_write", "0");
+        FIXED.put("include_queuing", "1");
+        FIXED.put("output_delay", "0");
+        FIXED.put("injection_process", "bernoulli");
+        FIXED.put("measure_stats", "1");
+        FIXED.put("sim_count", "1");
+    }
+
+    /** Keys mapped onto spec fields (or checked against the topology), in the order docs/booksim.md lists them. */
+    static final List<String> MAPPED = List.of("topology", "k", "n", "c", "x", "y", "xr", "yr", "use_noc_latency",
+        "routing_function", "num_vcs", "vc_buf_size", "vct", "wait_for_tail_credit", "vc_allocator", "sw_allocator",
+        "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay", "credit_delay",
+        "packet_size", "traffic", "injection_rate", "injection_rate_uses_flits", "sim_type", "warmup_periods",
+        "sample_period", "max_samples", "seed");
+
+    /** Every key BookSimConfig accepts. */
+    public static Set<String> supportedKeys() {
+        Set<String> all = new java.util.LinkedHashSet<>(MAPPED);
+        all.addAll(FIXED.keySet());
+        return all;
+    }
+
+    /** The most routers a configuration may have (SpecReader's limit for tori and meshes). */
+    static final int MAX_ROUTERS = 4096;
+    /** The most VCs per channel a configuration may have. */
+    static final int MAX_VCS = 256;
+
+    private final String file;
+    private final Map<String, Value> values;
+
+    private BookSimConfig(String file, Map<String, Value> values) {
+        this.file = file;
+        this.values = values;
+    }
+
+    /** Reads {@code path} into the spec it maps to; one-line {@link SpecException} for every mistake. */
+    public static Spec read(Path path, Purpose purpose) throws SpecException {
+        String name = path.toString();
+        String text;
+        try {
+            text = Files.readString(path);
+        } catch (NoSuchFileException e) {
+            throw new SpecException(name, "no such file");
+        } catch (IOException e) {
+            throw new SpecException(name, "cannot be read: " + e.getMessage());
+        }
+        String stem = path.getFileName().toString().replaceFirst("\\.cfg$", "");
+        JsonNode tree = toSpecTree(name, stem, text, purpose);
+        return SpecReader.fromTree(name, "", tree);
+    }
+
+    /**
+     * The spec tree a configuration maps to. {@code stem} names the spec ({@code booksim-STEM},
+     * characters other than letters, digits, '.', '_' and '-' replaced by '-').
+     */
+    public static ObjectNode toSpecTree(String file, String stem, String text, Purpose purpose) throws SpecException {
+        return new BookSimConfig(file, parse(file, text)).map(stem, purpose);
+    }
+
+    // ---------------------------------------------------------------- syntax
+
+    /** The assignments of a configuration text, last one per key winning. */
+    static Map<String, Value> parse(String file, String text) throws SpecException {
+        Map<String, Value> out = new LinkedHashMap<>();
+        List<String[]> tokens = new ArrayList<>(); // {kind, text, line}
+        int line = 1;
+        int i = 0;
+        while (i < text.length()) {
+            char ch = text.charAt(i);
+            if (ch == '\n') {
+                line++;
+                i++;
+            } else if (ch == ' ' || ch == '\t' || ch == '\r') {
+                i++;
+            } else if (ch == '/' && i + 1 < text.length() && text.charAt(i + 1) == '/') {
+                while (i < text.length() && text.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (ch == '=' || ch == ';') {
+                tokens.add(new String[] {String.valueOf(ch), String.valueOf(ch), Integer.toString(line)});
+                i++;
+            } else if (ch == '{') {
+                int end = text.indexOf('}', i);
+                int nl = text.indexOf('\n', i);
+                if (end < 0 || (nl >= 0 && nl < end)) {
+                    throw new SpecException(file, "line " + line + ": expected a list {a,b,...} closed on the same line,"
+                        + " found \"" + restOfLine(text, i) + "\"");
+                }
+                tokens.add(new String[] {"word", text.substring(i, end + 1), Integer.toString(line)});
+                i = end + 1;
+            } else if (isWordChar(ch) || ch == '+') {
+                int j = i;
+                while (j < text.length() && (isWordChar(text.charAt(j)) || "+(){},".indexOf(text.charAt(j)) >= 0)) {
+                    j++;
+                }
+                String w = text.substring(i, j);
+                tokens.add(new String[] {isNumber(w) ? "number" : "word", w, Integer.toString(line)});
+                i = j;
+            } else {
+                throw new SpecException(file, "line " + line + ": expected KEY = VALUE; (BookSim's syntax), found \""
+                    + restOfLine(text, i) + "\"");
+            }
+        }
+        for (int t = 0; t < tokens.size(); t += 4) {
+            String[] key = tokens.get(t);
+            int at = Integer.parseInt(key[2]);
+            boolean ok = t + 3 < tokens.size() && key[0].equals("word") && !isNumber(key[1])
+                && tokens.get(t + 1)[0].equals("=") && (tokens.get(t + 2)[0].equals("word")
+                || tokens.get(t + 2)[0].equals("number")) && tokens.get(t + 3)[0].equals(";");
+            if (!ok) {
+                StringBuilder found = new StringBuilder();
+                for (int u = t; u < Math.min(tokens.size(), t + 4); u++) {
+                    found.append(u > t ? " " : "").append(tokens.get(u)[1]);
+                }
+                throw new SpecException(file, "line " + at + ": expected KEY = VALUE; (BookSim's syntax), found \""
+                    + found + "\"" + (t + 3 >= tokens.size() ? " at the end of the file" : ""));
+            }
+            String[] v = tokens.get(t + 2);
+            out.put(key[1], new Value(v[1], v[0].equals("number"), Integer.parseInt(v[2])));
+        }
+        return out;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '/' || c == '.';
+    }
+
+    private static boolean isNumber(String w) {
+        return w.matches("-?([0-9]*\\.)?[0-9]+([eE][+-]?[0-9]+)?");
+    }
+
+    private static String restOfLine(String text, int i) {
+        int nl = text.indexOf('\n', i);
+        String s = text.substring(i, nl < 0 ? text.length() : nl).strip();
+        return s.length() > 60 ? s.substring(0, 60) + "..." : s;
+    }
+
+    // ---------------------------------------------------------------- mapping
+
+    private SpecException error(String key, String expected, String found) {
+        return new SpecException(file, "key " + key, expected, found);
+    }
+
+    /** The value as written, or BookSim's default marked as such (for errors). */
+    private String shown(String key, String dflt) {
+        Value v = values.get(key);
+        return v != null ? v.text() : dflt + " (BookSim's default)";
+    }
+
+    private String word(String key, String dflt) {
+        Value v = values.get(key);
+        return v == null ? dflt : v.text();
+    }
+
+    private int integer(String key, int dflt, int min, String expected) throws SpecException {
+        Value v = values.get(key);
+        if (v == null) {
+            if (dflt < min) {
+                throw error(key, expected, dflt + " (BookSim's default)");
+            }
+            return dflt;
+        }
+        if (!v.text().matches("-?[0-9]+")) {
+            throw error(key, expected, "\"" + v.text() + "\"");
+        }
+        long x;
+        try {
+            x = Long.parseLong(v.text());
+        } catch (NumberFormatException e) {
+            throw error(key, expected, v.text());
+        }
+        if (x < min || x > Integer.MAX_VALUE) {
+            throw error(key, expected, v.text());
+        }
+        return (int) x;
+    }
+
+    private ObjectNode map(String stem, Purpose purpose) throws SpecException {
+        for (String key : values.keySet()) {
+            if (!MAPPED.contains(key) && !FIXED.containsKey(key)) {
+                throw error(key, "a key flowproof maps (docs/booksim.md lists them)", "a key it does not model");
+            }
+        }
+        for (Map.Entry<String, String> e : FIXED.entrySet()) {
+            Value v = values.get(e.getKey());
+            if (v != null && !sameValue(v.text(), e.getValue())) {
+                throw error(e.getKey(), e.getValue() + " (what flowproof's router does)", v.text());
+            }
+        }
+        JsonNodeFactory jf = JsonNodeFactory.instance;
+        ObjectNode spec = jf.objectNode();
+        spec.put("name", "booksim-" + stem.replaceAll("[^A-Za-z0-9._-]", "-"));
+        spec.put("description", "BookSim 2.0 configuration " + file + ", read by flowproof (docs/booksim.md)");
+
+        String topology = word("topology", "torus");
+        int k = integer("k", 8, 2, "a radix of at least 2");
+        int n = integer("n", 2, 1, "a number of dimensions of at least 1");
+        int c = integer("c", 1, 1, "a concentration of at least 1");
+        String routing = word("routing_function", "none");
+        long routers = 1;
+        for (int d = 0; d < n && routers <= MAX_ROUTERS; d++) {
+            routers *= k;
+        }
+        if (routers > MAX_ROUTERS) {
+            throw error("k", "a network of at most " + MAX_ROUTERS + " routers (k to the power n; flowproof's limit)",
+                "k = " + k + ", n = " + n);
+        }
+        int vcs = integer("num_vcs", 16, 1, "a number of VCs of at least 1");
+        if (vcs > MAX_VCS) {
+            throw error("num_vcs", "at most " + MAX_VCS + " VCs", Integer.toString(vcs));
+        }
+        ObjectNode topo = spec.putObject("topology");
+        int link = 1;
+        switch (topology) {
+            case "torus", "mesh" -> {
+                if (c != 1) {
+                    throw error("c", "1 (BookSim's " + topology + " has one terminal per router)", Integer.toString(c));
+                }
+                for (String key : List.of("x", "y", "xr", "yr")) {
+                    if (values.containsKey(key)) {
+                        throw error(key, "no " + key + " on a " + topology + " (BookSim reads it for flatfly and cmesh"
+                            + " only)", values.get(key).text());
+                    }
+                }
+                // kncube.cpp: with use_noc_latency a torus channel (and its credit channel) takes 2 cycles, its
+                // wrap-around being longer; a mesh channel 1
+                String noc = word("use_noc_latency", "1");
+                if (!noc.equals("0") && !noc.equals("1")) {
+                    throw error("use_noc_latency", "0 or 1", noc);
+                }
+                link = topology.equals("torus") && noc.equals("1") ? 2 : 1;
+                topo.put("kind", topology);
+                ArrayNode radix = topo.putArray("radix");
+                for (int d = 0; d < n; d++) {
+                    radix.add(k);
+                }
+                if (topology.equals("torus")) {
+                    topo.put("bidirectional", true);
+                }
+                boolean mesh = topology.equals("mesh");
+                if (mesh && routing.equals("min_adapt")) {
+                    // min_adapt_mesh: DOR on VC 0 (the escape VC, requested at low priority), minimal adaptive on
+                    // the others; a packet on VC 0 requests VC 0 only from then on
+                    if (vcs < 2) {
+                        throw error("num_vcs", "at least 2 for min_adapt (VC 0 is the escape VC, the others adaptive)",
+                            Integer.toString(vcs));
+                    }
+                    spec.put("routing", "minimal-adaptive");
+                    spec.putObject("escape").put("choose", purpose == Purpose.VERIFY ? "any" : "when-blocked")
+                        .put("leave", false);
+                } else if (routing.equals("dim_order") || (mesh && routing.equals("dor"))) {
+                    spec.put("routing", "dor");
+                    if (!mesh) {
+                        torusClasses(spec, k, n, vcs, purpose);
+                    }
+                } else {
+                    throw error("routing_function", mesh ? "dim_order, dor (both dim_order_mesh: flowproof's dor) or"
+                        + " min_adapt (min_adapt_mesh: flowproof's minimal-adaptive, VC 0 the escape VC)"
+                        : "dim_order (dim_order_torus: flowproof's dor with BookSim's VC halves)",
+                        shown("routing_function", "none"));
+                }
+            }
+            case "flatfly" -> {
+                flatfly(k, n, c);
+                topo.put("kind", "flattened-butterfly");
+                topo.put("radix", k);
+                topo.put("dimensions", n);
+                topo.put("concentration", c);
+                if (!routing.equals("ran_min")) {
+                    throw error("routing_function", "ran_min (min_flatfly: flowproof's minimal, lowest dimension first)",
+                        shown("routing_function", "none"));
+                }
+                spec.put("routing", "minimal");
+            }
+            default -> throw error("topology", "torus, mesh or flatfly", topology);
+        }
+        spec.put("vcs", vcs);
+        spec.put("rule", "vct");
+
+        // router micro-architecture
+        int buffer = integer("vc_buf_size", 8, 1, "a buffer of at least 1 flit per VC");
+        // BookSim's iq router is always wormhole: only its event router reads vct
+        Value vctValue = values.get("vct");
+        if (vctValue != null && !sameValue(vctValue.text(), "0")) {
+            throw error("vct", "0 (BookSim's iq router ignores vct and is always wormhole; only its event router reads"
+                + " it, and flowproof does not model that router)", vctValue.text());
+        }
+        if (!"1".equals(word("wait_for_tail_credit", "0"))) {
+            throw error("wait_for_tail_credit", "1 (flowproof's wormhole router allocates a VC only when it is empty,"
+                + " every credit back)", shown("wait_for_tail_credit", "0"));
+        }
+        for (String key : List.of("vc_allocator", "sw_allocator")) {
+            if (!"separable_input_first".equals(word(key, "islip"))) {
+                throw error(key, "separable_input_first (flowproof's allocator, round-robin arbiters)",
+                    shown(key, "islip"));
+            }
+        }
+        int pipeline = 0;
+        for (String[] stage : new String[][] {{"routing_delay", "1"}, {"vc_alloc_delay", "1"}, {"sw_alloc_delay", "1"},
+            {"st_prepare_delay", "0"}, {"st_final_delay", "1"}}) {
+            pipeline += integer(stage[0], Integer.parseInt(stage[1]), 0, "0 or more cycles");
+        }
+        if (pipeline < 1) {
+            throw error("st_final_delay", "router delays that add up to at least 1 cycle (flowproof's pipeline)",
+                "a total of 0");
+        }
+        int creditDelay = integer("credit_delay", 0, 0, "0 or more cycles");
+
+        // traffic
+        int packet = integer("packet_size", 1, 1, "a packet size of at least 1 flit (one size: flowproof does not map"
+            + " lists with packet_size_rate)");
+        String traffic = pattern(topology, k, n, c);
+        double rate = rate();
+        boolean flits = integer("injection_rate_uses_flits", 0, 0, "0 or 1") == 1;
+        if (integer("injection_rate_uses_flits", 0, 0, "0 or 1") > 1) {
+            throw error("injection_rate_uses_flits", "0 or 1", values.get("injection_rate_uses_flits").text());
+        }
+        double load = flits ? rate : rate * packet;
+        if (!(load > 0 && load <= 1)) {
+            throw error("injection_rate", "a rate in (0, 1] flits per terminal per cycle (" + (flits ? "flits"
+                : "packets of " + packet + " flits") + ")", shown("injection_rate", "0.1"));
+        }
+        String simType = word("sim_type", "latency");
+        if (!simType.equals("latency") && !simType.equals("throughput")) {
+            throw error("sim_type", "latency or throughput (both run warmup_periods + max_samples sample periods here)",
+                simType);
+        }
+        int warmupPeriods = integer("warmup_periods", 3, 0, "0 or more periods");
+        int period = integer("sample_period", 1000, 1, "a period of at least 1 cycle");
+        int samples = integer("max_samples", 10, 1, "at least 1 sample period");
+        long cycles = (long) (warmupPeriods + samples) * period;
+        if (cycles > 2_000_000_000L) {
+            throw error("max_samples", "at most 2,000,000,000 cycles in all ((warmup_periods + max_samples) x"
+                + " sample_period)", Long.toString(cycles));
+        }
+        Value seedValue = values.get("seed");
+        if (seedValue != null && !seedValue.text().matches("[0-9]+")) {
+            throw error("seed", "a whole number (flowproof's runs repeat under a seed; not time)", seedValue.text());
+        }
+
+        if (purpose == Purpose.VERIFY) {
+            spec.put("flow", "wormhole");
+            spec.put("capacity", buffer);
+            spec.put("packet-flits", packet);
+        }
+        ObjectNode sim = spec.putObject("simulation");
+        sim.put("switching", "wormhole");
+        sim.put("arbiter", "round-robin");
+        sim.put("buffer", buffer);
+        sim.put("packet-size", packet);
+        sim.put("pipeline", pipeline);
+        sim.put("link-latency", link);
+        sim.put("credit-latency", link + creditDelay);
+        sim.put("traffic", traffic);
+        sim.put("load", load);
+        sim.put("cycles", cycles);
+        sim.put("warmup", (long) warmupPeriods * period);
+        sim.put("seed", seedValue == null ? 0 : Long.parseLong(seedValue.text()));
+        return spec;
+    }
+
+    /** BookSim's traffic patterns that are flowproof's (traffic.cpp against traffic.PatternKind). */
+    private static final Map<String, String> PATTERNS = Map.of("uniform", "uniform", "bitcomp", "bit-complement",
+        "transpose", "transpose", "bitrev", "bit-reverse", "shuffle", "shuffle", "tornado", "tornado");
+
+    /**
+     * The flowproof pattern of {@code traffic}. The bit patterns need a power-of-two number of
+     * terminals and transpose an even power (BookSim exits otherwise); on a flatfly BookSim
+     * renumbers destinations by its chip layout ({@code flatfly_transformation}), so only
+     * uniform, which no numbering changes, maps there.
+     */
+    private String pattern(String topology, int k, int n, int c) throws SpecException {
+        String traffic = word("traffic", "uniform");
+        String expected = topology.equals("flatfly") ? "uniform (on a flatfly BookSim numbers terminals by its chip"
+            + " layout; other patterns would not be the same)" : "uniform, bitcomp, transpose, bitrev, shuffle or tornado"
+            + " (the patterns flowproof maps; docs/booksim.md)";
+        String mapped = PATTERNS.get(traffic);
+        if (mapped == null || (topology.equals("flatfly") && !traffic.equals("uniform"))) {
+            throw error("traffic", expected, traffic);
+        }
+        long terminals = 1;
+        for (int d = 0; d < n; d++) {
+            terminals *= k;
+        }
+        terminals *= c;
+        boolean power = terminals > 0 && Long.bitCount(terminals) == 1;
+        if (List.of("bitcomp", "bitrev", "shuffle", "transpose").contains(traffic) && !power) {
+            throw error("traffic", "a power-of-two number of terminals for " + traffic + " (it permutes the bits of"
+                + " terminal numbers)", terminals + " terminals");
+        }
+        if (traffic.equals("transpose") && Long.numberOfTrailingZeros(terminals) % 2 != 0) {
+            throw error("traffic", "an even power of two terminals for transpose (it swaps the two halves of the"
+                + " bits)", terminals + " terminals");
+        }
+        return mapped;
+    }
+
+    private static boolean sameValue(String written, String flowproofs) {
+        if (written.equals(flowproofs)) {
+            return true;
+        }
+        if (isNumber(written) && isNumber(flowproofs)) {
+            return Double.parseDouble(written) == Double.parseDouble(flowproofs);
+        }
+        return false;
+    }
+
+    private double rate() throws SpecException {
+        Value v = values.get("injection_rate");
+        if (v == null) {
+            return 0.1;
+        }
+        if (!v.number()) {
+            throw error("injection_rate", "one rate (flowproof does not map a list per traffic class)", v.text());
+        }
+        return Double.parseDouble(v.text());
+    }
+
+    /** BookSim's flatfly_onchip: a square 2-D layout whose routers hold xr x yr terminals. */
+    private void flatfly(int k, int n, int c) throws SpecException {
+        if (n != 2) {
+            throw error("n", "2 (BookSim's on-chip flattened butterfly lays routers out in x and y)", Integer.toString(n));
+        }
+        int x = integer("x", 8, 1, "k");
+        int y = integer("y", 8, 1, "k");
+        if (x != k) {
+            throw error("x", "k (" + k + " routers per row)", shown("x", "8"));
+        }
+        if (y != k) {
+            throw error("y", "k (" + k + " routers per column)", shown("y", "8"));
+        }
+        int xr = integer("xr", 1, 1, "terminals per router in x");
+        int yr = integer("yr", 1, 1, "terminals per router in y");
+        if (xr * yr != c) {
+            throw error("yr", "xr x yr = c (" + c + " terminals per router)", xr + " x " + yr);
+        }
+        if (!"0".equals(word("use_noc_latency", "1"))) {
+            throw error("use_noc_latency", "0 (every channel 1 cycle; flowproof has no channel lengths from the layout)",
+                shown("use_noc_latency", "1"));
+        }
+    }
+
+    /**
+     * BookSim's {@code dim_order_torus}: on entering a dimension the packet takes one half of
+     * the VCs for that whole dimension, the upper half when {@code (dir == 0 && cur > dest) ||
+     * (dir == 1 && dest < cur)} (routefunc.cpp, {@code dor_next_torus}). Going + that is the
+     * packets that cross the wrap-around channel; going - (the second test repeats the first)
+     * it is the packets that do not. As vc-classes: class 1 on entering a ring when the + route
+     * crosses the dateline or the - route does not.
+     */
+    private void torusClasses(ObjectNode spec, int k, int n, int vcs, Purpose purpose) throws SpecException {
+        if (vcs % 2 != 0) {
+            throw error("num_vcs", "an even number (dim_order_torus splits the VCs into two halves, as flowproof's"
+                + " vc-classes do)", Integer.toString(vcs));
+        }
+        if (purpose == Purpose.VERIFY && k % 2 == 0) {
+            throw error("routing_function", "a routing flowproof can check exactly: dim_order on a torus of odd k"
+                + " (BookSim's dim_order_torus takes a random direction at distance k/2, flowproof's dor always +; a"
+                + " check would cover only some of BookSim's routes)", "dim_order on a torus of k = " + k);
+        }
+        int[] radix = new int[n];
+        java.util.Arrays.fill(radix, k);
+        Torus t = Torus.torus(radix, true);
+        JsonNodeFactory jf = JsonNodeFactory.instance;
+        ArrayNode minus = jf.arrayNode();
+        for (int ch = 0; ch < t.channels(); ch++) {
+            if (t.direction(ch) < 0) {
+                minus.add(t.channelName(ch));
+            }
+        }
+        ObjectNode classes = spec.putObject("vc-classes");
+        classes.put("classes", 2);
+        ArrayNode hops = classes.putArray("hops");
+        hops.addObject().put("new-ring", true).put("crosses-ahead", true).put("set", 1);
+        hops.addObject().put("new-ring", true).put("crosses-ahead", false).put("set", 0);
+        ObjectNode m1 = hops.addObject().put("new-ring", true).put("crosses-ahead", true);
+        m1.set("channel", minus);
+        m1.put("set", 0);
+        ObjectNode m2 = hops.addObject().put("new-ring", true).put("crosses-ahead", false);
+        m2.set("channel", minus.deepCopy());
+        m2.put("set", 1);
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "BookSimConfig[%s, %d keys]", file, values.size());
+    }
+}

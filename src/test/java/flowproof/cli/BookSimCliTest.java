@@ -1,0 +1,92 @@
+package flowproof.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code simulate}, {@code check} and {@code prove} with {@code --booksim FILE.cfg}: exit codes and one-line errors. */
+class BookSimCliTest {
+
+    static final String MESH = """
+        topology = mesh; k = 4; n = 2;
+        routing_function = dim_order;
+        num_vcs = 2; vc_buf_size = 4; packet_size = 2;
+        wait_for_tail_credit = 1;
+        vc_allocator = separable_input_first;
+        sw_allocator = separable_input_first;
+        injection_rate = 0.1; injection_rate_uses_flits = 1;
+        warmup_periods = 1; sample_period = 500; max_samples = 2;
+        """;
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void simulateRunsAConfigAndReportsItsSpec() throws Exception {
+        Path cfg = write("mesh.cfg", MESH);
+        CliRun r = CliRun.run("simulate", "--booksim", cfg, "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode o = new ObjectMapper().readTree(r.out());
+        assertThat(o.get("spec").asText()).isEqualTo("booksim-mesh");
+        assertThat(o.get("warmup").asLong()).isEqualTo(500);
+        assertThat(o.get("offered").asDouble()).isBetween(0.05, 0.15);
+        assertThat(o.get("drained").asBoolean()).isTrue();
+    }
+
+    @Test
+    void anUnsupportedKeyIsExitTwoAndOneLine() throws Exception {
+        Path cfg = write("bad.cfg", MESH + "traffic = randperm;\n");
+        for (String command : new String[] {"simulate", "check", "prove"}) {
+            CliRun r = CliRun.run(command, "--booksim", cfg);
+            assertThat(r.code()).as(command).isEqualTo(2);
+            assertThat(r.err()).as(command).isEqualTo(cfg + ": key traffic: expected uniform, bitcomp, transpose,"
+                + " bitrev, shuffle or tornado (the patterns flowproof maps; docs/booksim.md), found randperm\n");
+        }
+    }
+
+    @Test
+    void checkProvesAMeshAndRefusesAnEvenTorus() throws Exception {
+        CliRun mesh = CliRun.run("check", "--booksim", write("mesh.cfg", MESH), "--json");
+        assertThat(mesh.code()).as(mesh.err()).isZero();
+        assertThat(mesh.out()).contains("\"cdg\"");
+        Path torus = write("torus.cfg", MESH.replace("topology = mesh;", "topology = torus;"));
+        CliRun t = CliRun.run("check", "--booksim", torus);
+        assertThat(t.code()).isEqualTo(2);
+        assertThat(t.err()).startsWith(torus + ": key routing_function: expected a routing flowproof can check exactly")
+            .hasLineCount(1);
+        assertThat(CliRun.run("simulate", "--booksim", torus).code()).isZero();
+    }
+
+    @Test
+    void proveRefusesWormholeInOneLine() throws Exception {
+        CliRun r = CliRun.run("prove", "--booksim", write("mesh.cfg", MESH));
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).hasLineCount(1);
+    }
+
+    @Test
+    void aSpecAndAConfigTogetherOrNeitherIsBadInput() throws Exception {
+        Path cfg = write("mesh.cfg", MESH);
+        CliRun both = CliRun.run("simulate", "specs/sim/torus8x8-dateline.yaml", "--booksim", cfg);
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err()).isEqualTo("flowproof: expected a SPEC file or --booksim FILE.cfg (exactly one), found"
+            + " both\n");
+        CliRun neither = CliRun.run("check");
+        assertThat(neither.code()).isEqualTo(2);
+        assertThat(neither.err()).contains("found neither").hasLineCount(1);
+        CliRun missing = CliRun.run("simulate", "--booksim", dir.resolve("none.cfg"));
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).isEqualTo(dir.resolve("none.cfg") + ": no such file\n");
+    }
+}

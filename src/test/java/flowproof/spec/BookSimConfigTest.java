@@ -1,0 +1,416 @@
+package flowproof.spec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.quicktheories.QuickTheory.qt;
+
+import flowproof.check.Flowproof;
+import flowproof.sim.SimConfig;
+import flowproof.sim.SimResult;
+import flowproof.spec.BookSimConfig.Purpose;
+import flowproof.topology.FlattenedButterfly;
+import flowproof.topology.Torus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.quicktheories.generators.Generate;
+
+/**
+ * BookSim configuration files: BookSim's syntax, the mapping of every supported key onto the
+ * spec it means, and one line naming the key for everything flowproof does not model.
+ */
+class BookSimConfigTest {
+
+    /** The keys a config needs so that flowproof's router is BookSim's (docs/booksim.md). */
+    static final String ROUTER = """
+        wait_for_tail_credit = 1;
+        vc_allocator = separable_input_first;
+        sw_allocator = separable_input_first;
+        """;
+
+    static final String MESH = """
+        // an 8x8 mesh
+        topology = mesh;  k = 8; n = 2;
+        routing_function = dim_order;
+        num_vcs = 2; vc_buf_size = 8;
+        packet_size = 4;
+        injection_rate = 0.05; // packets per node per cycle: 0.2 flits
+        warmup_periods = 1; sample_period = 500; max_samples = 3;
+        seed = 7;
+        """ + ROUTER;
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private static SpecException error(String text, Purpose purpose) {
+        try {
+            BookSimConfig.toSpecTree("x.cfg", "x", text, purpose);
+        } catch (SpecException e) {
+            return e;
+        }
+        throw new AssertionError("no error for " + text);
+    }
+
+    @Test
+    void meshMapsEveryKeyOntoTheSimulation() throws Exception {
+        Spec s = BookSimConfig.read(write("mesh.cfg", MESH), Purpose.SIMULATE);
+        SimConfig cfg = Flowproof.simulation(s);
+        assertThat(s.name()).isEqualTo("booksim-mesh");
+        assertThat(s.topology()).isInstanceOf(Torus.class);
+        assertThat(((Torus) s.topology()).hasWrapAround()).isFalse();
+        assertThat(s.topology().nodes()).isEqualTo(64);
+        assertThat(cfg.network().vcs()).isEqualTo(2);
+        assertThat(cfg.bufferFlits()).isEqualTo(8);
+        assertThat(cfg.switching()).isEqualTo(SimConfig.Switching.WORMHOLE);
+        assertThat(cfg.pipeline()).isEqualTo(4); // routing, VC and switch allocation, traversal: 1 cycle each
+        assertThat(cfg.linkLatency()).isEqualTo(1);
+        assertThat(cfg.creditLatency()).isEqualTo(1);
+        assertThat(cfg.workload().maxPacketSize()).isEqualTo(4);
+        assertThat(cfg.cycles()).isEqualTo(2000);
+        assertThat(cfg.warmup()).isEqualTo(500);
+        assertThat(cfg.seed()).isEqualTo(7);
+        assertThat(s.simulation().get("load").asDouble()).isEqualTo(0.2);
+    }
+
+    @Test
+    void aConfigSimulatesExactlyAsItsEquivalentSpec() throws Exception {
+        Spec booksim = BookSimConfig.read(write("mesh.cfg", MESH), Purpose.SIMULATE);
+        Spec yaml = SpecReader.fromTree("mesh.yaml", "", Yaml.read("""
+            name: booksim-mesh
+            topology: {kind: mesh, radix: [8, 8]}
+            routing: dor
+            vcs: 2
+            rule: vct
+            simulation:
+              switching: wormhole
+              buffer: 8
+              packet-size: 4
+              pipeline: 4
+              link-latency: 1
+              credit-latency: 1
+              traffic: uniform
+              load: 0.2
+              cycles: 2000
+              warmup: 500
+              seed: 7
+            """));
+        SimResult a = Flowproof.simulate(Flowproof.simulation(booksim));
+        SimResult b = Flowproof.simulate(Flowproof.simulation(yaml));
+        assertThat(a.packetsCreated()).isPositive().isEqualTo(b.packetsCreated());
+        assertThat(a.packetsDelivered()).isEqualTo(b.packetsDelivered());
+        assertThat(a.accepted()).isEqualTo(b.accepted());
+        assertThat(a.latency().mean()).isEqualTo(b.latency().mean());
+    }
+
+    @Test
+    void ratesInPacketsOrFlitsAndDelaysAddUp() throws Exception {
+        String text = MESH.replace("injection_rate = 0.05;", "injection_rate = 0.3; injection_rate_uses_flits = 1;")
+            + "routing_delay = 2; vc_alloc_delay = 1; sw_alloc_delay = 1; st_prepare_delay = 1; st_final_delay = 2;"
+            + " credit_delay = 2; vct = 0;";
+        Spec s = SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x", text, Purpose.SIMULATE));
+        SimConfig cfg = Flowproof.simulation(s);
+        assertThat(s.simulation().get("load").asDouble()).isEqualTo(0.3);
+        assertThat(cfg.pipeline()).isEqualTo(7);
+        assertThat(cfg.creditLatency()).isEqualTo(3);
+        assertThat(cfg.switching()).isEqualTo(SimConfig.Switching.WORMHOLE);
+    }
+
+    /** kncube.cpp: use_noc_latency (default 1) makes torus channels and their credits 2 cycles, mesh channels 1. */
+    @Test
+    void torusChannelsTakeTwoCyclesUnderBookSimsDefaultLayout() throws Exception {
+        String torus = MESH.replace("topology = mesh;", "topology = torus;") + "credit_delay = 1;";
+        int[][] expected = {{2, 3}, {1, 2}};
+        String[] noc = {"", "use_noc_latency = 0;"};
+        for (int i = 0; i < 2; i++) {
+            SimConfig cfg = Flowproof.simulation(SpecReader.fromTree("t.cfg", "", BookSimConfig.toSpecTree("t.cfg", "t",
+                torus + noc[i], Purpose.SIMULATE)));
+            assertThat(cfg.linkLatency()).isEqualTo(expected[i][0]);
+            assertThat(cfg.creditLatency()).isEqualTo(expected[i][1]);
+        }
+        SimConfig mesh = Flowproof.simulation(SpecReader.fromTree("m.cfg", "", BookSimConfig.toSpecTree("m.cfg", "m",
+            MESH + "use_noc_latency = 1;", Purpose.SIMULATE)));
+        assertThat(mesh.linkLatency()).isEqualTo(1);
+    }
+
+    /**
+     * min_adapt_mesh is Duato's scheme with VC 0 as the escape VC a packet never leaves: the
+     * simulator takes it when no adaptive VC admits (BookSim requests it at low priority), the
+     * check lets a packet take it at any time (every choice BookSim's allocator could make).
+     */
+    @Test
+    void minAdaptOnAMeshIsMinimalAdaptiveWithANeverLeftEscapeVc() throws Exception {
+        String text = MESH.replace("routing_function = dim_order;", "routing_function = min_adapt;")
+            .replace("k = 8;", "k = 4;");
+        Spec sim = SpecReader.fromTree("a.cfg", "", BookSimConfig.toSpecTree("a.cfg", "a", text, Purpose.SIMULATE));
+        assertThat(sim.routing().name()).isEqualTo("minimal-adaptive");
+        assertThat(sim.escapeAny()).isFalse();
+        assertThat(sim.network().ringVcs()).isEqualTo(1);
+        SimResult r = Flowproof.simulate(Flowproof.simulation(sim).withWorkload(
+            Flowproof.simulation(sim).workload().atLoad(0.9)));
+        assertThat(r.deadlock()).isNull();
+        assertThat(r.drained()).isTrue();
+        Spec check = SpecReader.fromTree("a.cfg", "", BookSimConfig.toSpecTree("a.cfg", "a", text, Purpose.VERIFY));
+        assertThat(check.escapeAny()).isTrue();
+        var d = Flowproof.check(check, flowproof.check.Options.defaults().withSaveTo(null));
+        assertThat(d.exitCode()).as(d.text()).isZero();
+    }
+
+    @Test
+    void theShippedConfigsRead() throws Exception {
+        try (Stream<Path> files = Files.list(Path.of("specs/sim/booksim"))) {
+            List<Path> cfgs = files.filter(p -> p.toString().endsWith(".cfg")).sorted().toList();
+            assertThat(cfgs).hasSizeGreaterThanOrEqualTo(4);
+            for (Path p : cfgs) {
+                Spec s = BookSimConfig.read(p, Purpose.SIMULATE);
+                SimConfig cfg = Flowproof.simulation(s);
+                assertThat(cfg.network().vcs()).as(p.toString()).isEqualTo(2);
+                assertThat(cfg.bufferFlits()).as(p.toString()).isEqualTo(8);
+                assertThat(s.topology().endpoints().length * s.topology().concentration()).as(p.toString())
+                    .isEqualTo(64);
+            }
+        }
+        Spec fly = BookSimConfig.read(Path.of("specs/sim/booksim/flatfly4x4-p1.cfg"), Purpose.SIMULATE);
+        assertThat(fly.topology()).isInstanceOf(FlattenedButterfly.class);
+        assertThat(fly.topology().concentration()).isEqualTo(4);
+    }
+
+    static Stream<Arguments> badConfigs() {
+        return Stream.of(
+            Arguments.of("watch_file = trace.txt;", "x.cfg: key watch_file: expected a key flowproof maps"),
+            Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh or flatfly, found fly"),
+            Arguments.of("routing_function = romm;", "key routing_function: expected dim_order, dor (both"
+                + " dim_order_mesh: flowproof's dor) or min_adapt"),
+            Arguments.of("topology = torus; routing_function = min_adapt;", "key routing_function: expected dim_order"
+                + " (dim_order_torus"),
+            Arguments.of("routing_function = min_adapt; num_vcs = 1;", "key num_vcs: expected at least 2 for"
+                + " min_adapt"),
+            Arguments.of("traffic = neighbor;", "key traffic: expected uniform, bitcomp, transpose, bitrev, shuffle or"
+                + " tornado"),
+            Arguments.of("traffic = bitcomp; k = 6;", "key traffic: expected a power-of-two number of terminals for"
+                + " bitcomp (it permutes the bits of terminal numbers), found 36 terminals"),
+            Arguments.of("traffic = transpose; n = 3;", "key traffic: expected an even power of two terminals"),
+            Arguments.of("vc_allocator = islip;", "key vc_allocator: expected separable_input_first"),
+            Arguments.of("arb_type = matrix;", "key arb_type: expected round_robin (what flowproof's router does), found"
+                + " matrix"),
+            Arguments.of("speculative = 1;", "key speculative: expected 0"),
+            Arguments.of("injection_process = on_off;", "key injection_process: expected bernoulli"),
+            Arguments.of("injection_rate = 2.0;", "key injection_rate: expected a rate in (0, 1]"),
+            Arguments.of("injection_rate = {0.1,0.2};", "key injection_rate: expected one rate"),
+            Arguments.of("num_vcs = 3; topology = torus;", "key num_vcs: expected an even number"),
+            Arguments.of("c = 4;", "key c: expected 1"),
+            Arguments.of("k = 1000; n = 3;", "key k: expected a network of at most 4096 routers (k to the power n;"
+                + " flowproof's limit), found k = 1000, n = 3"),
+            Arguments.of("num_vcs = 100000;", "key num_vcs: expected at most 256 VCs, found 100000"),
+            Arguments.of("seed = time;", "key seed: expected a whole number"),
+            Arguments.of("k = eight;", "key k: expected a radix of at least 2, found \"eight\""),
+            Arguments.of("sim_type = batch;", "key sim_type: expected latency or throughput"),
+            Arguments.of("vct = 1;", "key vct: expected 0 (BookSim's iq router ignores vct and is always wormhole"),
+            Arguments.of("use_noc_latency = 2;", "key use_noc_latency: expected 0 or 1, found 2"),
+            Arguments.of("xr = 2;", "key xr: expected no xr on a mesh"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badConfigs")
+    void anUnsupportedKeyOrValueIsOneLineNamingTheKey(String line, String message) {
+        SpecException e = error(MESH + line + "\n", Purpose.SIMULATE);
+        assertThat(e.getMessage()).contains(message).doesNotContain("\n");
+    }
+
+    @Test
+    void booksimDefaultsFlowproofDoesNotModelAreNamedAsDefaults() {
+        assertThat(error(MESH.replace("wait_for_tail_credit = 1;", ""), Purpose.SIMULATE).getMessage())
+            .isEqualTo("x.cfg: key wait_for_tail_credit: expected 1 (flowproof's wormhole router allocates a VC only"
+                + " when it is empty, every credit back), found 0 (BookSim's default)");
+        assertThat(error(MESH.replace("sw_allocator = separable_input_first;", ""), Purpose.SIMULATE).getMessage())
+            .endsWith("key sw_allocator: expected separable_input_first (flowproof's allocator, round-robin arbiters),"
+                + " found islip (BookSim's default)");
+        String fly = ROUTER + "topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2;"
+            + " routing_function = ran_min;";
+        assertThat(error(fly, Purpose.SIMULATE).getMessage())
+            .contains("key use_noc_latency: expected 0").endsWith("found 1 (BookSim's default)");
+        assertThat(error(ROUTER + "topology = mesh;", Purpose.SIMULATE).getMessage())
+            .contains("key routing_function: expected dim_order").endsWith("found none (BookSim's default)");
+    }
+
+    @Test
+    void syntaxErrorsNameTheLine() {
+        assertThat(error("topology = mesh;\nk = 8\nn = 2;", Purpose.SIMULATE).getMessage())
+            .isEqualTo("x.cfg: line 2: expected KEY = VALUE; (BookSim's syntax), found \"k = 8 n\"");
+        assertThat(error("topology = mesh;\n\nk = 8 ;\n  # a comment\n", Purpose.SIMULATE).getMessage())
+            .isEqualTo("x.cfg: line 4: expected KEY = VALUE; (BookSim's syntax), found \"# a comment\"");
+        assertThat(error("k = 8;\ntopology", Purpose.SIMULATE).getMessage())
+            .isEqualTo("x.cfg: line 2: expected KEY = VALUE; (BookSim's syntax), found \"topology\" at the end of"
+                + " the file");
+    }
+
+    @Test
+    void everyKeyFlowproofDoesNotKnowIsNamed() {
+        qt().withExamples(200).forAll(Generate.range(0, Integer.MAX_VALUE)).checkAssert(seed -> {
+            java.util.Random r = new java.util.Random(seed);
+            StringBuilder key = new StringBuilder();
+            int len = 1 + r.nextInt(20);
+            for (int i = 0; i < len; i++) {
+                key.append("abcdefghijklmnopqrstuvwxyz_".charAt(r.nextInt(27)));
+            }
+            String k = key.toString();
+            if (BookSimConfig.supportedKeys().contains(k)) {
+                return;
+            }
+            assertThat(error(MESH + k + " = 1;", Purpose.SIMULATE).getMessage())
+                .isEqualTo("x.cfg: key " + k + ": expected a key flowproof maps (docs/booksim.md lists them), found a"
+                    + " key it does not model");
+        });
+    }
+
+    @Test
+    void lastAssignmentWinsAsInBookSim() throws Exception {
+        Spec s = SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x",
+            MESH + "k = 4;", Purpose.SIMULATE));
+        assertThat(s.topology().nodes()).isEqualTo(16);
+    }
+
+    @Test
+    void checkingAnEvenTorusIsRefusedBecauseBookSimBreaksTiesAtRandom() throws Exception {
+        String torus = MESH.replace("topology = mesh;", "topology = torus;");
+        assertThat(error(torus, Purpose.VERIFY).getMessage())
+            .startsWith("x.cfg: key routing_function: expected a routing flowproof can check exactly: dim_order on a"
+                + " torus of odd k").endsWith("found dim_order on a torus of k = 8");
+        // simulating it is fine (docs/booksim.md: flowproof's dor takes + on the tie)
+        BookSimConfig.toSpecTree("x.cfg", "x", torus, Purpose.SIMULATE);
+    }
+
+    @Test
+    void booksimsTorusHalvesAreDeadlockFreeWhereOneVcIsNot() throws Exception {
+        // a bidirectional 5-ring (odd: no tie), two-flit packets in two-flit VCs
+        String ring = ROUTER + """
+            topology = torus; k = 5; n = 1; routing_function = dim_order; num_vcs = 2;
+            vc_buf_size = 2; packet_size = 2;
+            """;
+        Spec s = SpecReader.fromTree("r.cfg", "", BookSimConfig.toSpecTree("r.cfg", "r", ring, Purpose.VERIFY));
+        assertThat(s.wormhole()).isNotNull();
+        var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
+        assertThat(d.exitCode()).as(d.text()).isZero();
+        // the same ring on one VC, one packet per queue, deadlocks: the halves are what saves it
+        Spec open = SpecReader.fromTree("open.yaml", "", Yaml.read("""
+            name: open
+            topology: {kind: ring, radix: [5], bidirectional: true}
+            routing: dor
+            vcs: 1
+            capacity: 1
+            rule: vct
+            """));
+        assertThat(Flowproof.check(open, flowproof.check.Options.defaults().withSaveTo(null)).exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void aWormholeMeshIsCheckedAsWormhole() throws Exception {
+        Spec s = SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x", MESH, Purpose.VERIFY));
+        assertThat(s.wormhole()).isNotNull();
+        assertThat(Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null)).exitCode()).isZero();
+    }
+
+    /**
+     * Every route of an 8x8 and a 5x5 torus takes, in each dimension, the VC half BookSim's
+     * dor_next_torus picks on entering it: the upper when {@code (dir == + && cur > dest) ||
+     * (dir == - && dest < cur)}, written here from routefunc.cpp independently of the
+     * vc-classes steps the reader generates.
+     */
+    @Test
+    void torusRoutesTakeBookSimsVcHalves() throws Exception {
+        for (int k : new int[] {5, 8}) {
+            String torus = MESH.replace("topology = mesh;", "topology = torus;").replace("k = 8;", "k = " + k + ";");
+            Spec s = SpecReader.fromTree("t.cfg", "", BookSimConfig.toSpecTree("t.cfg", "t", torus, Purpose.SIMULATE));
+            SimConfig cfg = Flowproof.simulation(s);
+            Torus t = (Torus) s.topology();
+            var routes = new flowproof.routing.QueueRoutes(cfg.network(), cfg.routing(), cfg.rule());
+            int hops = 0;
+            for (int src = 0; src < t.nodes(); src++) {
+                for (int dst = 0; dst < t.nodes(); dst++) {
+                    if (src == dst) {
+                        continue;
+                    }
+                    int header = routes.injectHeaders(src, dst)[0];
+                    var next = routes.next(flowproof.rule.FlowControlRule.INJECT, src, header);
+                    int expected = -1;
+                    int lastDim = -1;
+                    while (!next.exits()) {
+                        assertThat(next.size()).isEqualTo(1);
+                        int q = next.queues()[0];
+                        int ch = cfg.network().channelOf(q);
+                        int d = t.dimension(ch);
+                        int at = t.source(ch);
+                        if (d != lastDim) {
+                            int cur = t.coordinate(at, d);
+                            int dest = t.coordinate(dst, d);
+                            boolean plus = t.direction(ch) > 0;
+                            expected = (plus && cur > dest) || (!plus && dest < cur) ? 1 : 0;
+                            lastDim = d;
+                        }
+                        assertThat(cfg.network().vcOf(q)).as("k %d, %d -> %d on %s", k, src, dst, t.channelName(ch))
+                            .isEqualTo(expected);
+                        hops++;
+                        next = routes.next(q, -1, next.headers()[0]);
+                    }
+                }
+            }
+            assertThat(hops).isPositive();
+        }
+    }
+
+    /**
+     * BookSim's patterns (traffic.cpp, written out here) against the destinations flowproof's
+     * mapped pattern gives; BookSim's fixed points send to themselves, flowproof's send
+     * nothing (docs/booksim.md).
+     */
+    @Test
+    void mappedPatternsSendWhereBookSimsDo() throws Exception {
+        for (String topology : new String[] {"torus", "mesh"}) {
+            for (String pattern : new String[] {"bitcomp", "transpose", "bitrev", "shuffle", "tornado"}) {
+                String text = MESH.replace("topology = mesh;", "topology = " + topology + ";")
+                    + "traffic = " + pattern + ";";
+                Spec s = SpecReader.fromTree("p.cfg", "", BookSimConfig.toSpecTree("p.cfg", "p", text, Purpose.SIMULATE));
+                var workload = Flowproof.simulation(s).workload();
+                int nodes = 64;
+                for (int src = 0; src < nodes; src++) {
+                    int dest = switch (pattern) {
+                        case "bitcomp" -> ~src & (nodes - 1);
+                        case "transpose" -> ((src >> 3) & 7) | ((src << 3) & 56);
+                        case "bitrev" -> Integer.reverse(src) >>> 26;
+                        case "shuffle" -> ((src << 1) & (nodes - 1)) | ((src << 1) & nodes) / nodes;
+                        case "tornado" -> {
+                            int r = 0;
+                            for (int off = 1; off < nodes; off *= 8) {
+                                r += off * (((src / off) % 8 + (9 / 2 - 1)) % 8);
+                            }
+                            yield r;
+                        }
+                        default -> throw new AssertionError(pattern);
+                    };
+                    double[] w = workload.destinationWeights(src, 1);
+                    for (int t = 0; t < nodes; t++) {
+                        assertThat(w[t]).as("%s on a %s: %d -> %d", pattern, topology, src, t)
+                            .isEqualTo(t == dest && dest != src ? 1.0 : 0.0);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aMissingFileIsOneLine() {
+        assertThatThrownBy(() -> BookSimConfig.read(dir.resolve("none.cfg"), Purpose.SIMULATE))
+            .isInstanceOf(SpecException.class).hasMessageEndingWith("none.cfg: no such file");
+    }
+}
