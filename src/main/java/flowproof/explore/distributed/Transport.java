@@ -15,6 +15,8 @@ package flowproof.explore.distributed;
  *   <li>{@link #receive} returns the messages already delivered before it reports a lost member;</li>
  *   <li>{@link #close} returns once every message this member sent has been delivered.</li>
  * </ul>
+ * One transport carries one search: a member that is done may begin its next search while another
+ * still reads the last messages of this one, so the next search needs transports of its own.
  */
 public interface Transport extends AutoCloseable {
 
