@@ -1,5 +1,6 @@
 package flowproof.explore;
 
+import flowproof.explore.distributed.MemberStats;
 import flowproof.explore.distributed.Transport;
 import flowproof.rule.FlowControlRule;
 import flowproof.topology.Network;
@@ -51,6 +52,7 @@ public final class Explorer {
     private long expectedStates;
     private boolean injectionProduct = true;
     private Transport transport;
+    private MemberStats memberStats;
     /** Set on the search of a model without injection queues that decides one with them. */
     InjectionQueueProduct.Tally tally;
 
@@ -117,6 +119,11 @@ public final class Explorer {
     public Explorer member(Transport transport) {
         this.transport = transport;
         return this;
+    }
+
+    /** What this member sent and waited for in its last {@link #run} as a {@link #member}, or null before. */
+    public MemberStats memberStats() {
+        return memberStats;
     }
 
     /** Why the members of a cluster cannot search this model together, or null when they can. */
@@ -271,7 +278,14 @@ public final class Explorer {
 
     private ExplorationResult runWithin() {
         if (transport != null) {
-            return PartitionedSearch.create(model, properties, limits, stopAtFirstViolation, symmetry, transport).run();
+            PartitionedSearch search = PartitionedSearch.create(model, properties, limits, stopAtFirstViolation, symmetry,
+                transport);
+            try {
+                return search.run();
+            } finally {
+                memberStats = new MemberStats(search.remoteSuccessors(), transport.bytesSent(), search.barriers(),
+                    search.meanBarrierMillis());
+            }
         }
         if (injectionProduct && model.injectionQueue() > 0 && model.semantics() == Semantics.INTERLEAVING
             && model.wormhole() == null) {

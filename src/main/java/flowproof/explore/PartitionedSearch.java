@@ -682,6 +682,11 @@ final class PartitionedSearch {
         return remoteSuccessors;
     }
 
+    /** Level barriers passed. */
+    int barriers() {
+        return barriers;
+    }
+
     /** Mean wall time of a level barrier on this member, in milliseconds (0 before the first). */
     double meanBarrierMillis() {
         return barriers == 0 ? 0 : barrierNanos / 1e6 / barriers;
