@@ -100,23 +100,42 @@ public final class HazelcastMembers {
                     sleep();
                 }
             }
+            int[] index = new int[n];
+            for (int i = 0; i < n; i++) {
+                HazelcastInstance h = instances.get(i);
+                index[i] = new ArrayList<>(h.getCluster().getMembers()).indexOf(h.getCluster().getLocalMember());
+            }
             List<Future<T>> results = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 HazelcastInstance h = instances.get(i);
                 results.add(pool.submit(() -> {
                     int[] channel = {0};
-                    return member.apply(() -> new HazelcastTransport(h, channel[0]++));
+                    try {
+                        return member.apply(() -> new HazelcastTransport(h, channel[0]++));
+                    } catch (RuntimeException | Error e) {
+                        // a member that fails leaves the cluster, so that the others end as member-lost
+                        // instead of waiting for it at a barrier
+                        h.getLifecycleService().terminate();
+                        throw e;
+                    }
                 }));
             }
             List<T> byMember = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 byMember.add(null);
             }
+            // every member's end first (a failing one must not leave the others running), then the
             // results in member (cluster) order, not in start order
+            RuntimeException failure = null;
             for (int i = 0; i < n; i++) {
-                HazelcastInstance h = instances.get(i);
-                int index = new ArrayList<>(h.getCluster().getMembers()).indexOf(h.getCluster().getLocalMember());
-                byMember.set(index, get(results.get(i)));
+                try {
+                    byMember.set(index[i], get(results.get(i)));
+                } catch (RuntimeException e) {
+                    failure = failure == null ? e : failure;
+                }
+            }
+            if (failure != null) {
+                throw failure;
             }
             return byMember;
         } finally {

@@ -77,4 +77,28 @@ class HazelcastMembersTest {
             }
         }
     }
+
+    /** A member that fails leaves the cluster: the others end incomplete (member-lost), with no verdict. */
+    @Test
+    void aMemberThatFailsEndsTheOthersSearchAsMemberLost() {
+        Model m = Models.ring(4, 1, 2, RuleKind.CRITICAL_BUBBLE);
+        Set<Property> props = withoutDrainability(m);
+        java.util.List<ExplorationResult> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HazelcastMembers.run(3, transports -> {
+            try (Transport t = transports.get()) {
+                if (t.self() == 1) {
+                    throw new IllegalStateException("member 1 fails");
+                }
+                ExplorationResult r = new Explorer(m, props, Limits.defaults(), false).member(t).run();
+                seen.add(r);
+                return r;
+            }
+        })).hasMessageContaining("member 1 fails");
+        assertThat(seen).hasSize(2);
+        for (ExplorationResult r : seen) {
+            assertThat(r.verdict()).isEqualTo(flowproof.explore.Verdict.INCOMPLETE);
+            assertThat(r.limit()).isEqualTo("member-lost");
+            assertThat(r.properties().values()).doesNotContain(flowproof.explore.PropertyStatus.HOLDS);
+        }
+    }
 }
