@@ -32,7 +32,7 @@ class ArchitectureTest {
         .layer("Core model").definedBy("flowproof", "flowproof.topology..", "flowproof.rule..", "flowproof.routing..",
             "flowproof.traffic..", "flowproof.plugin..")
         .layer("Engines").definedBy("flowproof.cdg..", "flowproof.explore..", "flowproof.solve..", "flowproof.sim..",
-            "flowproof.throttle..")
+            "flowproof.throttle..", "flowproof.cluster..")
         .layer("Report").definedBy("flowproof.report..")
         .layer("Spec").definedBy("flowproof.spec..")
         .layer("Decision").definedBy("flowproof.check..", "flowproof.fuzz..")
@@ -54,6 +54,15 @@ class ArchitectureTest {
     static final ArchRule TEST_LIBRARIES_ONLY_IN_TESTING = noClasses()
         .that().resideOutsideOfPackage("flowproof.testing..")
         .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.assertj..", "org.quicktheories..");
+
+    /**
+     * Hazelcast is the cluster transport and nothing else: only {@code flowproof.cluster} may use it;
+     * the explorer (with its partitioned search) talks to {@code flowproof.explore.distributed.Transport}.
+     */
+    @ArchTest
+    static final ArchRule HAZELCAST_ONLY_IN_THE_CLUSTER_TRANSPORT = noClasses()
+        .that().resideOutsideOfPackage("flowproof.cluster..")
+        .should().dependOnClassesThat().resideInAnyPackage("com.hazelcast..");
 
     /** The command line is the top: nothing else calls into it. */
     @ArchTest

@@ -426,14 +426,32 @@ final class Checker {
      */
     static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first, Engine engine)
         throws IOException, Unsaved {
+        return explore(spec, saveDir, states, seconds, first, engine, 0);
+    }
+
+    /**
+     * Enumeration only; on {@code members} Hazelcast members in this JVM when positive (the
+     * partitioned search, {@link Explorer#member}), else on this engine.
+     */
+    static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first, Engine engine,
+                           int members) throws IOException, Unsaved {
         Limits l = spec.limits();
         Limits limits = new Limits(states > 0 ? states : l.states(), seconds > 0 ? seconds : l.seconds(),
             Math.min(l.bytes(), engine.maxBytes()));
         ExplorationResult r;
         try {
-            r = new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
-                .threads(engine.threads()).symmetry(engine.symmetry()).expectedStates(engine.expectedStates())
-                .progress(engine.progress()).injectionProduct(engine.injectionProduct()).run();
+            if (members > 0) {
+                r = flowproof.cluster.HazelcastMembers.run(members, transports -> {
+                    try (flowproof.explore.distributed.Transport t = transports.get()) {
+                        return new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
+                            .symmetry(engine.symmetry()).member(t).run();
+                    }
+                }).get(0);
+            } else {
+                r = new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
+                    .threads(engine.threads()).symmetry(engine.symmetry()).expectedStates(engine.expectedStates())
+                    .progress(engine.progress()).injectionProduct(engine.injectionProduct()).run();
+            }
         } catch (flowproof.ConfigurationException e) {
             // the explorer checks what the spec's rule declares (its symmetries) before relying on it
             throw new BadSpecException(spec.source() + ": " + e.getMessage());

@@ -121,6 +121,41 @@ public final class Flowproof {
     }
 
     /**
+     * Enumerates every reachable state on {@code members} Hazelcast members started inside this
+     * JVM (TCP on the loopback interface; docs/cluster.md): the partitioned search, whose states,
+     * transitions, depth, stuck states and traces are those of {@link #explore(Spec, Options)}.
+     * Drainability is not distributed yet: it is reported not-checked, and a search without a
+     * violation is incomplete (limit {@code drainability}). Threads, progress reports and the
+     * injection-queue product do not apply.
+     *
+     * @param spec    the spec
+     * @param options budgets, symmetry reduction, where counterexamples go, whether to stop at the first violation
+     * @param members how many members, at least 1
+     * @return the decision
+     * @throws IllegalArgumentException when members is below 1 or the spec's model is one the
+     *         partitioned search does not cover ({@link flowproof.explore.Explorer#partitionable})
+     * @throws IllegalStateException when the members do not form a cluster
+     */
+    public static Decision explore(Spec spec, Options options, int members) {
+        if (members < 1) {
+            throw new IllegalArgumentException("members: expected at least 1, found " + members);
+        }
+        String why = flowproof.explore.Explorer.partitionable(spec.model());
+        if (why != null) {
+            throw new IllegalArgumentException("members: expected a spec the search on several members covers, found "
+                + why);
+        }
+        try {
+            return Decision.of(Decision.Kind.EXPLORE, Checker.explore(spec, options.saveTo(), options.maxStates(),
+                options.maxSeconds(), options.firstViolation(), options.engine(), members), null);
+        } catch (Unsaved u) {
+            return Decision.of(Decision.Kind.EXPLORE, u.result(), u.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Proves a spec deadlock-free with CP-SAT, or finds a deadlock configuration and tries to
      * reach it from the empty network. Needs OR-tools' native library
      * ({@code flowproof.solve.OrTools.problem()} says why it cannot load), except for specs with

@@ -52,6 +52,12 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object per configuration")
     boolean json;
 
+    @Option(names = "--members", paramLabel = "N",
+        description = "instead: the partitioned search on N Hazelcast members in this JVM against the sequential search "
+            + "(search phase, no drainability): process CPU seconds, states per CPU-second and its ratio, bytes on the "
+            + "wire per remote successor, mean level barrier (docs/cluster.md)")
+    Integer members;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
@@ -76,6 +82,86 @@ final class BenchCommand implements Callable<Integer> {
         new Config("T4", new int[] {3, 3}, 1, 1, RuleKind.THEORETICAL_BUBBLE, true));
 
     private static final List<String> ENGINES = List.of("seq", "par", "seq+sym", "par+sym");
+
+    /** CPU seconds this process has used so far (every thread, Hazelcast's included). */
+    private static double processCpuSeconds() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+            .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+    }
+
+    private record MemberRun(ExplorationResult result, flowproof.explore.distributed.MemberStats stats) {
+    }
+
+    /**
+     * The sequential search and the partitioned one on {@link #members} members, each measured
+     * after a warm-up run; the best of {@link #runs} by CPU seconds. The members' CPU is the whole
+     * process's during {@code HazelcastMembers.run}, cluster start and shutdown included.
+     */
+    private int benchMembers(PrintWriter out) {
+        out.printf("%-4s %-10s %11s %12s %6s %9s %9s %13s %7s %11s %11s%n", "id", "engine", "states", "transitions",
+            "depth", "wall s", "CPU s", "states/CPU-s", "ratio", "bytes/succ", "barrier ms");
+        for (Config c : CONFIGS) {
+            if (only == null ? c.prefix() : !only.contains(c.id())) {
+                continue;
+            }
+            Model m = c.model();
+            Set<Property> props = EnumSet.copyOf(Explorer.defaultProperties(m.rule()));
+            props.remove(Property.DRAINABILITY);
+            double bestSeq = Double.MAX_VALUE;
+            ExplorationResult seq = null;
+            for (int i = 0; i <= runs; i++) {
+                double cpu = processCpuSeconds();
+                ExplorationResult r = new Explorer(m, props, Limits.defaults(), false).run();
+                cpu = processCpuSeconds() - cpu;
+                if (i > 0 && cpu < bestSeq) {
+                    bestSeq = cpu;
+                    seq = r;
+                }
+            }
+            out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7s %11s %11s%n", c.id(), "seq", seq.states(),
+                seq.transitions(), seq.depth(), seq.seconds(), bestSeq, seq.states() / bestSeq, "1.00", "-", "-");
+            double bestMem = Double.MAX_VALUE;
+            List<MemberRun> best = null;
+            double wall = 0;
+            for (int i = 0; i <= runs; i++) {
+                double cpu = processCpuSeconds();
+                long t0 = System.nanoTime();
+                List<MemberRun> rs = flowproof.cluster.HazelcastMembers.run(members, transports -> {
+                    try (flowproof.explore.distributed.Transport t = transports.get()) {
+                        Explorer e = new Explorer(m, props, Limits.defaults(), false).member(t);
+                        ExplorationResult r = e.run();
+                        return new MemberRun(r, e.memberStats());
+                    }
+                });
+                cpu = processCpuSeconds() - cpu;
+                if (i > 0 && cpu < bestMem) {
+                    bestMem = cpu;
+                    best = rs;
+                    wall = (System.nanoTime() - t0) / 1e9;
+                }
+            }
+            ExplorationResult r = best.get(0).result();
+            long remote = 0;
+            long bytes = 0;
+            double barrier = 0;
+            for (MemberRun mr : best) {
+                remote += mr.stats().remoteSuccessors();
+                bytes += mr.stats().bytesSent();
+                barrier = Math.max(barrier, mr.stats().barrierMillis());
+            }
+            boolean same = r.states() == seq.states() && r.transitions() == seq.transitions() && r.depth() == seq.depth()
+                && r.stuckStates() == seq.stuckStates();
+            double ratio = (r.states() / bestMem) / (seq.states() / bestSeq);
+            out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7.2f %11.2f %11.2f%s%n", c.id(),
+                members + " members", r.states(), r.transitions(), r.depth(), wall, bestMem, r.states() / bestMem, ratio,
+                remote == 0 ? 0.0 : (double) bytes / remote, barrier, same ? "" : "  COUNTS DIFFER FROM seq");
+            out.flush();
+            if (!same) {
+                return 1;
+            }
+        }
+        return 0;
+    }
 
     private void print(PrintWriter out, Config c, Model m, String engine, String phase, ExplorationResult best) {
         double rate = best.states() / best.seconds();
@@ -128,6 +214,13 @@ final class BenchCommand implements Callable<Integer> {
             cmd.commandLine().getErr().println(threads < 1 ? "--threads: expected a positive number of threads, found "
                 + threads : "--prefix-states: expected a positive number of states, found " + prefixStates);
             return Main.BAD_INPUT;
+        }
+        if (members != null) {
+            if (members < 1) {
+                cmd.commandLine().getErr().println("--members: expected a positive number of members, found " + members);
+                return Main.BAD_INPUT;
+            }
+            return benchMembers(out);
         }
         if (!json) {
             out.printf("%-4s %-8s %-6s %13s %12s %13s %9s %14s %13s %11s %13s %7s%n", "id", "engine", "phase", "states",

@@ -29,6 +29,11 @@ final class ExploreCommand implements Callable<Integer> {
         description = "also write a browser page per counterexample into DIR (as the report command does)")
     Path html;
 
+    @Option(names = "--members", paramLabel = "N",
+        description = "search on N Hazelcast members started inside this JVM, on the loopback interface (docs/cluster.md); "
+            + "drainability is then not checked")
+    Integer members;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
@@ -42,9 +47,27 @@ final class ExploreCommand implements Callable<Integer> {
         if (s == null) {
             return Main.BAD_INPUT;
         }
+        if (members != null && members < 1) {
+            cmd.commandLine().getErr().println("--members: expected a positive number of members, found " + members);
+            return Main.BAD_INPUT;
+        }
+        if (members != null && flowproof.explore.Explorer.partitionable(s.model()) != null) {
+            cmd.commandLine().getErr().println("--members: expected a spec the search on several members covers "
+                + "(interleaving moves without injection queues, wormhole flits or message classes), found "
+                + flowproof.explore.Explorer.partitionable(s.model()) + " in " + spec);
+            return Main.BAD_INPUT;
+        }
         Decision o;
         try {
-            o = Flowproof.explore(s, options.options(cmd.commandLine().getErr(), first));
+            o = members == null ? Flowproof.explore(s, options.options(cmd.commandLine().getErr(), first))
+                : Flowproof.explore(s, options.options(cmd.commandLine().getErr(), first), members);
+        } catch (IllegalStateException e) {
+            if (members == null) {
+                throw e;
+            }
+            // the members did not form a cluster (no free port on the loopback interface, a minute passed)
+            cmd.commandLine().getErr().println("--members: " + e.getMessage());
+            return Main.BAD_INPUT;
         } catch (RoutingException e) {
             // as check does: a routing function (or VC-class function) with no route for a packet
             cmd.commandLine().getErr().println(spec + ": routing: " + e.getMessage());

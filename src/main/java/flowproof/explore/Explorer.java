@@ -1,5 +1,7 @@
 package flowproof.explore;
 
+import flowproof.explore.distributed.MemberStats;
+import flowproof.explore.distributed.Transport;
 import flowproof.rule.FlowControlRule;
 import flowproof.topology.Network;
 import java.util.ArrayList;
@@ -49,6 +51,8 @@ public final class Explorer {
     private SearchProgress progress;
     private long expectedStates;
     private boolean injectionProduct = true;
+    private Transport transport;
+    private MemberStats memberStats;
     /** Set on the search of a model without injection queues that decides one with them. */
     InjectionQueueProduct.Tally tally;
 
@@ -100,6 +104,31 @@ public final class Explorer {
     public Explorer injectionProduct(boolean on) {
         this.injectionProduct = on;
         return this;
+    }
+
+    /**
+     * Runs this search as one member of a partitioned search ({@link PartitionedSearch}): every
+     * member of the transport's cluster runs the same model with the same options, owns a part of
+     * the states and returns the same result, whose states, transitions, depth, stuck states,
+     * statuses and traces are those of the single-JVM search. Drainability is not distributed: it
+     * stays not-checked, and a search that found no violation is then incomplete (limit
+     * "drainability"). A member lost ends it as incomplete (limit "member-lost"). Threads and
+     * progress reports are not used; a model it does not cover ({@link #partitionable}) makes
+     * {@link #run} throw {@link IllegalArgumentException}.
+     */
+    public Explorer member(Transport transport) {
+        this.transport = transport;
+        return this;
+    }
+
+    /** What this member sent and waited for in its last {@link #run} as a {@link #member}, or null before. */
+    public MemberStats memberStats() {
+        return memberStats;
+    }
+
+    /** Why the members of a cluster cannot search this model together, or null when they can. */
+    public static String partitionable(Model model) {
+        return PartitionedSearch.unsupported(model);
     }
 
     /** Reports the search's progress a few times a second (run on the level-synchronous engine). */
@@ -248,6 +277,16 @@ public final class Explorer {
     }
 
     private ExplorationResult runWithin() {
+        if (transport != null) {
+            PartitionedSearch search = PartitionedSearch.create(model, properties, limits, stopAtFirstViolation, symmetry,
+                transport);
+            try {
+                return search.run();
+            } finally {
+                memberStats = new MemberStats(search.remoteSuccessors(), transport.bytesSent(), search.barriers(),
+                    search.meanBarrierMillis());
+            }
+        }
         if (injectionProduct && model.injectionQueue() > 0 && model.semantics() == Semantics.INTERLEAVING
             && model.wormhole() == null) {
             long start = System.nanoTime();

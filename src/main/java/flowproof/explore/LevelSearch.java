@@ -661,17 +661,27 @@ final class LevelSearch {
      * with it, every successor in the target's orbit and every group element that maps that
      * successor onto the target give an image of the representative that precedes the target.
      */
-    private final class PredecessorSink implements Expander.Sink {
-        final long[] canon = new long[layout.words];
-        final long[] scratch = new long[layout.words];
-        final long[] image = new long[layout.words];
-        final long[] imagePred = new long[layout.words];
+    static final class PredecessorSink implements Expander.Sink {
+        private final Symmetry symmetry;
+        final long[] canon;
+        final long[] scratch;
+        final long[] image;
+        final long[] imagePred;
         long[] target;
         long[] canonTarget;
         /** The representative being expanded. */
         long[] pred;
         /** The least predecessor found so far, or null. */
         long[] best;
+
+        /** With {@code symmetry} null when the search does not reduce. */
+        PredecessorSink(StateLayout layout, Symmetry symmetry) {
+            this.symmetry = symmetry;
+            this.canon = new long[layout.words];
+            this.scratch = new long[layout.words];
+            this.image = new long[layout.words];
+            this.imagePred = new long[layout.words];
+        }
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
@@ -702,9 +712,14 @@ final class LevelSearch {
     }
 
     /** Collects the least move (in {@link TraceOrder}) from the loaded state to {@code target}. */
-    private final class MoveSink implements Expander.Sink {
+    static final class MoveSink implements Expander.Sink {
+        private final Model model;
         long[] target;
         Move move;
+
+        MoveSink(Model model) {
+            this.model = model;
+        }
 
         @Override
         public void accept(int kind, int a, int b, int destination, long[] succ) {
@@ -732,8 +747,8 @@ final class LevelSearch {
         long[] code = new long[cw];
         long[] pred = new long[layout.words];
         long[] scratch = new long[layout.words];
-        PredecessorSink sink = new PredecessorSink();
-        MoveSink moveSink = new MoveSink();
+        PredecessorSink sink = new PredecessorSink(layout, symmetry);
+        MoveSink moveSink = new MoveSink(model);
         for (int level = depth; level > 0; level--) {
             sink.target = cur;
             if (symmetry != null) {

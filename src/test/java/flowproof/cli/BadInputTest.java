@@ -190,6 +190,10 @@ class BadInputTest {
             List.of("simulate", "SIM", "--plugins", "RING"),
             List.of("explore", "RING", "--max-memory", "-3g"),
             List.of("explore", "RING", "--threads", "-2"),
+            List.of("explore", "RING", "--members", "0"),
+            List.of("explore", "RING", "--members", "two"),
+            // a model the search on several members does not cover (synchronous steps)
+            List.of("explore", "specs/r2-ring4-c1-dateline-sync.yaml", "--members", "2"),
             List.of("verify", "DIR", "--threads", "0"),
             List.of("simulate", "SIM", "--load", "2"),
             List.of("simulate", "SIM", "--load", "0"),
