@@ -194,6 +194,32 @@ public final class Simulator implements Engine {
     private final long[] saStamp;
     private final int[] saReq;
 
+    // active sets (see "Hot loops" in the class comment)
+    /** Input VCs whose front packet waits for VC allocation and is not asleep: one bit each. */
+    private final long[] vaActive;
+    /** Input ports with some VC that holds an output VC and has a flit: one bit each, and the count of such VCs. */
+    private final long[] saActive;
+    private final int[] saVcs;
+    /** The input ports that requested the switch this cycle, in increasing order. */
+    private final int[] saList;
+    /**
+     * Wake-up lists. An input VC whose every candidate output VC failed the cheap tests that
+     * precede the rule in {@link #choose} (owned, or short of credits) sleeps, linked into the
+     * list of each candidate: node {@code iv * waitSlots + i} for its i-th candidate,
+     * doubly linked through {@code waitNext}/{@code waitPrev} from {@code waitHead[ov]}.
+     */
+    private final int waitSlots;
+    private final int[] waitHead;
+    private final int[] waitNext;
+    private final int[] waitPrev;
+    private final int[] waitOv;
+    private final int[] waitCount;
+    /** Set by {@link #choose} when it returned -1 without calling the rule or the control: the head may sleep. */
+    private boolean chooseMaySleep;
+    /** Per wheel slot: the channels with a flit or a credit arriving then. */
+    private final int[] arrCount;
+    private final int[] arrChan;
+
     // packets
     private int[] pSrc;
     private int[] pDst;
@@ -471,6 +497,12 @@ public final class Simulator implements Engine {
         saStamp = new long[outPorts];
         Arrays.fill(saStamp, -1);
         saReq = new int[inPorts];
+        vaActive = new long[(inVcs + 63) >>> 6];
+        saActive = new long[(inPorts + 63) >>> 6];
+        saVcs = new int[inPorts];
+        saList = new int[inPorts];
+        arrCount = new int[wheel];
+        arrChan = new int[wheel * channels];
 
         int initialPackets = 1024;
         pSrc = new int[initialPackets];
@@ -532,6 +564,13 @@ public final class Simulator implements Engine {
         chanFlits = new long[channels];
         // the route table lists queues (channel x VC), up to vcs per candidate channel
         firstQueues = new int[Math.max(4, routing.maxCandidates()) * vcs];
+        waitSlots = Math.max(firstQueues.length, ejPorts);
+        waitHead = new int[outVcs];
+        Arrays.fill(waitHead, -1);
+        waitNext = new int[inVcs * waitSlots];
+        waitPrev = new int[inVcs * waitSlots];
+        waitOv = new int[inVcs * waitSlots];
+        waitCount = new int[inVcs];
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
         controlled = control != InjectionControl.NONE;
         if (control instanceof RouterControl r) {
@@ -766,7 +805,12 @@ public final class Simulator implements Engine {
 
     private void arrivals() {
         int s = (int) (now % wheel);
-        for (int c = 0; c < channels; c++) {
+        // only the channels listed for this slot (each arrival's effects touch its own queue alone,
+        // so the order of channels does not matter)
+        int listed = arrCount[s];
+        arrCount[s] = 0;
+        for (int i = 0, list = s * channels; i < listed; i++) {
+            int c = arrChan[list + i];
             int at = c * wheel + s;
             int p = linkPkt[at];
             if (p >= 0) {
@@ -782,6 +826,9 @@ public final class Simulator implements Engine {
                 creditsBack[q]--;
                 addCredits(q, 1);
                 creditVc[at] = -1;
+                if (waitHead[q] >= 0 && eligible(q)) {
+                    wake(q);
+                }
             }
         }
         // control lines raised in the previous cycle: the upstream counter B gains the mark
@@ -991,23 +1038,30 @@ public final class Simulator implements Engine {
 
     private void allocateVcs() {
         int requests = 0;
-        for (int iv = 0; iv < inVcs; iv++) {
-            if (bufCount[iv] == 0 || ivOut[iv] >= 0) {
-                continue;
-            }
-            int at = iv * cap + bufHead[iv];
-            if (bufTime[at] + pipe - 1 > now || (frontTiming && frontTime[iv] + pipe - 1 > now)) {
-                continue;
-            }
-            int ov = choose(iv, bufPkt[at]);
-            if (ov < 0) {
-                continue;
-            }
-            vaReq[iv] = ov;
-            vaList[requests++] = iv;
-            if (vaStamp[ov] != now || beatsVa(iv, vaBest[ov], ov)) {
-                vaStamp[ov] = now;
-                vaBest[ov] = iv;
+        // the input VCs with a head waiting and awake, in increasing order (the order of the
+        // routing function's random draws, the control's calls and the commits below)
+        for (int w = 0; w < vaActive.length; w++) {
+            long bits = vaActive[w];
+            while (bits != 0) {
+                int iv = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int at = iv * cap + bufHead[iv];
+                if (bufTime[at] + pipe - 1 > now || (frontTiming && frontTime[iv] + pipe - 1 > now)) {
+                    continue;
+                }
+                int ov = choose(iv, bufPkt[at]);
+                if (ov < 0) {
+                    if (chooseMaySleep) {
+                        sleep(iv, bufPkt[at]);
+                    }
+                    continue;
+                }
+                vaReq[iv] = ov;
+                vaList[requests++] = iv;
+                if (vaStamp[ov] != now || beatsVa(iv, vaBest[ov], ov)) {
+                    vaStamp[ov] = now;
+                    vaBest[ov] = iv;
+                }
             }
         }
         if (requests == 0) {
@@ -1065,8 +1119,104 @@ public final class Simulator implements Engine {
         }
     }
 
+    /**
+     * Whether output VC {@code ov} passes the tests {@link #choose} makes before asking the
+     * rule: unowned and, into a network queue, with the credits a packet needs. Only such a
+     * change can wake a head that found every candidate failing them.
+     */
+    private boolean eligible(int ov) {
+        if (ovOwner[ov] >= 0) {
+            return false;
+        }
+        return ov >= queues || (vct ? credits[ov] >= slot : tailRelease || credits[ov] == cap);
+    }
+
+    /**
+     * Puts input VC {@code iv}, whose head packet {@code p} found every candidate output VC
+     * owned or short of credits, to sleep: out of the active set, onto the wake-up list of
+     * every candidate. Until one of them becomes {@link #eligible}, {@link #choose} would
+     * return -1 every cycle without calling anything; the first such change wakes it.
+     */
+    private void sleep(int iv, int p) {
+        int port = iv / vcs;
+        int router = inPortRouter[port];
+        int header = pHeader[p];
+        int node = iv * waitSlots;
+        int n;
+        if (routing.exitNode(header) == router) {
+            int base = queues + pDst[p] * ejPorts;
+            n = ejPorts;
+            for (int k = 0; k < n; k++) {
+                link(node + k, base + k);
+            }
+        } else {
+            int off = route(port < channels ? iv : FlowControlRule.INJECT, router, header);
+            n = routePool[off];
+            if (n > waitSlots) {
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                link(node + i, routePool[off + 2 + 2 * i]);
+            }
+        }
+        waitCount[iv] = n;
+        vaActive[iv >>> 6] &= ~(1L << iv);
+    }
+
+    private void link(int node, int ov) {
+        int h = waitHead[ov];
+        waitOv[node] = ov;
+        waitPrev[node] = -1;
+        waitNext[node] = h;
+        if (h >= 0) {
+            waitPrev[h] = node;
+        }
+        waitHead[ov] = node;
+    }
+
+    private void unlink(int node) {
+        int prev = waitPrev[node];
+        int next = waitNext[node];
+        if (prev >= 0) {
+            waitNext[prev] = next;
+        } else {
+            waitHead[waitOv[node]] = next;
+        }
+        if (next >= 0) {
+            waitPrev[next] = prev;
+        }
+    }
+
+    /** Wakes every input VC sleeping on output VC {@code ov}: off all its lists, back into the active set. */
+    private void wake(int ov) {
+        while (waitHead[ov] >= 0) {
+            int iv = waitHead[ov] / waitSlots;
+            int node = iv * waitSlots;
+            for (int i = 0, n = waitCount[iv]; i < n; i++) {
+                unlink(node + i);
+            }
+            waitCount[iv] = 0;
+            vaActive[iv >>> 6] |= 1L << iv;
+        }
+    }
+
+    /** A VC of input port {@code ip} now holds an output VC and has a flit. */
+    private void saEnter(int ip) {
+        if (saVcs[ip]++ == 0) {
+            saActive[ip >>> 6] |= 1L << ip;
+        }
+    }
+
+    /** A VC of input port {@code ip} no longer holds an output VC with a flit. */
+    private void saLeave(int ip) {
+        if (--saVcs[ip] == 0) {
+            saActive[ip >>> 6] &= ~(1L << ip);
+        }
+    }
+
     /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
     private int choose(int iv, int p) {
+        chooseMaySleep = false;
         int port = iv / vcs;
         int router = inPortRouter[port];
         int from = port < channels ? iv : FlowControlRule.INJECT;
@@ -1085,6 +1235,7 @@ public final class Simulator implements Engine {
                     return base + k;
                 }
             }
+            chooseMaySleep = msg == null;
             return -1;
         }
         int off = route(from, router, header);
@@ -1101,6 +1252,8 @@ public final class Simulator implements Engine {
         int best = -1;
         int bestCredits = -1;
         boolean any = cfg.escapeAny();
+        // whether the rule was asked (then the answer may change with any state it reads)
+        boolean asked = controlled && from == FlowControlRule.INJECT;
         for (int i = 0; i < n; i++) {
             if (!QueueRoutes.tries(i, primary, best >= 0, any)) {
                 break;
@@ -1116,12 +1269,14 @@ public final class Simulator implements Engine {
             if (vct ? credits[ov] < slot : !tailRelease && credits[ov] != cap) {
                 continue;
             }
+            asked = true;
             if (rule.admit(view, from, ov) == FlowControlRule.DENY) {
                 continue;
             }
             best = ov;
             bestCredits = credits[ov];
         }
+        chooseMaySleep = !asked;
         return best;
     }
 
@@ -1138,6 +1293,8 @@ public final class Simulator implements Engine {
             }
             ovOwner[ov] = iv;
             ivOut[iv] = ov;
+            vaActive[iv >>> 6] &= ~(1L << iv);
+            saEnter(port);
             granted(iv, ov);
             return;
         }
@@ -1155,6 +1312,8 @@ public final class Simulator implements Engine {
         int before = slots(ov);
         ovOwner[ov] = iv;
         ivOut[iv] = ov;
+        vaActive[iv >>> 6] &= ~(1L << iv);
+        saEnter(port);
         granted(iv, ov);
         if (vct) {
             credits[ov] -= pSize[p];
@@ -1189,57 +1348,63 @@ public final class Simulator implements Engine {
     }
 
     private void allocateSwitches(boolean measuring) {
-        for (int ip = 0; ip < inPorts; ip++) {
-            saReq[ip] = -1;
-            int base = ip * vcs;
-            int best = -1;
-            for (int k = 0; k < vcs; k++) {
-                int v = inPtr[ip] + k;
-                if (v >= vcs) {
-                    v -= vcs;
-                }
-                int iv = base + v;
-                int ov = ivOut[iv];
-                if (ov < 0 || bufCount[iv] == 0) {
-                    continue;
-                }
-                int at = iv * cap + bufHead[iv];
-                if (bufTime[at] + pipe - 1 > now) {
-                    continue;
-                }
-                if (!vct && ov < queues && credits[ov] == 0) {
-                    continue;
-                }
-                if (classed) {
-                    // the highest class priority first, then oldest-first or round robin among equals
-                    if (best < 0 || vcPrio[v] > vcPrio[best - base] || (vcPrio[v] == vcPrio[best - base]
-                        && oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
+        int requests = 0;
+        // the input ports with a VC that holds an output VC and has a flit, in increasing order
+        for (int w = 0; w < saActive.length; w++) {
+            long bits = saActive[w];
+            while (bits != 0) {
+                int ip = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                saReq[ip] = -1;
+                int base = ip * vcs;
+                int best = -1;
+                for (int k = 0; k < vcs; k++) {
+                    int v = inPtr[ip] + k;
+                    if (v >= vcs) {
+                        v -= vcs;
+                    }
+                    int iv = base + v;
+                    int ov = ivOut[iv];
+                    if (ov < 0 || bufCount[iv] == 0) {
+                        continue;
+                    }
+                    int at = iv * cap + bufHead[iv];
+                    if (bufTime[at] + pipe - 1 > now) {
+                        continue;
+                    }
+                    if (!vct && ov < queues && credits[ov] == 0) {
+                        continue;
+                    }
+                    if (classed) {
+                        // the highest class priority first, then oldest-first or round robin among equals
+                        if (best < 0 || vcPrio[v] > vcPrio[best - base] || (vcPrio[v] == vcPrio[best - base]
+                            && oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
+                            best = iv;
+                        }
+                        continue;
+                    }
+                    if (best < 0 || (oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
                         best = iv;
                     }
+                    if (!oldestFirst) {
+                        break;
+                    }
+                }
+                if (best < 0) {
                     continue;
                 }
-                if (best < 0 || (oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
-                    best = iv;
+                saReq[ip] = best;
+                saList[requests++] = ip;
+                int op = ovPort[ivOut[best]];
+                if (saStamp[op] != now || beatsSa(ip, saBest[op], op)) {
+                    saStamp[op] = now;
+                    saBest[op] = ip;
                 }
-                if (!oldestFirst) {
-                    break;
-                }
-            }
-            if (best < 0) {
-                continue;
-            }
-            saReq[ip] = best;
-            int op = ovPort[ivOut[best]];
-            if (saStamp[op] != now || beatsSa(ip, saBest[op], op)) {
-                saStamp[op] = now;
-                saBest[op] = ip;
             }
         }
-        for (int ip = 0; ip < inPorts; ip++) {
+        for (int r = 0; r < requests; r++) {
+            int ip = saList[r];
             int iv = saReq[ip];
-            if (iv < 0) {
-                continue;
-            }
             int op = ovPort[ivOut[iv]];
             if (saBest[op] != ip) {
                 continue;
@@ -1281,9 +1446,18 @@ public final class Simulator implements Engine {
         if (bufCount[iv]-- == cap && iv < queues) {
             fullBuffers--;
         }
+        boolean tail = f == pSize[p] - 1;
+        if (tail || bufCount[iv] == 0) {
+            // the VC no longer both holds an output VC and has a flit
+            saLeave(ip);
+        }
         lastMove = now;
         if (ip < channels) {
-            int slotAt = ip * wheel + (int) ((now + chanCreditLat[ip]) % wheel);
+            int s = (int) ((now + chanCreditLat[ip]) % wheel);
+            int slotAt = ip * wheel + s;
+            if (linkPkt[slotAt] < 0 && creditVc[slotAt] < 0) {
+                arrChan[s * channels + arrCount[s]++] = ip;
+            }
             creditVc[slotAt] = iv - ip * vcs;
             creditsBack[iv]++;
         }
@@ -1291,10 +1465,13 @@ public final class Simulator implements Engine {
         if (marking && f == 0 && rc.mark(iv, ovPort[ov], bufCount[iv] + 1)) {
             pMark[p] = true;
         }
-        boolean tail = f == pSize[p] - 1;
         if (ov < queues) {
             int c = ov / vcs;
-            int slotAt = c * wheel + (int) ((now + 1 + chanLinkLat[c]) % wheel);
+            int s = (int) ((now + 1 + chanLinkLat[c]) % wheel);
+            int slotAt = c * wheel + s;
+            if (linkPkt[slotAt] < 0 && creditVc[slotAt] < 0) {
+                arrChan[s * channels + arrCount[s]++] = c;
+            }
             linkPkt[slotAt] = p;
             linkFlit[slotAt] = f;
             linkVc[slotAt] = ov - c * vcs;
@@ -1318,7 +1495,14 @@ public final class Simulator implements Engine {
                 ovOwner[ov] = -1;
                 ringAdjust(ov, before);
             }
+            if (waitHead[ov] >= 0 && eligible(ov)) {
+                wake(ov);
+            }
             ivOut[iv] = -1;
+            if (bufCount[iv] > 0) {
+                // the next packet's head is at the front
+                vaActive[iv >>> 6] |= 1L << iv;
+            }
             if (frontTiming) {
                 // the next packet's head, if any, reached the front as this tail left: like a head that
                 // arrived now, it leaves pipeline - 1 cycles later at the earliest
@@ -1491,6 +1675,14 @@ public final class Simulator implements Engine {
         bufCount[iv] = n + 1;
         if (n + 1 == cap && iv < queues) {
             fullBuffers++;
+        }
+        if (n == 0) {
+            if (ivOut[iv] < 0) {
+                // a head at the front: it asks for an output VC from now on
+                vaActive[iv >>> 6] |= 1L << iv;
+            } else {
+                saEnter(iv / vcs);
+            }
         }
     }
 
