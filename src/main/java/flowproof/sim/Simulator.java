@@ -219,6 +219,8 @@ public final class Simulator implements Engine {
     /** Per wheel slot: the channels with a flit or a credit arriving then. */
     private final int[] arrCount;
     private final int[] arrChan;
+    /** {@code now % wheel}, set once a cycle (the wheels are indexed without a division per flit). */
+    private int slotNow;
 
     // packets
     private int[] pSrc;
@@ -778,6 +780,7 @@ public final class Simulator implements Engine {
     // ------------------------------------------------------------------ the cycle
 
     private void step(Workload.Generator gen, boolean measuring) {
+        slotNow = (int) (now % wheel);
         arrivals();
         if (controlled) {
             control.beginCycle(now);
@@ -804,7 +807,7 @@ public final class Simulator implements Engine {
     }
 
     private void arrivals() {
-        int s = (int) (now % wheel);
+        int s = slotNow;
         // only the channels listed for this slot (each arrival's effects touch its own queue alone,
         // so the order of channels does not matter)
         int listed = arrCount[s];
@@ -979,8 +982,11 @@ public final class Simulator implements Engine {
      */
     private int injectionVcFor(int j, int base, int p) {
         int size = pSize[p];
+        int v = injVc[j];
         for (int k = 0; k < vcs; k++) {
-            int v = (injVc[j] + 1 + k) % vcs;
+            if (++v == vcs) {
+                v = 0;
+            }
             if (msg != null && !msg.classUsesVc(pMsg[p], v)) {
                 continue;
             }
@@ -1453,7 +1459,11 @@ public final class Simulator implements Engine {
         }
         lastMove = now;
         if (ip < channels) {
-            int s = (int) ((now + chanCreditLat[ip]) % wheel);
+            // (latencies are below wheel: one subtraction wraps)
+            int s = slotNow + chanCreditLat[ip];
+            if (s >= wheel) {
+                s -= wheel;
+            }
             int slotAt = ip * wheel + s;
             if (linkPkt[slotAt] < 0 && creditVc[slotAt] < 0) {
                 arrChan[s * channels + arrCount[s]++] = ip;
@@ -1467,7 +1477,10 @@ public final class Simulator implements Engine {
         }
         if (ov < queues) {
             int c = ov / vcs;
-            int s = (int) ((now + 1 + chanLinkLat[c]) % wheel);
+            int s = slotNow + 1 + chanLinkLat[c];
+            if (s >= wheel) {
+                s -= wheel;
+            }
             int slotAt = c * wheel + s;
             if (linkPkt[slotAt] < 0 && creditVc[slotAt] < 0) {
                 arrChan[s * channels + arrCount[s]++] = c;
