@@ -673,6 +673,26 @@ public final class Simulator implements Engine {
             series.buildControl(), ctlCreated, ctlDelivered);
     }
 
+    /**
+     * For the JMH benchmarks (src/jmh): starts the workload's generators as {@link #run} does,
+     * with sources generating and injecting, and returns the generator {@link #stepCycle} takes.
+     */
+    Workload.Generator startStepping() {
+        Workload.Generator gen = workload.start(cfg.seed());
+        lazy = workload.start(cfg.seed());
+        generating = true;
+        injecting = true;
+        return gen;
+    }
+
+    /** For the JMH benchmarks: simulates cycle {@code cycle} (one more than the last), measuring. */
+    void stepCycle(Workload.Generator gen, long cycle) {
+        now = cycle;
+        step(gen, true);
+        genFlitsWindow = 0;
+        accFlitsWindow = 0;
+    }
+
     /** This simulator as the run protocol sees it. */
     private final class Machine implements RunProtocol.Machine {
         @Override
