@@ -93,6 +93,24 @@ import java.util.function.LongConsumer;
  * Packets and flits are ints indexing preallocated tables; buffers, links and credit
  * returns are circular int arrays. The only allocations during a run are amortised table
  * growth (packets, source queues, samples) and the first route of each (queue, header).
+ *
+ * <p>A cycle visits only what may act in it (issue 20), never every queue, VC or port:
+ * <ul>
+ *   <li>arrivals visit the channels listed for the cycle's slot ({@code Links});</li>
+ *   <li>VC allocation visits the <em>active</em> input VCs, those with a head at the front
+ *       and no output VC, in increasing order (the order of the routing function's random
+ *       draws, the control's calls and the rotating commits, so results are those of a
+ *       visit to every VC). A head whose every candidate output VC is owned or short of
+ *       credits, the tests made before the rule is asked, <em>sleeps</em> on the candidates'
+ *       wake-up lists ({@code WakeUpLists}) and is woken by the first release or credit that
+ *       makes one pass them: until then asking again would return nothing and call nothing.
+ *       A head the rule or the congestion control refused stays active (their answers may
+ *       change with any state they read);</li>
+ *   <li>switch allocation visits the input ports with a VC that holds an output VC and has
+ *       a flit, in increasing order.</li>
+ * </ul>
+ * What is left in proportion to the network is per terminal: the workload's draw and the
+ * injection ports.
  */
 public final class Simulator implements Engine {
 
@@ -164,12 +182,8 @@ public final class Simulator implements Engine {
     /** Whether the rule reads ring-wide free slots (Theoretical BFC): only then are they kept up to date. */
     private final boolean trackRings;
 
-    // links and credit returns: per channel, circular over wheel cycles
-    private final int wheel;
-    private final int[] linkPkt;
-    private final int[] linkFlit;
-    private final int[] linkVc;
-    private final int[] creditVc;
+    /** Links and credit returns: per channel, latency queues. */
+    private final Links links;
     /** Queues whose upstream counter B gains a critical mark at the start of the next cycle. */
     private final int[] controlLine;
     private int controlCount;
@@ -195,32 +209,15 @@ public final class Simulator implements Engine {
     private final int[] saReq;
 
     // active sets (see "Hot loops" in the class comment)
-    /** Input VCs whose front packet waits for VC allocation and is not asleep: one bit each. */
-    private final long[] vaActive;
+    /** The VC allocator's active input VCs and wake-up lists. */
+    private final WakeUpLists waiting;
     /** Input ports with some VC that holds an output VC and has a flit: one bit each, and the count of such VCs. */
     private final long[] saActive;
     private final int[] saVcs;
     /** The input ports that requested the switch this cycle, in increasing order. */
     private final int[] saList;
-    /**
-     * Wake-up lists. An input VC whose every candidate output VC failed the cheap tests that
-     * precede the rule in {@link #choose} (owned, or short of credits) sleeps, linked into the
-     * list of each candidate: node {@code iv * waitSlots + i} for its i-th candidate,
-     * doubly linked through {@code waitNext}/{@code waitPrev} from {@code waitHead[ov]}.
-     */
-    private final int waitSlots;
-    private final int[] waitHead;
-    private final int[] waitNext;
-    private final int[] waitPrev;
-    private final int[] waitOv;
-    private final int[] waitCount;
     /** Set by {@link #choose} when it returned -1 without calling the rule or the control: the head may sleep. */
     private boolean chooseMaySleep;
-    /** Per wheel slot: the channels with a flit or a credit arriving then. */
-    private final int[] arrCount;
-    private final int[] arrChan;
-    /** {@code now % wheel}, set once a cycle (the wheels are indexed without a division per flit). */
-    private int slotNow;
 
     // packets
     private int[] pSrc;
@@ -468,13 +465,7 @@ public final class Simulator implements Engine {
             }
         }
 
-        wheel = longest + 2;
-        linkPkt = new int[channels * wheel];
-        linkFlit = new int[channels * wheel];
-        linkVc = new int[channels * wheel];
-        Arrays.fill(linkPkt, -1);
-        creditVc = new int[channels * wheel];
-        Arrays.fill(creditVc, -1);
+        links = new Links(channels, longest);
         controlLine = new int[queues];
         if (rule.marksDrift()) {
             ringUpstream = net.ringUpstream();
@@ -499,12 +490,9 @@ public final class Simulator implements Engine {
         saStamp = new long[outPorts];
         Arrays.fill(saStamp, -1);
         saReq = new int[inPorts];
-        vaActive = new long[(inVcs + 63) >>> 6];
         saActive = new long[(inPorts + 63) >>> 6];
         saVcs = new int[inPorts];
         saList = new int[inPorts];
-        arrCount = new int[wheel];
-        arrChan = new int[wheel * channels];
 
         int initialPackets = 1024;
         pSrc = new int[initialPackets];
@@ -566,13 +554,7 @@ public final class Simulator implements Engine {
         chanFlits = new long[channels];
         // the route table lists queues (channel x VC), up to vcs per candidate channel
         firstQueues = new int[Math.max(4, routing.maxCandidates()) * vcs];
-        waitSlots = Math.max(firstQueues.length, ejPorts);
-        waitHead = new int[outVcs];
-        Arrays.fill(waitHead, -1);
-        waitNext = new int[inVcs * waitSlots];
-        waitPrev = new int[inVcs * waitSlots];
-        waitOv = new int[inVcs * waitSlots];
-        waitCount = new int[inVcs];
+        waiting = new WakeUpLists(inVcs, outVcs, Math.max(firstQueues.length, ejPorts));
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
         controlled = control != InjectionControl.NONE;
         if (control instanceof RouterControl r) {
@@ -623,8 +605,8 @@ public final class Simulator implements Engine {
         // a power of two, and room for every packet the lookahead of a scheme may look at
         srcBudget = Integer.highestOneBit(Math.max(SOURCE_BUDGET, lookahead) * 2 - 1);
         srcRing = new int[terminals * srcBudget];
-        series = new SeriesBuilder(cfg.window(), control.seriesNames().size());
-        spaceTime = cfg.spaceTime() == null ? null : new SpaceTimeRecorder(cfg.spaceTime());
+        series = new SeriesBuilder(cfg.window(), control);
+        spaceTime = cfg.spaceTime() == null ? null : new SpaceTimeRecorder(cfg.spaceTime(), topo, vcs, slot, cap, credits);
     }
 
     /**
@@ -800,7 +782,7 @@ public final class Simulator implements Engine {
     // ------------------------------------------------------------------ the cycle
 
     private void step(Workload.Generator gen, boolean measuring) {
-        slotNow = (int) (now % wheel);
+        links.turn(now);
         arrivals();
         if (controlled) {
             control.beginCycle(now);
@@ -827,30 +809,31 @@ public final class Simulator implements Engine {
     }
 
     private void arrivals() {
-        int s = slotNow;
+        Links l = links;
+        int s = l.slot();
+        int wheel = l.wheel;
         // only the channels listed for this slot (each arrival's effects touch its own queue alone,
         // so the order of channels does not matter)
-        int listed = arrCount[s];
-        arrCount[s] = 0;
-        for (int i = 0, list = s * channels; i < listed; i++) {
-            int c = arrChan[list + i];
+        int listed = l.arriving();
+        for (int i = 0, list = l.listStart(); i < listed; i++) {
+            int c = l.listed(list + i);
             int at = c * wheel + s;
-            int p = linkPkt[at];
+            int p = l.pkt[at];
             if (p >= 0) {
-                int v = linkVc[at];
+                int v = l.vc[at];
                 int q = c * vcs + v;
-                push(q, p, linkFlit[at], (int) now);
+                push(q, p, l.flit[at], (int) now);
                 onLink[q]--;
-                linkPkt[at] = -1;
+                l.pkt[at] = -1;
             }
-            int cv = creditVc[at];
+            int cv = l.credit[at];
             if (cv >= 0) {
                 int q = c * vcs + cv;
                 creditsBack[q]--;
                 addCredits(q, 1);
-                creditVc[at] = -1;
-                if (waitHead[q] >= 0 && eligible(q)) {
-                    wake(q);
+                l.credit[at] = -1;
+                if (waiting.waitedOn(q) && eligible(q)) {
+                    waiting.wake(q);
                 }
             }
         }
@@ -1066,8 +1049,9 @@ public final class Simulator implements Engine {
         int requests = 0;
         // the input VCs with a head waiting and awake, in increasing order (the order of the
         // routing function's random draws, the control's calls and the commits below)
-        for (int w = 0; w < vaActive.length; w++) {
-            long bits = vaActive[w];
+        long[] active = waiting.active;
+        for (int w = 0; w < active.length; w++) {
+            long bits = active[w];
             while (bits != 0) {
                 int iv = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
@@ -1159,70 +1143,22 @@ public final class Simulator implements Engine {
 
     /**
      * Puts input VC {@code iv}, whose head packet {@code p} found every candidate output VC
-     * owned or short of credits, to sleep: out of the active set, onto the wake-up list of
-     * every candidate. Until one of them becomes {@link #eligible}, {@link #choose} would
-     * return -1 every cycle without calling anything; the first such change wakes it.
+     * owned or short of credits, to sleep on them ({@link WakeUpLists}). Until one of them
+     * becomes {@link #eligible}, {@link #choose} would return -1 every cycle without calling
+     * anything; the first such change wakes it.
      */
     private void sleep(int iv, int p) {
         int port = iv / vcs;
         int router = inPortRouter[port];
         int header = pHeader[p];
-        int node = iv * waitSlots;
-        int n;
         if (routing.exitNode(header) == router) {
-            int base = queues + pDst[p] * ejPorts;
-            n = ejPorts;
-            for (int k = 0; k < n; k++) {
-                link(node + k, base + k);
-            }
-        } else {
-            int off = route(port < channels ? iv : FlowControlRule.INJECT, router, header);
-            n = routePool[off];
-            if (n > waitSlots) {
-                return;
-            }
-            for (int i = 0; i < n; i++) {
-                link(node + i, routePool[off + 2 + 2 * i]);
-            }
+            waiting.sleepOnRange(iv, queues + pDst[p] * ejPorts, ejPorts);
+            return;
         }
-        waitCount[iv] = n;
-        vaActive[iv >>> 6] &= ~(1L << iv);
-    }
-
-    private void link(int node, int ov) {
-        int h = waitHead[ov];
-        waitOv[node] = ov;
-        waitPrev[node] = -1;
-        waitNext[node] = h;
-        if (h >= 0) {
-            waitPrev[h] = node;
-        }
-        waitHead[ov] = node;
-    }
-
-    private void unlink(int node) {
-        int prev = waitPrev[node];
-        int next = waitNext[node];
-        if (prev >= 0) {
-            waitNext[prev] = next;
-        } else {
-            waitHead[waitOv[node]] = next;
-        }
-        if (next >= 0) {
-            waitPrev[next] = prev;
-        }
-    }
-
-    /** Wakes every input VC sleeping on output VC {@code ov}: off all its lists, back into the active set. */
-    private void wake(int ov) {
-        while (waitHead[ov] >= 0) {
-            int iv = waitHead[ov] / waitSlots;
-            int node = iv * waitSlots;
-            for (int i = 0, n = waitCount[iv]; i < n; i++) {
-                unlink(node + i);
-            }
-            waitCount[iv] = 0;
-            vaActive[iv >>> 6] |= 1L << iv;
+        int off = route(port < channels ? iv : FlowControlRule.INJECT, router, header);
+        int n = routePool[off];
+        if (n <= waiting.slots()) {
+            waiting.sleep(iv, routePool, off + 2, 2, n);
         }
     }
 
@@ -1319,7 +1255,7 @@ public final class Simulator implements Engine {
             }
             ovOwner[ov] = iv;
             ivOut[iv] = ov;
-            vaActive[iv >>> 6] &= ~(1L << iv);
+            waiting.deactivate(iv);
             saEnter(port);
             granted(iv, ov);
             return;
@@ -1338,7 +1274,7 @@ public final class Simulator implements Engine {
         int before = slots(ov);
         ovOwner[ov] = iv;
         ivOut[iv] = ov;
-        vaActive[iv >>> 6] &= ~(1L << iv);
+        waiting.deactivate(iv);
         saEnter(port);
         granted(iv, ov);
         if (vct) {
@@ -1479,16 +1415,7 @@ public final class Simulator implements Engine {
         }
         lastMove = now;
         if (ip < channels) {
-            // (latencies are below wheel: one subtraction wraps)
-            int s = slotNow + chanCreditLat[ip];
-            if (s >= wheel) {
-                s -= wheel;
-            }
-            int slotAt = ip * wheel + s;
-            if (linkPkt[slotAt] < 0 && creditVc[slotAt] < 0) {
-                arrChan[s * channels + arrCount[s]++] = ip;
-            }
-            creditVc[slotAt] = iv - ip * vcs;
+            links.sendCredit(ip, chanCreditLat[ip], iv - ip * vcs);
             creditsBack[iv]++;
         }
         int ov = ivOut[iv];
@@ -1497,17 +1424,7 @@ public final class Simulator implements Engine {
         }
         if (ov < queues) {
             int c = ov / vcs;
-            int s = slotNow + 1 + chanLinkLat[c];
-            if (s >= wheel) {
-                s -= wheel;
-            }
-            int slotAt = c * wheel + s;
-            if (linkPkt[slotAt] < 0 && creditVc[slotAt] < 0) {
-                arrChan[s * channels + arrCount[s]++] = c;
-            }
-            linkPkt[slotAt] = p;
-            linkFlit[slotAt] = f;
-            linkVc[slotAt] = ov - c * vcs;
+            links.sendFlit(c, 1 + chanLinkLat[c], p, f, ov - c * vcs);
             onLink[ov]++;
             if (vct) {
                 reserved[ov]--;
@@ -1528,13 +1445,13 @@ public final class Simulator implements Engine {
                 ovOwner[ov] = -1;
                 ringAdjust(ov, before);
             }
-            if (waitHead[ov] >= 0 && eligible(ov)) {
-                wake(ov);
+            if (waiting.waitedOn(ov) && eligible(ov)) {
+                waiting.wake(ov);
             }
             ivOut[iv] = -1;
             if (bufCount[iv] > 0) {
                 // the next packet's head is at the front
-                vaActive[iv >>> 6] |= 1L << iv;
+                waiting.activate(iv);
             }
             if (frontTiming) {
                 // the next packet's head, if any, reached the front as this tail left: like a head that
@@ -1712,7 +1629,7 @@ public final class Simulator implements Engine {
         if (n == 0) {
             if (ivOut[iv] < 0) {
                 // a head at the front: it asks for an output VC from now on
-                vaActive[iv >>> 6] |= 1L << iv;
+                waiting.activate(iv);
             } else {
                 saEnter(iv / vcs);
             }
@@ -2321,123 +2238,4 @@ public final class Simulator implements Engine {
     }
 
     // ------------------------------------------------------------------ recording
-
-    /** Offered/accepted flits and in-flight packets per window of cycles, and the control scheme's quantities. */
-    private final class SeriesBuilder {
-        private final int window;
-        private final double[] controlNow;
-        private double[][] controlValues;
-        private long[] t = new long[256];
-        private double[] offered = new double[256];
-        private double[] accepted = new double[256];
-        private double[] inFlight = new double[256];
-        private double[] nominalLoad = new double[256];
-        private int n;
-        private long gen;
-        private long acc;
-        private int in;
-
-        SeriesBuilder(int window, int controlSeries) {
-            this.window = window;
-            this.controlNow = new double[controlSeries];
-            this.controlValues = new double[controlSeries][256];
-        }
-
-        void sample(long now, long genFlits, long accFlits, long inNetwork, int terminals, double nominal) {
-            gen += genFlits;
-            acc += accFlits;
-            if (++in < window) {
-                return;
-            }
-            if (n == t.length) {
-                t = Arrays.copyOf(t, n * 2);
-                offered = Arrays.copyOf(offered, n * 2);
-                accepted = Arrays.copyOf(accepted, n * 2);
-                inFlight = Arrays.copyOf(inFlight, n * 2);
-                nominalLoad = Arrays.copyOf(nominalLoad, n * 2);
-                for (int k = 0; k < controlValues.length; k++) {
-                    controlValues[k] = Arrays.copyOf(controlValues[k], n * 2);
-                }
-            }
-            if (controlNow.length > 0) {
-                control.sample(controlNow);
-                for (int k = 0; k < controlNow.length; k++) {
-                    controlValues[k][n] = controlNow[k];
-                }
-            }
-            nominalLoad[n] = nominal;
-            t[n] = now;
-            offered[n] = (double) gen / terminals / window;
-            accepted[n] = (double) acc / terminals / window;
-            inFlight[n] = inNetwork;
-            n++;
-            gen = 0;
-            acc = 0;
-            in = 0;
-        }
-
-        SimResult.Series build() {
-            return new SimResult.Series(Arrays.copyOf(t, n), Arrays.copyOf(offered, n), Arrays.copyOf(accepted, n),
-                Arrays.copyOf(inFlight, n), Arrays.copyOf(nominalLoad, n));
-        }
-
-        SimResult.ControlSeries buildControl() {
-            if (controlNow.length == 0) {
-                return null;
-            }
-            double[][] v = new double[controlNow.length][];
-            for (int k = 0; k < v.length; k++) {
-                v[k] = Arrays.copyOf(controlValues[k], n);
-            }
-            return new SimResult.ControlSeries(control.seriesNames().toArray(new String[0]), Arrays.copyOf(t, n), v);
-        }
-    }
-
-    /** Busy input buffers (some VC of the channel short of a packet slot, as the upstream credits show; SPTh's "any VC") of a row of routers. */
-    private final class SpaceTimeRecorder {
-        private final long from;
-        private final int length;
-        private final int[] channelsOfRow;
-        private final String[] names;
-        private final boolean[][] busy;
-
-        SpaceTimeRecorder(SimConfig.SpaceTime st) {
-            this.from = st.from();
-            this.length = st.length();
-            List<Integer> list = new ArrayList<>();
-            for (int r : st.routers()) {
-                for (int c = 0; c < channels; c++) {
-                    if (topo.target(c) == r) {
-                        list.add(c);
-                    }
-                }
-            }
-            channelsOfRow = list.stream().mapToInt(Integer::intValue).toArray();
-            names = new String[channelsOfRow.length];
-            for (int i = 0; i < names.length; i++) {
-                names[i] = topo.channelName(channelsOfRow[i]);
-            }
-            busy = new boolean[channelsOfRow.length][length];
-        }
-
-        void record(long cycle) {
-            long i = cycle - from;
-            if (i < 0 || i >= length) {
-                return;
-            }
-            int need = Math.min(slot, cap);
-            for (int k = 0; k < channelsOfRow.length; k++) {
-                int c = channelsOfRow[k];
-                boolean any = false;
-                for (int v = 0; v < vcs && !any; v++) {
-                    any = credits[c * vcs + v] < need;
-                }
-                busy[k][(int) i] = any;
-            }
-        }
-
-        SimResult.SpaceTimeChart build() {
-            return new SimResult.SpaceTimeChart(names, busy, from);
-        }
-    }
 }
