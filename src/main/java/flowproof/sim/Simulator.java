@@ -164,9 +164,8 @@ public final class Simulator implements Engine {
     private final int[] ringOfQueue;
 
     // input VC buffers: circular, cap entries per VC
-    private final int[] bufPkt;
-    private final int[] bufFlit;
-    private final int[] bufTime;
+    /** Per buffer entry {@code iv * cap + i}, three ints side by side: packet, flit index, arrival cycle. */
+    private final int[] buf;
     private final int[] bufHead;
     private final int[] bufCount;
     private final int[] ivOut;
@@ -438,9 +437,7 @@ public final class Simulator implements Engine {
             ringOfQueue[q] = net.ringOf(q);
         }
 
-        bufPkt = new int[inVcs * cap];
-        bufFlit = new int[inVcs * cap];
-        bufTime = new int[inVcs * cap];
+        buf = new int[3 * inVcs * cap];
         bufHead = new int[inVcs];
         bufCount = new int[inVcs];
         ivOut = new int[inVcs];
@@ -1056,13 +1053,13 @@ public final class Simulator implements Engine {
                 int iv = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int at = iv * cap + bufHead[iv];
-                if (bufTime[at] + pipe - 1 > now || (frontTiming && frontTime[iv] + pipe - 1 > now)) {
+                if (buf[3 * at + 2] + pipe - 1 > now || (frontTiming && frontTime[iv] + pipe - 1 > now)) {
                     continue;
                 }
-                int ov = choose(iv, bufPkt[at]);
+                int ov = choose(iv, buf[3 * at]);
                 if (ov < 0) {
                     if (chooseMaySleep) {
-                        sleep(iv, bufPkt[at]);
+                        sleep(iv, buf[3 * at]);
                     }
                     continue;
                 }
@@ -1093,8 +1090,8 @@ public final class Simulator implements Engine {
             return vcPrio[iv % vcs] > vcPrio[other % vcs];
         }
         if (oldestFirst) {
-            long a = pGen[bufPkt[iv * cap + bufHead[iv]]];
-            long b = pGen[bufPkt[other * cap + bufHead[other]]];
+            long a = pGen[buf[3 * (iv * cap + bufHead[iv])]];
+            long b = pGen[buf[3 * (other * cap + bufHead[other])]];
             if (a != b) {
                 return a < b;
             }
@@ -1244,7 +1241,7 @@ public final class Simulator implements Engine {
 
     private void commitVa(int iv, int ov) {
         int at = iv * cap + bufHead[iv];
-        int p = bufPkt[at];
+        int p = buf[3 * at];
         int port = iv / vcs;
         if (ov >= queues) {
             if (msg != null && pMsg[p] < msgClasses - 1) {
@@ -1289,7 +1286,7 @@ public final class Simulator implements Engine {
         }
         int c = ov / vcs;
         if (from == FlowControlRule.INJECT || topo.dimension(port) != topo.dimension(c)) {
-            pAccess[p] += (int) (now - (bufTime[at] + pipe - 1));
+            pAccess[p] += (int) (now - (buf[3 * at + 2] + pipe - 1));
         }
         // the header the packet will have downstream
         int off = route(from, inPortRouter[port], pHeader[p]);
@@ -1331,7 +1328,7 @@ public final class Simulator implements Engine {
                         continue;
                     }
                     int at = iv * cap + bufHead[iv];
-                    if (bufTime[at] + pipe - 1 > now) {
+                    if (buf[3 * at + 2] + pipe - 1 > now) {
                         continue;
                     }
                     if (!vct && ov < queues && credits[ov] == 0) {
@@ -1340,12 +1337,12 @@ public final class Simulator implements Engine {
                     if (classed) {
                         // the highest class priority first, then oldest-first or round robin among equals
                         if (best < 0 || vcPrio[v] > vcPrio[best - base] || (vcPrio[v] == vcPrio[best - base]
-                            && oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
+                            && oldestFirst && pGen[buf[3 * at]] < pGen[buf[3 * (best * cap + bufHead[best])]])) {
                             best = iv;
                         }
                         continue;
                     }
-                    if (best < 0 || (oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
+                    if (best < 0 || (oldestFirst && pGen[buf[3 * at]] < pGen[buf[3 * (best * cap + bufHead[best])]])) {
                         best = iv;
                     }
                     if (!oldestFirst) {
@@ -1388,8 +1385,8 @@ public final class Simulator implements Engine {
         if (oldestFirst) {
             int a = saReq[ip];
             int b = saReq[other];
-            long ga = pGen[bufPkt[a * cap + bufHead[a]]];
-            long gb = pGen[bufPkt[b * cap + bufHead[b]]];
+            long ga = pGen[buf[3 * (a * cap + bufHead[a])]];
+            long gb = pGen[buf[3 * (b * cap + bufHead[b])]];
             if (ga != gb) {
                 return ga < gb;
             }
@@ -1402,8 +1399,8 @@ public final class Simulator implements Engine {
 
     private void traverse(int ip, int iv, boolean measuring) {
         int at = iv * cap + bufHead[iv];
-        int p = bufPkt[at];
-        int f = bufFlit[at];
+        int p = buf[3 * at];
+        int f = buf[3 * at + 1];
         bufHead[iv] = bufHead[iv] + 1 == cap ? 0 : bufHead[iv] + 1;
         if (bufCount[iv]-- == cap && iv < queues) {
             fullBuffers--;
@@ -1619,9 +1616,9 @@ public final class Simulator implements Engine {
             i -= cap;
         }
         int at = iv * cap + i;
-        bufPkt[at] = p;
-        bufFlit[at] = f;
-        bufTime[at] = time;
+        buf[3 * at] = p;
+        buf[3 * at + 1] = f;
+        buf[3 * at + 2] = time;
         bufCount[iv] = n + 1;
         if (n + 1 == cap && iv < queues) {
             fullBuffers++;
@@ -1734,7 +1731,7 @@ public final class Simulator implements Engine {
                     continue;
                 }
                 int at = iv * cap + bufHead[iv];
-                if (bufTime[at] + pipe - 1 > now) {
+                if (buf[3 * at + 2] + pipe - 1 > now) {
                     continue;
                 }
                 int op = requestedPort(ip, iv, at);
@@ -1758,9 +1755,9 @@ public final class Simulator implements Engine {
         if (ov >= 0) {
             return ovPort[ov];
         }
-        int p = bufPkt[at];
+        int p = buf[3 * at];
         int header = pHeader[p];
-        if (bufFlit[at] != 0 || header < 0) {
+        if (buf[3 * at + 1] != 0 || header < 0) {
             return -1;
         }
         int router = inPortRouter[port];
@@ -2118,12 +2115,12 @@ public final class Simulator implements Engine {
 
         @Override
         public int bufferedPacket(int q, int i) {
-            return bufPkt[q * cap + (bufHead[q] + i) % cap];
+            return buf[3 * (q * cap + (bufHead[q] + i) % cap)];
         }
 
         @Override
         public int bufferedFlit(int q, int i) {
-            return bufFlit[q * cap + (bufHead[q] + i) % cap];
+            return buf[3 * (q * cap + (bufHead[q] + i) % cap) + 1];
         }
 
         @Override
@@ -2162,7 +2159,7 @@ public final class Simulator implements Engine {
         List<String> held = new ArrayList<>();
         for (int iv = 0; iv < inVcs; iv++) {
             if (bufCount[iv] > 0) {
-                int p = bufPkt[iv * cap + bufHead[iv]];
+                int p = buf[3 * (iv * cap + bufHead[iv])];
                 held.add(ivName(iv) + " (" + bufCount[iv] + " flits, head to "
                     + topo.nodeName(termRouter[pDst[p]]) + ")");
             }
