@@ -93,6 +93,24 @@ import java.util.function.LongConsumer;
  * Packets and flits are ints indexing preallocated tables; buffers, links and credit
  * returns are circular int arrays. The only allocations during a run are amortised table
  * growth (packets, source queues, samples) and the first route of each (queue, header).
+ *
+ * <p>A cycle visits only what may act in it (issue 20), never every queue, VC or port:
+ * <ul>
+ *   <li>arrivals visit the channels listed for the cycle's slot ({@code Links});</li>
+ *   <li>VC allocation visits the <em>active</em> input VCs, those with a head at the front
+ *       and no output VC, in increasing order (the order of the routing function's random
+ *       draws, the control's calls and the rotating commits, so results are those of a
+ *       visit to every VC). A head whose every candidate output VC is owned or short of
+ *       credits, the tests made before the rule is asked, <em>sleeps</em> on the candidates'
+ *       wake-up lists ({@code WakeUpLists}) and is woken by the first release or credit that
+ *       makes one pass them: until then asking again would return nothing and call nothing.
+ *       A head the rule or the congestion control refused stays active (their answers may
+ *       change with any state they read);</li>
+ *   <li>switch allocation visits the input ports with a VC that holds an output VC and has
+ *       a flit, in increasing order.</li>
+ * </ul>
+ * What is left in proportion to the network is per terminal: the workload's draw and the
+ * injection ports.
  */
 public final class Simulator implements Engine {
 
@@ -146,9 +164,8 @@ public final class Simulator implements Engine {
     private final int[] ringOfQueue;
 
     // input VC buffers: circular, cap entries per VC
-    private final int[] bufPkt;
-    private final int[] bufFlit;
-    private final int[] bufTime;
+    /** Per buffer entry {@code iv * cap + i}, three ints side by side: packet, flit index, arrival cycle. */
+    private final int[] buf;
     private final int[] bufHead;
     private final int[] bufCount;
     private final int[] ivOut;
@@ -164,12 +181,8 @@ public final class Simulator implements Engine {
     /** Whether the rule reads ring-wide free slots (Theoretical BFC): only then are they kept up to date. */
     private final boolean trackRings;
 
-    // links and credit returns: per channel, circular over wheel cycles
-    private final int wheel;
-    private final int[] linkPkt;
-    private final int[] linkFlit;
-    private final int[] linkVc;
-    private final int[] creditVc;
+    /** Links and credit returns: per channel, latency queues. */
+    private final Links links;
     /** Queues whose upstream counter B gains a critical mark at the start of the next cycle. */
     private final int[] controlLine;
     private int controlCount;
@@ -193,6 +206,17 @@ public final class Simulator implements Engine {
     private final int[] saBest;
     private final long[] saStamp;
     private final int[] saReq;
+
+    // active sets (see "Hot loops" in the class comment)
+    /** The VC allocator's active input VCs and wake-up lists. */
+    private final WakeUpLists waiting;
+    /** Input ports with some VC that holds an output VC and has a flit: one bit each, and the count of such VCs. */
+    private final long[] saActive;
+    private final int[] saVcs;
+    /** The input ports that requested the switch this cycle, in increasing order. */
+    private final int[] saList;
+    /** Set by {@link #choose} when it returned -1 without calling the rule or the control: the head may sleep. */
+    private boolean chooseMaySleep;
 
     // packets
     private int[] pSrc;
@@ -413,9 +437,7 @@ public final class Simulator implements Engine {
             ringOfQueue[q] = net.ringOf(q);
         }
 
-        bufPkt = new int[inVcs * cap];
-        bufFlit = new int[inVcs * cap];
-        bufTime = new int[inVcs * cap];
+        buf = new int[3 * inVcs * cap];
         bufHead = new int[inVcs];
         bufCount = new int[inVcs];
         ivOut = new int[inVcs];
@@ -440,13 +462,7 @@ public final class Simulator implements Engine {
             }
         }
 
-        wheel = longest + 2;
-        linkPkt = new int[channels * wheel];
-        linkFlit = new int[channels * wheel];
-        linkVc = new int[channels * wheel];
-        Arrays.fill(linkPkt, -1);
-        creditVc = new int[channels * wheel];
-        Arrays.fill(creditVc, -1);
+        links = new Links(channels, longest);
         controlLine = new int[queues];
         if (rule.marksDrift()) {
             ringUpstream = net.ringUpstream();
@@ -471,6 +487,9 @@ public final class Simulator implements Engine {
         saStamp = new long[outPorts];
         Arrays.fill(saStamp, -1);
         saReq = new int[inPorts];
+        saActive = new long[(inPorts + 63) >>> 6];
+        saVcs = new int[inPorts];
+        saList = new int[inPorts];
 
         int initialPackets = 1024;
         pSrc = new int[initialPackets];
@@ -532,6 +551,7 @@ public final class Simulator implements Engine {
         chanFlits = new long[channels];
         // the route table lists queues (channel x VC), up to vcs per candidate channel
         firstQueues = new int[Math.max(4, routing.maxCandidates()) * vcs];
+        waiting = new WakeUpLists(inVcs, outVcs, Math.max(firstQueues.length, ejPorts));
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
         controlled = control != InjectionControl.NONE;
         if (control instanceof RouterControl r) {
@@ -582,8 +602,8 @@ public final class Simulator implements Engine {
         // a power of two, and room for every packet the lookahead of a scheme may look at
         srcBudget = Integer.highestOneBit(Math.max(SOURCE_BUDGET, lookahead) * 2 - 1);
         srcRing = new int[terminals * srcBudget];
-        series = new SeriesBuilder(cfg.window(), control.seriesNames().size());
-        spaceTime = cfg.spaceTime() == null ? null : new SpaceTimeRecorder(cfg.spaceTime());
+        series = new SeriesBuilder(cfg.window(), control);
+        spaceTime = cfg.spaceTime() == null ? null : new SpaceTimeRecorder(cfg.spaceTime(), topo, vcs, slot, cap, credits);
     }
 
     /**
@@ -630,6 +650,26 @@ public final class Simulator implements Engine {
             hopPackets == 0 ? 0 : (double) sumHops / hopPackets, util, names, series.build(),
             spaceTime == null ? null : spaceTime.build(), cfg.check(), o.seconds(), cfg.control().describe(),
             series.buildControl(), ctlCreated, ctlDelivered);
+    }
+
+    /**
+     * For the JMH benchmarks (src/jmh): starts the workload's generators as {@link #run} does,
+     * with sources generating and injecting, and returns the generator {@link #stepCycle} takes.
+     */
+    Workload.Generator startStepping() {
+        Workload.Generator gen = workload.start(cfg.seed());
+        lazy = workload.start(cfg.seed());
+        generating = true;
+        injecting = true;
+        return gen;
+    }
+
+    /** For the JMH benchmarks: simulates cycle {@code cycle} (one more than the last), measuring. */
+    void stepCycle(Workload.Generator gen, long cycle) {
+        now = cycle;
+        step(gen, true);
+        genFlitsWindow = 0;
+        accFlitsWindow = 0;
     }
 
     /** This simulator as the run protocol sees it. */
@@ -739,6 +779,7 @@ public final class Simulator implements Engine {
     // ------------------------------------------------------------------ the cycle
 
     private void step(Workload.Generator gen, boolean measuring) {
+        links.turn(now);
         arrivals();
         if (controlled) {
             control.beginCycle(now);
@@ -765,23 +806,32 @@ public final class Simulator implements Engine {
     }
 
     private void arrivals() {
-        int s = (int) (now % wheel);
-        for (int c = 0; c < channels; c++) {
+        Links l = links;
+        int s = l.slot();
+        int wheel = l.wheel;
+        // only the channels listed for this slot (each arrival's effects touch its own queue alone,
+        // so the order of channels does not matter)
+        int listed = l.arriving();
+        for (int i = 0, list = l.listStart(); i < listed; i++) {
+            int c = l.listed(list + i);
             int at = c * wheel + s;
-            int p = linkPkt[at];
+            int p = l.pkt[at];
             if (p >= 0) {
-                int v = linkVc[at];
+                int v = l.vc[at];
                 int q = c * vcs + v;
-                push(q, p, linkFlit[at], (int) now);
+                push(q, p, l.flit[at], (int) now);
                 onLink[q]--;
-                linkPkt[at] = -1;
+                l.pkt[at] = -1;
             }
-            int cv = creditVc[at];
+            int cv = l.credit[at];
             if (cv >= 0) {
                 int q = c * vcs + cv;
                 creditsBack[q]--;
                 addCredits(q, 1);
-                creditVc[at] = -1;
+                l.credit[at] = -1;
+                if (waiting.waitedOn(q) && eligible(q)) {
+                    waiting.wake(q);
+                }
             }
         }
         // control lines raised in the previous cycle: the upstream counter B gains the mark
@@ -932,8 +982,11 @@ public final class Simulator implements Engine {
      */
     private int injectionVcFor(int j, int base, int p) {
         int size = pSize[p];
+        int v = injVc[j];
         for (int k = 0; k < vcs; k++) {
-            int v = (injVc[j] + 1 + k) % vcs;
+            if (++v == vcs) {
+                v = 0;
+            }
             if (msg != null && !msg.classUsesVc(pMsg[p], v)) {
                 continue;
             }
@@ -991,23 +1044,31 @@ public final class Simulator implements Engine {
 
     private void allocateVcs() {
         int requests = 0;
-        for (int iv = 0; iv < inVcs; iv++) {
-            if (bufCount[iv] == 0 || ivOut[iv] >= 0) {
-                continue;
-            }
-            int at = iv * cap + bufHead[iv];
-            if (bufTime[at] + pipe - 1 > now || (frontTiming && frontTime[iv] + pipe - 1 > now)) {
-                continue;
-            }
-            int ov = choose(iv, bufPkt[at]);
-            if (ov < 0) {
-                continue;
-            }
-            vaReq[iv] = ov;
-            vaList[requests++] = iv;
-            if (vaStamp[ov] != now || beatsVa(iv, vaBest[ov], ov)) {
-                vaStamp[ov] = now;
-                vaBest[ov] = iv;
+        // the input VCs with a head waiting and awake, in increasing order (the order of the
+        // routing function's random draws, the control's calls and the commits below)
+        long[] active = waiting.active;
+        for (int w = 0; w < active.length; w++) {
+            long bits = active[w];
+            while (bits != 0) {
+                int iv = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int at = iv * cap + bufHead[iv];
+                if (buf[3 * at + 2] + pipe - 1 > now || (frontTiming && frontTime[iv] + pipe - 1 > now)) {
+                    continue;
+                }
+                int ov = choose(iv, buf[3 * at]);
+                if (ov < 0) {
+                    if (chooseMaySleep) {
+                        sleep(iv, buf[3 * at]);
+                    }
+                    continue;
+                }
+                vaReq[iv] = ov;
+                vaList[requests++] = iv;
+                if (vaStamp[ov] != now || beatsVa(iv, vaBest[ov], ov)) {
+                    vaStamp[ov] = now;
+                    vaBest[ov] = iv;
+                }
             }
         }
         if (requests == 0) {
@@ -1029,8 +1090,8 @@ public final class Simulator implements Engine {
             return vcPrio[iv % vcs] > vcPrio[other % vcs];
         }
         if (oldestFirst) {
-            long a = pGen[bufPkt[iv * cap + bufHead[iv]]];
-            long b = pGen[bufPkt[other * cap + bufHead[other]]];
+            long a = pGen[buf[3 * (iv * cap + bufHead[iv])]];
+            long b = pGen[buf[3 * (other * cap + bufHead[other])]];
             if (a != b) {
                 return a < b;
             }
@@ -1065,8 +1126,56 @@ public final class Simulator implements Engine {
         }
     }
 
+    /**
+     * Whether output VC {@code ov} passes the tests {@link #choose} makes before asking the
+     * rule: unowned and, into a network queue, with the credits a packet needs. Only such a
+     * change can wake a head that found every candidate failing them.
+     */
+    private boolean eligible(int ov) {
+        if (ovOwner[ov] >= 0) {
+            return false;
+        }
+        return ov >= queues || (vct ? credits[ov] >= slot : tailRelease || credits[ov] == cap);
+    }
+
+    /**
+     * Puts input VC {@code iv}, whose head packet {@code p} found every candidate output VC
+     * owned or short of credits, to sleep on them ({@link WakeUpLists}). Until one of them
+     * becomes {@link #eligible}, {@link #choose} would return -1 every cycle without calling
+     * anything; the first such change wakes it.
+     */
+    private void sleep(int iv, int p) {
+        int port = iv / vcs;
+        int router = inPortRouter[port];
+        int header = pHeader[p];
+        if (routing.exitNode(header) == router) {
+            waiting.sleepOnRange(iv, queues + pDst[p] * ejPorts, ejPorts);
+            return;
+        }
+        int off = route(port < channels ? iv : FlowControlRule.INJECT, router, header);
+        int n = routePool[off];
+        if (n <= waiting.slots()) {
+            waiting.sleep(iv, routePool, off + 2, 2, n);
+        }
+    }
+
+    /** A VC of input port {@code ip} now holds an output VC and has a flit. */
+    private void saEnter(int ip) {
+        if (saVcs[ip]++ == 0) {
+            saActive[ip >>> 6] |= 1L << ip;
+        }
+    }
+
+    /** A VC of input port {@code ip} no longer holds an output VC with a flit. */
+    private void saLeave(int ip) {
+        if (--saVcs[ip] == 0) {
+            saActive[ip >>> 6] &= ~(1L << ip);
+        }
+    }
+
     /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
     private int choose(int iv, int p) {
+        chooseMaySleep = false;
         int port = iv / vcs;
         int router = inPortRouter[port];
         int from = port < channels ? iv : FlowControlRule.INJECT;
@@ -1085,6 +1194,7 @@ public final class Simulator implements Engine {
                     return base + k;
                 }
             }
+            chooseMaySleep = msg == null;
             return -1;
         }
         int off = route(from, router, header);
@@ -1101,6 +1211,8 @@ public final class Simulator implements Engine {
         int best = -1;
         int bestCredits = -1;
         boolean any = cfg.escapeAny();
+        // whether the rule was asked (then the answer may change with any state it reads)
+        boolean asked = controlled && from == FlowControlRule.INJECT;
         for (int i = 0; i < n; i++) {
             if (!QueueRoutes.tries(i, primary, best >= 0, any)) {
                 break;
@@ -1116,18 +1228,20 @@ public final class Simulator implements Engine {
             if (vct ? credits[ov] < slot : !tailRelease && credits[ov] != cap) {
                 continue;
             }
+            asked = true;
             if (rule.admit(view, from, ov) == FlowControlRule.DENY) {
                 continue;
             }
             best = ov;
             bestCredits = credits[ov];
         }
+        chooseMaySleep = !asked;
         return best;
     }
 
     private void commitVa(int iv, int ov) {
         int at = iv * cap + bufHead[iv];
-        int p = bufPkt[at];
+        int p = buf[3 * at];
         int port = iv / vcs;
         if (ov >= queues) {
             if (msg != null && pMsg[p] < msgClasses - 1) {
@@ -1138,6 +1252,8 @@ public final class Simulator implements Engine {
             }
             ovOwner[ov] = iv;
             ivOut[iv] = ov;
+            waiting.deactivate(iv);
+            saEnter(port);
             granted(iv, ov);
             return;
         }
@@ -1155,6 +1271,8 @@ public final class Simulator implements Engine {
         int before = slots(ov);
         ovOwner[ov] = iv;
         ivOut[iv] = ov;
+        waiting.deactivate(iv);
+        saEnter(port);
         granted(iv, ov);
         if (vct) {
             credits[ov] -= pSize[p];
@@ -1168,7 +1286,7 @@ public final class Simulator implements Engine {
         }
         int c = ov / vcs;
         if (from == FlowControlRule.INJECT || topo.dimension(port) != topo.dimension(c)) {
-            pAccess[p] += (int) (now - (bufTime[at] + pipe - 1));
+            pAccess[p] += (int) (now - (buf[3 * at + 2] + pipe - 1));
         }
         // the header the packet will have downstream
         int off = route(from, inPortRouter[port], pHeader[p]);
@@ -1189,57 +1307,63 @@ public final class Simulator implements Engine {
     }
 
     private void allocateSwitches(boolean measuring) {
-        for (int ip = 0; ip < inPorts; ip++) {
-            saReq[ip] = -1;
-            int base = ip * vcs;
-            int best = -1;
-            for (int k = 0; k < vcs; k++) {
-                int v = inPtr[ip] + k;
-                if (v >= vcs) {
-                    v -= vcs;
-                }
-                int iv = base + v;
-                int ov = ivOut[iv];
-                if (ov < 0 || bufCount[iv] == 0) {
-                    continue;
-                }
-                int at = iv * cap + bufHead[iv];
-                if (bufTime[at] + pipe - 1 > now) {
-                    continue;
-                }
-                if (!vct && ov < queues && credits[ov] == 0) {
-                    continue;
-                }
-                if (classed) {
-                    // the highest class priority first, then oldest-first or round robin among equals
-                    if (best < 0 || vcPrio[v] > vcPrio[best - base] || (vcPrio[v] == vcPrio[best - base]
-                        && oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
+        int requests = 0;
+        // the input ports with a VC that holds an output VC and has a flit, in increasing order
+        for (int w = 0; w < saActive.length; w++) {
+            long bits = saActive[w];
+            while (bits != 0) {
+                int ip = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                saReq[ip] = -1;
+                int base = ip * vcs;
+                int best = -1;
+                for (int k = 0; k < vcs; k++) {
+                    int v = inPtr[ip] + k;
+                    if (v >= vcs) {
+                        v -= vcs;
+                    }
+                    int iv = base + v;
+                    int ov = ivOut[iv];
+                    if (ov < 0 || bufCount[iv] == 0) {
+                        continue;
+                    }
+                    int at = iv * cap + bufHead[iv];
+                    if (buf[3 * at + 2] + pipe - 1 > now) {
+                        continue;
+                    }
+                    if (!vct && ov < queues && credits[ov] == 0) {
+                        continue;
+                    }
+                    if (classed) {
+                        // the highest class priority first, then oldest-first or round robin among equals
+                        if (best < 0 || vcPrio[v] > vcPrio[best - base] || (vcPrio[v] == vcPrio[best - base]
+                            && oldestFirst && pGen[buf[3 * at]] < pGen[buf[3 * (best * cap + bufHead[best])]])) {
+                            best = iv;
+                        }
+                        continue;
+                    }
+                    if (best < 0 || (oldestFirst && pGen[buf[3 * at]] < pGen[buf[3 * (best * cap + bufHead[best])]])) {
                         best = iv;
                     }
+                    if (!oldestFirst) {
+                        break;
+                    }
+                }
+                if (best < 0) {
                     continue;
                 }
-                if (best < 0 || (oldestFirst && pGen[bufPkt[at]] < pGen[bufPkt[best * cap + bufHead[best]]])) {
-                    best = iv;
+                saReq[ip] = best;
+                saList[requests++] = ip;
+                int op = ovPort[ivOut[best]];
+                if (saStamp[op] != now || beatsSa(ip, saBest[op], op)) {
+                    saStamp[op] = now;
+                    saBest[op] = ip;
                 }
-                if (!oldestFirst) {
-                    break;
-                }
-            }
-            if (best < 0) {
-                continue;
-            }
-            saReq[ip] = best;
-            int op = ovPort[ivOut[best]];
-            if (saStamp[op] != now || beatsSa(ip, saBest[op], op)) {
-                saStamp[op] = now;
-                saBest[op] = ip;
             }
         }
-        for (int ip = 0; ip < inPorts; ip++) {
+        for (int r = 0; r < requests; r++) {
+            int ip = saList[r];
             int iv = saReq[ip];
-            if (iv < 0) {
-                continue;
-            }
             int op = ovPort[ivOut[iv]];
             if (saBest[op] != ip) {
                 continue;
@@ -1261,8 +1385,8 @@ public final class Simulator implements Engine {
         if (oldestFirst) {
             int a = saReq[ip];
             int b = saReq[other];
-            long ga = pGen[bufPkt[a * cap + bufHead[a]]];
-            long gb = pGen[bufPkt[b * cap + bufHead[b]]];
+            long ga = pGen[buf[3 * (a * cap + bufHead[a])]];
+            long gb = pGen[buf[3 * (b * cap + bufHead[b])]];
             if (ga != gb) {
                 return ga < gb;
             }
@@ -1275,29 +1399,29 @@ public final class Simulator implements Engine {
 
     private void traverse(int ip, int iv, boolean measuring) {
         int at = iv * cap + bufHead[iv];
-        int p = bufPkt[at];
-        int f = bufFlit[at];
+        int p = buf[3 * at];
+        int f = buf[3 * at + 1];
         bufHead[iv] = bufHead[iv] + 1 == cap ? 0 : bufHead[iv] + 1;
         if (bufCount[iv]-- == cap && iv < queues) {
             fullBuffers--;
         }
+        boolean tail = f == pSize[p] - 1;
+        if (tail || bufCount[iv] == 0) {
+            // the VC no longer both holds an output VC and has a flit
+            saLeave(ip);
+        }
         lastMove = now;
         if (ip < channels) {
-            int slotAt = ip * wheel + (int) ((now + chanCreditLat[ip]) % wheel);
-            creditVc[slotAt] = iv - ip * vcs;
+            links.sendCredit(ip, chanCreditLat[ip], iv - ip * vcs);
             creditsBack[iv]++;
         }
         int ov = ivOut[iv];
         if (marking && f == 0 && rc.mark(iv, ovPort[ov], bufCount[iv] + 1)) {
             pMark[p] = true;
         }
-        boolean tail = f == pSize[p] - 1;
         if (ov < queues) {
             int c = ov / vcs;
-            int slotAt = c * wheel + (int) ((now + 1 + chanLinkLat[c]) % wheel);
-            linkPkt[slotAt] = p;
-            linkFlit[slotAt] = f;
-            linkVc[slotAt] = ov - c * vcs;
+            links.sendFlit(c, 1 + chanLinkLat[c], p, f, ov - c * vcs);
             onLink[ov]++;
             if (vct) {
                 reserved[ov]--;
@@ -1318,7 +1442,14 @@ public final class Simulator implements Engine {
                 ovOwner[ov] = -1;
                 ringAdjust(ov, before);
             }
+            if (waiting.waitedOn(ov) && eligible(ov)) {
+                waiting.wake(ov);
+            }
             ivOut[iv] = -1;
+            if (bufCount[iv] > 0) {
+                // the next packet's head is at the front
+                waiting.activate(iv);
+            }
             if (frontTiming) {
                 // the next packet's head, if any, reached the front as this tail left: like a head that
                 // arrived now, it leaves pipeline - 1 cycles later at the earliest
@@ -1485,12 +1616,20 @@ public final class Simulator implements Engine {
             i -= cap;
         }
         int at = iv * cap + i;
-        bufPkt[at] = p;
-        bufFlit[at] = f;
-        bufTime[at] = time;
+        buf[3 * at] = p;
+        buf[3 * at + 1] = f;
+        buf[3 * at + 2] = time;
         bufCount[iv] = n + 1;
         if (n + 1 == cap && iv < queues) {
             fullBuffers++;
+        }
+        if (n == 0) {
+            if (ivOut[iv] < 0) {
+                // a head at the front: it asks for an output VC from now on
+                waiting.activate(iv);
+            } else {
+                saEnter(iv / vcs);
+            }
         }
     }
 
@@ -1592,7 +1731,7 @@ public final class Simulator implements Engine {
                     continue;
                 }
                 int at = iv * cap + bufHead[iv];
-                if (bufTime[at] + pipe - 1 > now) {
+                if (buf[3 * at + 2] + pipe - 1 > now) {
                     continue;
                 }
                 int op = requestedPort(ip, iv, at);
@@ -1616,9 +1755,9 @@ public final class Simulator implements Engine {
         if (ov >= 0) {
             return ovPort[ov];
         }
-        int p = bufPkt[at];
+        int p = buf[3 * at];
         int header = pHeader[p];
-        if (bufFlit[at] != 0 || header < 0) {
+        if (buf[3 * at + 1] != 0 || header < 0) {
             return -1;
         }
         int router = inPortRouter[port];
@@ -1976,12 +2115,12 @@ public final class Simulator implements Engine {
 
         @Override
         public int bufferedPacket(int q, int i) {
-            return bufPkt[q * cap + (bufHead[q] + i) % cap];
+            return buf[3 * (q * cap + (bufHead[q] + i) % cap)];
         }
 
         @Override
         public int bufferedFlit(int q, int i) {
-            return bufFlit[q * cap + (bufHead[q] + i) % cap];
+            return buf[3 * (q * cap + (bufHead[q] + i) % cap) + 1];
         }
 
         @Override
@@ -2020,7 +2159,7 @@ public final class Simulator implements Engine {
         List<String> held = new ArrayList<>();
         for (int iv = 0; iv < inVcs; iv++) {
             if (bufCount[iv] > 0) {
-                int p = bufPkt[iv * cap + bufHead[iv]];
+                int p = buf[3 * (iv * cap + bufHead[iv])];
                 held.add(ivName(iv) + " (" + bufCount[iv] + " flits, head to "
                     + topo.nodeName(termRouter[pDst[p]]) + ")");
             }
@@ -2096,123 +2235,4 @@ public final class Simulator implements Engine {
     }
 
     // ------------------------------------------------------------------ recording
-
-    /** Offered/accepted flits and in-flight packets per window of cycles, and the control scheme's quantities. */
-    private final class SeriesBuilder {
-        private final int window;
-        private final double[] controlNow;
-        private double[][] controlValues;
-        private long[] t = new long[256];
-        private double[] offered = new double[256];
-        private double[] accepted = new double[256];
-        private double[] inFlight = new double[256];
-        private double[] nominalLoad = new double[256];
-        private int n;
-        private long gen;
-        private long acc;
-        private int in;
-
-        SeriesBuilder(int window, int controlSeries) {
-            this.window = window;
-            this.controlNow = new double[controlSeries];
-            this.controlValues = new double[controlSeries][256];
-        }
-
-        void sample(long now, long genFlits, long accFlits, long inNetwork, int terminals, double nominal) {
-            gen += genFlits;
-            acc += accFlits;
-            if (++in < window) {
-                return;
-            }
-            if (n == t.length) {
-                t = Arrays.copyOf(t, n * 2);
-                offered = Arrays.copyOf(offered, n * 2);
-                accepted = Arrays.copyOf(accepted, n * 2);
-                inFlight = Arrays.copyOf(inFlight, n * 2);
-                nominalLoad = Arrays.copyOf(nominalLoad, n * 2);
-                for (int k = 0; k < controlValues.length; k++) {
-                    controlValues[k] = Arrays.copyOf(controlValues[k], n * 2);
-                }
-            }
-            if (controlNow.length > 0) {
-                control.sample(controlNow);
-                for (int k = 0; k < controlNow.length; k++) {
-                    controlValues[k][n] = controlNow[k];
-                }
-            }
-            nominalLoad[n] = nominal;
-            t[n] = now;
-            offered[n] = (double) gen / terminals / window;
-            accepted[n] = (double) acc / terminals / window;
-            inFlight[n] = inNetwork;
-            n++;
-            gen = 0;
-            acc = 0;
-            in = 0;
-        }
-
-        SimResult.Series build() {
-            return new SimResult.Series(Arrays.copyOf(t, n), Arrays.copyOf(offered, n), Arrays.copyOf(accepted, n),
-                Arrays.copyOf(inFlight, n), Arrays.copyOf(nominalLoad, n));
-        }
-
-        SimResult.ControlSeries buildControl() {
-            if (controlNow.length == 0) {
-                return null;
-            }
-            double[][] v = new double[controlNow.length][];
-            for (int k = 0; k < v.length; k++) {
-                v[k] = Arrays.copyOf(controlValues[k], n);
-            }
-            return new SimResult.ControlSeries(control.seriesNames().toArray(new String[0]), Arrays.copyOf(t, n), v);
-        }
-    }
-
-    /** Busy input buffers (some VC of the channel short of a packet slot, as the upstream credits show; SPTh's "any VC") of a row of routers. */
-    private final class SpaceTimeRecorder {
-        private final long from;
-        private final int length;
-        private final int[] channelsOfRow;
-        private final String[] names;
-        private final boolean[][] busy;
-
-        SpaceTimeRecorder(SimConfig.SpaceTime st) {
-            this.from = st.from();
-            this.length = st.length();
-            List<Integer> list = new ArrayList<>();
-            for (int r : st.routers()) {
-                for (int c = 0; c < channels; c++) {
-                    if (topo.target(c) == r) {
-                        list.add(c);
-                    }
-                }
-            }
-            channelsOfRow = list.stream().mapToInt(Integer::intValue).toArray();
-            names = new String[channelsOfRow.length];
-            for (int i = 0; i < names.length; i++) {
-                names[i] = topo.channelName(channelsOfRow[i]);
-            }
-            busy = new boolean[channelsOfRow.length][length];
-        }
-
-        void record(long cycle) {
-            long i = cycle - from;
-            if (i < 0 || i >= length) {
-                return;
-            }
-            int need = Math.min(slot, cap);
-            for (int k = 0; k < channelsOfRow.length; k++) {
-                int c = channelsOfRow[k];
-                boolean any = false;
-                for (int v = 0; v < vcs && !any; v++) {
-                    any = credits[c * vcs + v] < need;
-                }
-                busy[k][(int) i] = any;
-            }
-        }
-
-        SimResult.SpaceTimeChart build() {
-            return new SimResult.SpaceTimeChart(names, busy, from);
-        }
-    }
 }

@@ -1,6 +1,9 @@
 /**
  * The cycle-accurate simulator: {@link flowproof.sim.Simulator}, flit-level input-queued VC
- * routers that run the very network, routing function and rule objects the explorer checks,
+ * routers that run the very network, routing function and rule objects the explorer checks
+ * (with its parts: {@code Links}, the channels and credit channels as latency
+ * queues; {@code WakeUpLists}, the VC allocator's active set and wake-up lists;
+ * {@code SeriesBuilder} and {@code SpaceTimeRecorder}, its time series and space-time chart),
  * its {@link flowproof.sim.SimConfig} and {@link flowproof.sim.SimResult}, the
  * {@link flowproof.sim.RunProtocol} every engine follows, {@link flowproof.sim.Engine} (this
  * simulator or the engine a congestion-control scheme brings), and the analytical
