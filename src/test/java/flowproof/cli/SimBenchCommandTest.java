@@ -94,7 +94,7 @@ class SimBenchCommandTest {
         assertThat(run.err()).contains("--against-booksim", "no such file");
     }
 
-    /** A BookSim binary built on this machine (under /tmp, as docs/measurements.md builds it), if any. */
+    /** A BookSim binary built on this machine (FLOWPROOF_BOOKSIM, or src/booksim under a /tmp/booksim... folder, as in docs/measurements.md), if any. */
     private static Optional<Path> bookSimBinary() throws IOException {
         String env = System.getenv("FLOWPROOF_BOOKSIM");
         if (env != null && Files.isExecutable(Path.of(env))) {
