@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /** Offered/accepted flits and in-flight packets per window of cycles, and the control scheme's quantities. */
 final class SeriesBuilder {
-private final InjectionControl control;
+    private final InjectionControl control;
     private final int window;
     private final double[] controlNow;
     private double[][] controlValues;
