@@ -80,6 +80,21 @@ final class CompareCommand implements Callable<Integer> {
         }
         double bound = SimulateCommand.boundOrNaN(s, base);
         Progress progress = new Progress(err, opts.json);
+        List<flowproof.cluster.Cluster.Outcome<SimResult>> remote = null;
+        if (opts.distributed()) {
+            List<SimulationTask> tasks = new ArrayList<>();
+            for (String k : keys) {
+                for (double l : ls) {
+                    tasks.add(new SimulationTask(spec.toString(), s.tree().toString(), opts.cycles, opts.warmup,
+                        opts.seed, opts.check, ls[0], k, "--schemes", l));
+                }
+            }
+            int[] exit = {0};
+            remote = opts.runOnMembers("compare", tasks, progress, err, exit);
+            if (remote == null) {
+                return exit[0];
+            }
+        }
         List<String> names = new ArrayList<>();
         List<List<SimResult>> results = new ArrayList<>();
         boolean bad = false;
@@ -93,9 +108,10 @@ final class CompareCommand implements Callable<Integer> {
                 int k = i;
                 SimResult r;
                 try {
-                    r = Engine.of(cfg).run(c -> progress.show(String.format(Locale.ROOT,
-                        "compare: %s, load %.3f (%d of %d), cycle %,d of %,d", name, ls[k], k + 1, ls.length, c,
-                        cfg.cycles())));
+                    r = remote != null ? remote.get(si * ls.length + i).get()
+                        : Engine.of(cfg).run(c -> progress.show(String.format(Locale.ROOT,
+                            "compare: %s, load %.3f (%d of %d), cycle %,d of %,d", name, ls[k], k + 1, ls.length, c,
+                            cfg.cycles())));
                 } catch (RoutingException e) {
                     progress.done();
                     err.println(spec + ": routing: " + e.getMessage());

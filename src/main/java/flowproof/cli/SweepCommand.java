@@ -101,6 +101,19 @@ final class SweepCommand implements Callable<Integer> {
         }
         double bound = SimulateCommand.boundOrNaN(s, base);
         Progress progress = new Progress(err, opts.json);
+        List<flowproof.cluster.Cluster.Outcome<SimResult>> remote = null;
+        if (opts.distributed()) {
+            List<SimulationTask> tasks = new ArrayList<>();
+            for (double l : ls) {
+                tasks.add(new SimulationTask(spec.toString(), s.tree().toString(), opts.cycles, opts.warmup, opts.seed,
+                    opts.check, ls[0], control, "--control", l));
+            }
+            int[] exit = {0};
+            remote = opts.runOnMembers("sweep", tasks, progress, err, exit);
+            if (remote == null) {
+                return exit[0];
+            }
+        }
         List<SimResult> results = new ArrayList<>();
         if (!opts.json) {
             out.println(s.name() + ": " + base.workload().describe()
@@ -117,8 +130,9 @@ final class SweepCommand implements Callable<Integer> {
             int k = i;
             SimResult r;
             try {
-                r = flowproof.check.Flowproof.simulate(cfg, c -> progress.show(String.format(Locale.ROOT,
-                    "sweep: load %.3f (%d of %d), cycle %,d of %,d", ls[k], k + 1, ls.length, c, cfg.cycles())));
+                r = remote != null ? remote.get(i).get()
+                    : flowproof.check.Flowproof.simulate(cfg, c -> progress.show(String.format(Locale.ROOT,
+                        "sweep: load %.3f (%d of %d), cycle %,d of %,d", ls[k], k + 1, ls.length, c, cfg.cycles())));
             } catch (RoutingException e) {
                 progress.done();
                 err.println(spec + ": routing: " + e.getMessage());

@@ -60,7 +60,7 @@ public record SimResult(
     ControlSeries controlSeries,
     long controlSent,
     long controlDelivered,
-    long stopsDropped) {
+    long stopsDropped) implements java.io.Serializable {
 
     /** A result without control packets. */
     public SimResult(String network, String workload, double load, long cycles, long generationCycles, long warmup,
@@ -98,18 +98,18 @@ public record SimResult(
      * n measured packets in increasing order, max the longest.
      */
     public record Latency(long packets, double mean, int p50, int p99, int max, double sourceQueueing,
-                          double bufferAccess, double network) {
+                          double bufferAccess, double network) implements java.io.Serializable {
     }
 
     /** A deadlock: when it was detected and which queues were held. */
-    public record Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues) {
+    public record Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues) implements java.io.Serializable {
     }
 
     /**
      * Time series: {@code t[i]} is the last cycle of window i; offered and accepted are
      * measured flits/node/cycle in the window, nominal the workload's load at its end.
      */
-    public record Series(long[] t, double[] offered, double[] accepted, double[] inFlight, double[] nominal) {
+    public record Series(long[] t, double[] offered, double[] accepted, double[] inFlight, double[] nominal) implements java.io.Serializable {
 
         /**
          * The critical load by the ramp method (smoothing over {@code smooth} windows) over the
@@ -131,10 +131,10 @@ public record SimResult(
      * A congestion-control scheme's internal quantities over time: {@code values[k][i]} is
      * series {@code names[k]} at the end of window i (cycle {@code t[i]}).
      */
-    public record ControlSeries(String[] names, long[] t, double[][] values) {
+    public record ControlSeries(String[] names, long[] t, double[][] values) implements java.io.Serializable {
     }
 
     /** Busy buffers of a row of routers, one row per buffer, one column per cycle from {@code from}. */
-    public record SpaceTimeChart(String[] rows, boolean[][] busy, long from) {
+    public record SpaceTimeChart(String[] rows, boolean[][] busy, long from) implements java.io.Serializable {
     }
 }
