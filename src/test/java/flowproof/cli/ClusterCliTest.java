@@ -72,11 +72,22 @@ class ClusterCliTest {
         oneLine(run("check", spec, "--cluster", f), Main.BAD_INPUT, "--cluster: expected no cluster for check");
     }
 
-    /** Two distinct ports free on the loopback interface now. */
-    static int[] freePorts() throws IOException {
-        try (ServerSocket a = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             ServerSocket b = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return new int[] {a.getLocalPort(), b.getLocalPort()};
+    /**
+     * Two distinct ports free on the loopback interface now, below Linux's ephemeral range
+     * (32768 on): a member's port in that range may be taken by an outgoing connection to it
+     * once the member is gone (a connection to itself), and a member started there later
+     * cannot be reached.
+     */
+    static int[] freePorts() {
+        java.util.Random random = new java.util.Random();
+        while (true) {
+            int p = 20_000 + random.nextInt(12_000);
+            try (ServerSocket a = new ServerSocket(p, 1, InetAddress.getLoopbackAddress());
+                 ServerSocket b = new ServerSocket(p + 1, 1, InetAddress.getLoopbackAddress())) {
+                return new int[] {p, p + 1};
+            } catch (IOException e) {
+                // taken: try other ports
+            }
         }
     }
 
