@@ -30,7 +30,8 @@ import picocli.CommandLine.Parameters;
         "Each scheme runs with the spec's parameters when the spec's simulation.control names it, with its "
             + "defaults otherwise. The summary gives each scheme's peak accepted throughput and how much of it it "
             + "keeps at the highest load.",
-        "Exit code: 0 every run drained, 1 a deadlock or an undrained run, 2 bad input."})
+        "Exit code: 0 every run drained, 1 a deadlock or an undrained run, 2 bad input, 3 incomplete (with --cluster "
+            + "or --members: a member missing or lost; nothing printed)."})
 final class CompareCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML) with a simulation section")

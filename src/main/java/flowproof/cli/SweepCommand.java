@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
         + "throughput and mean latency against offered load, one run per load under the same seed.",
         "Loads past saturation are reported 'unstable' (no latency); a deadlock at any load is reported and "
             + "gives exit code 1.",
-        "Exit code: 0 every run drained, 1 a deadlock or an undrained run, 2 bad input."})
+        "Exit code: 0 every run drained, 1 a deadlock or an undrained run, 2 bad input, 3 incomplete (with --cluster "
+            + "or --members: a member missing or lost; nothing printed)."})
 final class SweepCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML) with a simulation section")

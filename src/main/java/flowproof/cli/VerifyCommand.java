@@ -47,6 +47,9 @@ final class VerifyCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
+    /** The exit code of a run on members that did not happen. */
+    private int exit;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = cmd.commandLine().getOut();
@@ -181,9 +184,6 @@ final class VerifyCommand implements Callable<Integer> {
         }
         return null;
     }
-
-    /** The exit code of a run on members that did not happen. */
-    private int exit;
 
     /**
      * The checks of the readable specs on the members, in order, or null after one line (the

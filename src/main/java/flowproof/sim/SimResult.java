@@ -6,7 +6,8 @@ import java.util.List;
  * What one simulation run measured. Throughputs are in flits per terminal per cycle over
  * the measurement window (after warm-up); latencies in cycles, from the cycle a packet is
  * created to the cycle its tail reaches the destination terminal, over the packets created
- * in the measurement window.
+ * in the measurement window. Serializable (with its parts), so that a run made on another
+ * member of a cluster comes back whole ({@code sweep --cluster}, docs/cluster.md).
  *
  * @param cycles          cycles simulated, drain included
  * @param offered         flits created per terminal per cycle in the window (measured, not the nominal load)
