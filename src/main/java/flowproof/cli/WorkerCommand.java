@@ -14,7 +14,9 @@ import picocli.CommandLine.Option;
     description = {"Joins the cluster of a cluster file as a member and serves the runs that drive it (--cluster on "
         + "explore, verify, sweep and compare) until it is stopped: Ctrl-C, SIGTERM, or worker --stop. Prints one "
         + "line per job (docs/cluster.md).",
-        "Exit code: 0 stopped, 2 bad input (a bad cluster file, a member that cannot start)."})
+        "Exit code: 0 stopped by worker --stop (or --stop done), 2 bad input (a bad cluster file, a member that "
+            + "cannot start); stopped by a signal, the JVM's status for it (130 Ctrl-C, 143 SIGTERM), after the line "
+            + "'worker: stopped'."})
 final class WorkerCommand implements Callable<Integer> {
 
     @Option(names = "--cluster", required = true, paramLabel = "FILE", description = "the cluster file (docs/cluster.md)")
