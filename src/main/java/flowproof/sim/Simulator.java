@@ -132,6 +132,8 @@ public final class Simulator implements Engine {
     private final boolean frontTiming;
     /** {@code allocation: per-port}: the VC allocator's output stage rotates over input ports, then VCs. */
     private final boolean perPort;
+    /** {@code allocation: transit-first}: a packet continuing along its ring wins an output VC over one entering it. */
+    private final boolean transitFirst;
     /** Extra cycles on the injection and ejection channels. */
     private final int injLat;
     private final int ejLat;
@@ -217,6 +219,8 @@ public final class Simulator implements Engine {
     private final int[] saList;
     /** Set by {@link #choose} when it returned -1 without calling the rule or the control: the head may sleep. */
     private boolean chooseMaySleep;
+    /** The last output VC the rule refused in {@link #choose}, or -1. */
+    private int chooseRuleDenied;
 
     // packets
     private int[] pSrc;
@@ -253,6 +257,8 @@ public final class Simulator implements Engine {
     private long[] pGen;
     private long[] pInj;
     private int[] pAccess;
+    /** Cycles of {@code pAccess} in which the rule alone refused the head (an idle output VC had room). */
+    private int[] pRuleWait;
     private int[] pDelivered;
     private int[] pHops;
     /** Created in the measurement window: its latency is sampled. */
@@ -361,6 +367,7 @@ public final class Simulator implements Engine {
     private long sumLatency;
     private long sumQueueing;
     private long sumAccess;
+    private long sumRuleWait;
     private long sumHops;
     private long hopPackets;
     private long lastDelivery = -1;
@@ -381,6 +388,7 @@ public final class Simulator implements Engine {
         this.tailRelease = !vct && router.vcRelease() == SimConfig.VcRelease.TAIL;
         this.frontTiming = router.routeTiming() == SimConfig.RouteTiming.FRONT;
         this.perPort = router.allocation() == SimConfig.Allocation.PER_PORT;
+        this.transitFirst = router.allocation() == SimConfig.Allocation.TRANSIT_FIRST;
         this.injLat = router.injectionLatency();
         this.ejLat = router.ejectionLatency();
         this.vcs = net.vcs();
@@ -515,6 +523,7 @@ public final class Simulator implements Engine {
         pGen = new long[initialPackets];
         pInj = new long[initialPackets];
         pAccess = new int[initialPackets];
+        pRuleWait = new int[initialPackets];
         pDelivered = new int[initialPackets];
         pHops = new int[initialPackets];
         pMeasured = new boolean[initialPackets];
@@ -759,7 +768,7 @@ public final class Simulator implements Engine {
         if (injLat != 0 || ejLat != 0) {
             options.append(", injection/ejection latency +").append(injLat).append("/+").append(ejLat);
         }
-        if (perPort) {
+        if (perPort || transitFirst) {
             options.append(", allocation ").append(r.allocation().key());
         }
         return topo.describe() + ", " + vcs + " VC" + (vcs > 1 ? "s" : "") + " x " + cap + " flits, "
@@ -1058,6 +1067,9 @@ public final class Simulator implements Engine {
                 }
                 int ov = choose(iv, buf[3 * at]);
                 if (ov < 0) {
+                    if (chooseRuleDenied >= 0) {
+                        ruleWaited(iv, buf[3 * at], chooseRuleDenied);
+                    }
                     if (chooseMaySleep) {
                         sleep(iv, buf[3 * at]);
                     }
@@ -1088,6 +1100,12 @@ public final class Simulator implements Engine {
     private boolean beatsVa(int iv, int other, int ov) {
         if (classed && vcPrio[iv % vcs] != vcPrio[other % vcs]) {
             return vcPrio[iv % vcs] > vcPrio[other % vcs];
+        }
+        if (transitFirst && ov < queues) {
+            boolean a = iv / vcs < channels && net.withinRing(iv, ov);
+            if (a != (other / vcs < channels && net.withinRing(other, ov))) {
+                return a;
+            }
         }
         if (oldestFirst) {
             long a = pGen[buf[3 * (iv * cap + bufHead[iv])]];
@@ -1176,6 +1194,7 @@ public final class Simulator implements Engine {
     /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
     private int choose(int iv, int p) {
         chooseMaySleep = false;
+        chooseRuleDenied = -1;
         int port = iv / vcs;
         int router = inPortRouter[port];
         int from = port < channels ? iv : FlowControlRule.INJECT;
@@ -1230,6 +1249,7 @@ public final class Simulator implements Engine {
             }
             asked = true;
             if (rule.admit(view, from, ov) == FlowControlRule.DENY) {
+                chooseRuleDenied = ov;
                 continue;
             }
             best = ov;
@@ -1237,6 +1257,17 @@ public final class Simulator implements Engine {
         }
         chooseMaySleep = !asked;
         return best;
+    }
+
+    /**
+     * The rule refused head packet {@code p} of input VC {@code iv} output VC {@code ov}, idle
+     * with room for it: a cycle of {@code ruleWait} when the packet is entering a dimension.
+     */
+    private void ruleWaited(int iv, int p, int ov) {
+        int port = iv / vcs;
+        if (port >= channels || topo.dimension(port) != topo.dimension(ov / vcs)) {
+            pRuleWait[p]++;
+        }
     }
 
     private void commitVa(int iv, int ov) {
@@ -1263,6 +1294,7 @@ public final class Simulator implements Engine {
         }
         int verdict = rule.admit(view, from, ov);
         if (verdict == FlowControlRule.DENY) {
+            ruleWaited(iv, p, ov);
             return;
         }
         if (observer != null) {
@@ -1514,6 +1546,7 @@ public final class Simulator implements Engine {
             sumLatency += lat;
             sumQueueing += pInj[p] - pGen[p];
             sumAccess += pAccess[p];
+            sumRuleWait += pRuleWait[p];
             measuredOutstanding--;
         }
         pSize[p] = -pSize[p];
@@ -1540,6 +1573,7 @@ public final class Simulator implements Engine {
         pGen[p] = gen;
         pInj[p] = -1;
         pAccess[p] = 0;
+        pRuleWait[p] = 0;
         pDelivered[p] = 0;
         pHops[p] = 0;
         pMeasured[p] = measured;
@@ -1563,6 +1597,7 @@ public final class Simulator implements Engine {
         pGen = Arrays.copyOf(pGen, n);
         pInj = Arrays.copyOf(pInj, n);
         pAccess = Arrays.copyOf(pAccess, n);
+        pRuleWait = Arrays.copyOf(pRuleWait, n);
         pDelivered = Arrays.copyOf(pDelivered, n);
         pHops = Arrays.copyOf(pHops, n);
         pMeasured = Arrays.copyOf(pMeasured, n);
@@ -2231,7 +2266,8 @@ public final class Simulator implements Engine {
         }
         double n = count;
         return new SimResult.Latency(count, sumLatency / n, latencies.quantile(0.5), latencies.quantile(0.99),
-            latencies.max(), sumQueueing / n, sumAccess / n, (sumLatency - sumQueueing - sumAccess) / n);
+            latencies.max(), sumQueueing / n, sumAccess / n, (sumLatency - sumQueueing - sumAccess) / n,
+            sumRuleWait / n);
     }
 
     // ------------------------------------------------------------------ recording

@@ -1411,7 +1411,7 @@ public class QueueEngine implements Engine {
         }
         double n = count;
         return new SimResult.Latency(count, sumLatency / n, latencies.quantile(0.5), latencies.quantile(0.99),
-            latencies.max(), sumQueueing / n, 0, (sumLatency - sumQueueing) / n);
+            latencies.max(), sumQueueing / n, 0, (sumLatency - sumQueueing) / n, 0);
     }
 
     /** Offered/accepted flits and packets in the network per window of cycles; FBICM's CFQs and stopped lines. */
