@@ -6,16 +6,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A measured value of a row: one selector ({@code run:path}), or the ratio ({@code A / B}) or
- * difference ({@code A - B}) of two. A path walks the run's JSON output: field names joined by
- * dots, {@code [N]} for the N-th element of an array (from 0), {@code [key=value]} for its
- * first element whose field {@code key} equals {@code value} (numerically when both are
- * numbers), e.g. {@code cmp:schemes[scheme=cbs].runs[load=0.5].accepted}.
+ * A measured value of a row: one term, or the ratio ({@code A / B}) or difference
+ * ({@code A - B}) of two. A term is a selector {@code run:path} or the mean of several,
+ * {@code mean(A, B, ...)}. A path walks the run's JSON output: field names joined by dots,
+ * {@code [N]} for the N-th element of an array (from 0), {@code [key=value]} for its first
+ * element whose field {@code key} equals {@code value} (numerically when both are numbers),
+ * {@code [*]} for every element (the selector's value is then the mean over them), e.g.
+ * {@code cmp:schemes[scheme=cbs].runs[load=0.5].accepted} or {@code sw:runs[*].accepted}.
+ *
+ * @param terms one or two terms, each the selectors it averages (one for a plain selector)
  */
-public record Value(String text, List<String> selectors, char op) {
+public record Value(String text, List<List<String>> terms, char op) {
 
     /** The syntax, as error messages quote it. */
-    static final String SYNTAX = "RUN:PATH, or RUN:PATH / RUN:PATH, or RUN:PATH - RUN:PATH (PATH: field.field[N].field[key=value])";
+    static final String SYNTAX = "TERM, TERM / TERM or TERM - TERM, a TERM being RUN:PATH or mean(RUN:PATH, ...) "
+        + "(PATH: field.field[N].field[key=value].field[*])";
 
     /** Parses a value expression over the given run names, or returns null (with no detail) when malformed. */
     static Value parse(String text, java.util.Set<String> runs) {
@@ -33,16 +38,29 @@ public record Value(String text, List<String> selectors, char op) {
         if (parts.length != (op == 0 ? 1 : 2)) {
             return null;
         }
-        List<String> sels = new ArrayList<>();
+        List<List<String>> terms = new ArrayList<>();
         for (String p : parts) {
-            String s = p.trim();
-            int colon = s.indexOf(':');
-            if (colon <= 0 || !runs.contains(s.substring(0, colon)) || path(s.substring(colon + 1)) == null) {
-                return null;
+            String term = p.trim();
+            boolean mean = term.startsWith("mean(") && term.endsWith(")");
+            List<String> sels = new ArrayList<>();
+            for (String q : mean ? term.substring(5, term.length() - 1).split(",") : new String[] {term}) {
+                String s = q.trim();
+                int colon = s.indexOf(':');
+                if (colon <= 0 || !runs.contains(s.substring(0, colon)) || path(s.substring(colon + 1)) == null) {
+                    return null;
+                }
+                sels.add(s);
             }
-            sels.add(s);
+            terms.add(List.copyOf(sels));
         }
-        return new Value(t, List.copyOf(sels), op);
+        return new Value(t, List.copyOf(terms), op);
+    }
+
+    /** Every selector the value reads, in order. */
+    public List<String> selectors() {
+        List<String> all = new ArrayList<>();
+        terms.forEach(all::addAll);
+        return all;
     }
 
     /** The run a selector reads. */
@@ -88,10 +106,18 @@ public record Value(String text, List<String> selectors, char op) {
         return steps.isEmpty() || steps.get(0).startsWith("[") ? null : steps;
     }
 
-    /** The node a selector names in its run's JSON, or null when the path leads nowhere. */
+    /**
+     * The node a selector names in its run's JSON (a number, null, ...; for a path with
+     * {@code [*]} the mean of the numbers it names, or null when one of them is null), or null
+     * when the path leads nowhere.
+     */
     static JsonNode resolve(String selector, JsonNode json) {
-        JsonNode n = json;
-        for (String step : path(selector.substring(selector.indexOf(':') + 1))) {
+        return walk(json, path(selector.substring(selector.indexOf(':') + 1)), 0);
+    }
+
+    private static JsonNode walk(JsonNode n, List<String> steps, int from) {
+        for (int i = from; i < steps.size(); i++) {
+            String step = steps.get(i);
             if (n == null) {
                 return null;
             }
@@ -99,14 +125,17 @@ public record Value(String text, List<String> selectors, char op) {
                 n = n.isObject() ? n.get(step) : null;
                 continue;
             }
-            String f = step.substring(1, step.length() - 1);
+            String f = step.substring(1, step.length() - 1).trim();
             if (!n.isArray()) {
                 return null;
+            }
+            if (f.equals("*")) {
+                return mean(n, steps, i + 1);
             }
             int eq = f.indexOf('=');
             if (eq < 0) {
                 try {
-                    n = n.get(Integer.parseInt(f.trim()));
+                    n = n.get(Integer.parseInt(f));
                 } catch (NumberFormatException e) {
                     return null;
                 }
@@ -127,6 +156,30 @@ public record Value(String text, List<String> selectors, char op) {
         return n;
     }
 
+    /** The mean over the elements of {@code array} of the rest of the path; null when one leads nowhere. */
+    private static JsonNode mean(JsonNode array, List<String> steps, int from) {
+        double sum = 0;
+        int count = 0;
+        boolean gap = false;
+        for (JsonNode e : array) {
+            JsonNode v = walk(e, steps, from);
+            if (v == null || !(v.isNumber() || v.isNull())) {
+                return null;
+            }
+            if (v.isNull()) {
+                gap = true;
+            } else {
+                sum += v.asDouble();
+                count++;
+            }
+        }
+        if (count == 0 && !gap) {
+            return null;
+        }
+        return gap ? com.fasterxml.jackson.databind.node.NullNode.getInstance()
+            : com.fasterxml.jackson.databind.node.DoubleNode.valueOf(sum / count);
+    }
+
     private static boolean matches(JsonNode v, String want) {
         if (v.isNumber()) {
             try {
@@ -143,16 +196,21 @@ public record Value(String text, List<String> selectors, char op) {
      * not give, or a division by zero).
      */
     double of(Map<String, Double> values) {
-        double a = orNaN(values.get(selectors.get(0)));
+        double a = term(terms.get(0), values);
         if (op == 0) {
             return a;
         }
-        double b = orNaN(values.get(selectors.get(1)));
+        double b = term(terms.get(1), values);
         double r = op == '/' ? a / b : a - b;
         return Double.isFinite(r) ? r : Double.NaN;
     }
 
-    private static double orNaN(Double d) {
-        return d == null ? Double.NaN : d;
+    private static double term(List<String> selectors, Map<String, Double> values) {
+        double sum = 0;
+        for (String s : selectors) {
+            Double d = values.get(s);
+            sum += d == null ? Double.NaN : d;
+        }
+        return sum / selectors.size();
     }
 }

@@ -138,8 +138,16 @@ class ClaimReaderTest {
         vs.put("r:b", 2.0);
         assertThat(ratio.of(vs)).isEqualTo(1.5);
         assertThat(diff.of(vs)).isEqualTo(1.0);
+        Value mean = Value.parse("mean(r:a, r:b) / r:b", Set.of("r"));
+        assertThat(mean.selectors()).containsExactly("r:a", "r:b", "r:b");
+        assertThat(mean.of(vs)).isEqualTo(1.25);
         vs.put("r:b", null);
         assertThat(ratio.of(vs)).isNaN();
+        assertThat(mean.of(vs)).isNaN();
+        assertThat(Value.resolve("r:schemes[0].runs[*].accepted", json).asDouble()).isCloseTo(0.195,
+            org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(Value.resolve("r:schemes[0].runs[*].latency.mean", json)).isNull();
+        assertThat(Value.resolve("r:schemes[*].runs[1].latency.mean", json).isNull()).isTrue();
     }
 
     @Test
