@@ -23,6 +23,8 @@ final class Buffers implements BufferView {
     private final Network net;
     private final FlowControlRule rule;
     final int vcs;
+    /** log2 of {@code vcs} when it is a power of two (a shift instead of a division), else -1. */
+    private final int vcShift;
     final int cap;
     /** Flits of one packet slot (the rule's unit under virtual cut-through). */
     final int slot;
@@ -61,6 +63,7 @@ final class Buffers implements BufferView {
         this.net = net;
         this.rule = rule;
         this.vcs = net.vcs();
+        this.vcShift = Integer.bitCount(vcs) == 1 ? Integer.numberOfTrailingZeros(vcs) : -1;
         this.cap = cap;
         this.slot = slot;
         this.queues = net.topology().channels() * vcs;
@@ -92,6 +95,16 @@ final class Buffers implements BufferView {
                 ringFree[ringOfQueue[q]] += slots(q);
             }
         }
+    }
+
+    /** The port (channel, or injection port after the channels) of input VC or queue {@code iv}. */
+    int portOf(int iv) {
+        return vcShift >= 0 ? iv >>> vcShift : iv / vcs;
+    }
+
+    /** The VC of input VC or queue {@code iv} within its port. */
+    int vcOf(int iv) {
+        return vcShift >= 0 ? iv & (vcs - 1) : iv % vcs;
     }
 
     /** Where the front entry of input VC {@code iv} is (its packet at {@code 3 * at}). */

@@ -579,28 +579,25 @@ public final class Simulator implements Engine {
 
     private void arrivals() {
         Links l = links;
-        int s = l.slot();
-        int wheel = l.wheel;
+        int[] slots = l.slots;
         // only the channels listed for this slot (each arrival's effects touch its own queue alone,
         // so the order of channels does not matter)
         int listed = l.arriving();
         for (int i = 0, list = l.listStart(); i < listed; i++) {
             int c = l.listed(list + i);
-            int at = c * wheel + s;
-            int p = l.pkt[at];
+            int at = l.entryOf(c);
+            int p = slots[at];
             if (p >= 0) {
-                int v = l.vc[at];
-                int q = c * vcs + v;
-                push(q, p, l.flit[at], (int) now);
+                int q = c * vcs + slots[at + 2];
+                push(q, p, slots[at + 1], (int) now);
                 b.onLink[q]--;
-                l.pkt[at] = -1;
             }
-            int cv = l.credit[at];
+            int cv = slots[at + 3];
+            l.clear(at);
             if (cv >= 0) {
                 int q = c * vcs + cv;
                 b.creditsBack[q]--;
                 b.addCredits(q, 1);
-                l.credit[at] = -1;
                 va.released(q);
             }
         }
@@ -791,7 +788,7 @@ public final class Simulator implements Engine {
             pk.mark[p] = true;
         }
         if (ov < queues) {
-            int c = ov / vcs;
+            int c = ovPort[ov];
             links.sendFlit(c, 1 + chanLinkLat[c], p, f, ov - c * vcs);
             b.onLink[ov]++;
             if (vct) {

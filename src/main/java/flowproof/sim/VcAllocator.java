@@ -38,6 +38,14 @@ final class VcAllocator {
     private final boolean oldestFirst;
     private final boolean perPort;
     private final boolean frontTiming;
+    /**
+     * The rule declares {@link FlowControlRule#freeSlotSuffices} and keeps no marks: by its
+     * contract ({@code flowproof.rule.RuleContract}, checked for every built-in rule) it admits
+     * exactly the moves its VC discipline allows into a queue with a free slot, and the route
+     * table lists only allowed moves, so a candidate with a free slot is admitted without the
+     * call (the dateline, VCT, VC-per-hop and escape-VC rules).
+     */
+    private final boolean freeSlotAdmits;
     private final int vcs;
     private final int cap;
     private final int slot;
@@ -90,6 +98,7 @@ final class VcAllocator {
         SimConfig.Router router = cfg.router();
         this.perPort = router.allocation() == SimConfig.Allocation.PER_PORT;
         this.frontTiming = router.routeTiming() == SimConfig.RouteTiming.FRONT;
+        this.freeSlotAdmits = rule.freeSlotSuffices() && rule.marksPerRing() == 0;
         this.vcs = b.vcs;
         this.cap = b.cap;
         this.slot = b.slot;
@@ -178,9 +187,12 @@ final class VcAllocator {
         if (requests == 0) {
             return;
         }
-        int first = (int) (now % requests);
-        for (int k = 0; k < requests; k++) {
-            int iv = list[(first + k) % requests];
+        int k = (int) (now % requests);
+        for (int i = 0; i < requests; i++) {
+            int iv = list[k];
+            if (++k == requests) {
+                k = 0;
+            }
             int ov = req[iv];
             if (best[ov] != iv) {
                 continue;
@@ -190,8 +202,8 @@ final class VcAllocator {
     }
 
     private boolean beats(int iv, int other, int ov) {
-        if (vcPrio != null && vcPrio[iv % vcs] != vcPrio[other % vcs]) {
-            return vcPrio[iv % vcs] > vcPrio[other % vcs];
+        if (vcPrio != null && vcPrio[b.vcOf(iv)] != vcPrio[b.vcOf(other)]) {
+            return vcPrio[b.vcOf(iv)] > vcPrio[b.vcOf(other)];
         }
         if (oldestFirst) {
             long a = pk.gen[b.frontPacket(iv)];
@@ -203,14 +215,14 @@ final class VcAllocator {
         if (perPort) {
             // input port first (each port an equal share), then the VCs of the port
             int pp = portPtr[ov];
-            int a = iv / vcs - pp;
-            int c = other / vcs - pp;
+            int a = b.portOf(iv) - pp;
+            int c = b.portOf(other) - pp;
             if (a != c) {
                 return (a < 0 ? a + inPorts : a) < (c < 0 ? c + inPorts : c);
             }
             int vp = vcPtr[ov];
-            a = iv % vcs - vp;
-            c = other % vcs - vp;
+            a = b.vcOf(iv) - vp;
+            c = b.vcOf(other) - vp;
             return (a < 0 ? a + vcs : a) < (c < 0 ? c + vcs : c);
         }
         int p = ptr[ov];
@@ -223,9 +235,9 @@ final class VcAllocator {
     private void granted(int iv, int ov) {
         ptr[ov] = iv + 1;
         if (perPort) {
-            int port = iv / vcs + 1;
+            int port = b.portOf(iv) + 1;
             portPtr[ov] = port == inPorts ? 0 : port;
-            int v = iv % vcs + 1;
+            int v = b.vcOf(iv) + 1;
             vcPtr[ov] = v == vcs ? 0 : v;
         }
     }
@@ -237,7 +249,7 @@ final class VcAllocator {
      * cycle without calling anything; the first such change wakes it.
      */
     private void sleep(int iv, int p) {
-        int port = iv / vcs;
+        int port = b.portOf(iv);
         int router = inPortRouter[port];
         int header = pk.header[p];
         if (routing.exitNode(header) == router) {
@@ -254,7 +266,7 @@ final class VcAllocator {
     /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
     private int choose(int iv, int p) {
         chooseMaySleep = false;
-        int port = iv / vcs;
+        int port = b.portOf(iv);
         int router = inPortRouter[port];
         int from = port < channels ? iv : FlowControlRule.INJECT;
         if (pk.header[p] < 0) {
@@ -301,7 +313,7 @@ final class VcAllocator {
             if (ovOwner[ov] >= 0 || credits[ov] <= bestCredits) {
                 continue;
             }
-            if (vcClass != null && vcClass[ov % vcs] != pk.cls[p]) {
+            if (vcClass != null && vcClass[b.vcOf(ov)] != pk.cls[p]) {
                 continue;
             }
             // every rule needs a free slot (their contract): skip the call when there is none
@@ -309,7 +321,7 @@ final class VcAllocator {
                 continue;
             }
             asked = true;
-            if (rule.admit(b, from, ov) == FlowControlRule.DENY) {
+            if (!freeSlotAdmits && rule.admit(b, from, ov) == FlowControlRule.DENY) {
                 continue;
             }
             chosen = ov;
@@ -322,7 +334,7 @@ final class VcAllocator {
     private void commit(int iv, int ov, long now) {
         int at = b.front(iv);
         int p = b.buf[3 * at];
-        int port = iv / vcs;
+        int port = b.portOf(iv);
         if (ov >= queues) {
             if (msg != null && !msg.reserveEjection(p)) {
                 return;
@@ -334,7 +346,8 @@ final class VcAllocator {
         if (b.ovOwner[ov] >= 0 || (!b.vct && !b.tailRelease && b.credits[ov] != cap)) {
             return;
         }
-        int verdict = rule.admit(b, from, ov);
+        int verdict = freeSlotAdmits ? (b.slots(ov) > 0 ? FlowControlRule.ADMIT : FlowControlRule.DENY)
+            : rule.admit(b, from, ov);
         if (verdict == FlowControlRule.DENY) {
             return;
         }
@@ -353,7 +366,7 @@ final class VcAllocator {
             // router B raises the control line to the router upstream of the buffer the packet leaves
             b.controlLine[b.controlCount++] = iv;
         }
-        int c = ov / vcs;
+        int c = b.portOf(ov);
         if (from == FlowControlRule.INJECT || topo.dimension(port) != topo.dimension(c)) {
             pk.access[p] += (int) (now - (b.buf[3 * at + 2] + pipe - 1));
         }
