@@ -157,14 +157,14 @@ final class ReproduceCommand implements Callable<Integer> {
         return list;
     }
 
-    /** The commit the runs are made with: git's short hash, with "-dirty" when the work tree has changes. */
+    /** The commit the runs are made with: git's short hash, with "-dirty" when src/main or pom.xml has uncommitted changes. */
     private static String commit() {
         try {
             String head = git("rev-parse", "--short", "HEAD").trim();
             if (head.isEmpty()) {
                 return "unknown";
             }
-            String status = git("status", "--porcelain", "--untracked-files=no", "--", "src", "pom.xml");
+            String status = git("status", "--porcelain", "--untracked-files=no", "--", "src/main", "pom.xml");
             return status.isBlank() ? head : head + "-dirty";
         } catch (java.io.IOException e) {
             return "unknown";
