@@ -118,7 +118,14 @@ final class ReproduceCommand implements Callable<Integer> {
                 Renderer.png(out.resolve("img").resolve(c.id() + ".png"), c, m);
             }
         }
-        OutputFile.write(results, Renderer.replaceSection(text, Renderer.section(all, measured)));
+        // read again: the runs may have taken an hour, and the hand-written part may have been edited meanwhile
+        try {
+            text = Renderer.replaceSection(Files.readString(results), Renderer.section(all, measured));
+        } catch (IllegalArgumentException e) {
+            err.println(results + ": markers: " + e.getMessage() + ", found none");
+            return Main.BAD_INPUT;
+        }
+        OutputFile.write(results, text);
         boolean bad = false;
         for (Claim c : renderOnly ? all : chosen) {
             Measured.Entry m = measured.get(c.id());
