@@ -152,6 +152,8 @@ class ClaimReaderTest {
             org.assertj.core.data.Offset.offset(1e-12));
         assertThat(Value.resolve("r:schemes[0].runs[*].latency.mean", json)).isNull();
         assertThat(Value.resolve("r:schemes[*].runs[1].latency.mean", json).isNull()).isTrue();
+        var flags = new ObjectMapper().readTree("{\"runs\": [{\"drained\": true}, {\"drained\": false}]}");
+        assertThat(Value.resolve("r:runs[*].drained", flags).asDouble()).isEqualTo(0.5);
     }
 
     @Test
