@@ -80,7 +80,8 @@ import java.util.function.LongConsumer;
  * when it reaches the front of its VC, not when it arrived. {@code allocation: per-port}
  * makes each output VC's round robin rotate over input ports first, then over the VCs of the
  * winning port, so that an injection port with several requesting VCs wins no more than any
- * other port.
+ * other port; {@code allocation: transit-first} lets a packet continuing along its ring win
+ * over one entering it (the bubble router's in-transit priority).
  *
  * <p><b>Per-channel latency.</b> A channel of a graph topology with {@code latency: L}
  * (graph and anynet files) takes {@code linkLatency + L - 1} cycles to cross, and its
