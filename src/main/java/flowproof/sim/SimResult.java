@@ -96,10 +96,12 @@ public record SimResult(
     /**
      * Latency statistics; the parts add up to the mean. The quantiles are exact (a
      * {@link LatencyHistogram}): p50 and p99 are the latencies at rank {@code ceil(q n)} of the
-     * n measured packets in increasing order, max the longest.
+     * n measured packets in increasing order, max the longest. {@code ruleWait} is the part of
+     * {@code bufferAccess} in which the flow-control rule alone held the head (an idle output VC
+     * had room for the packet but the rule refused it); 0 where the engine does not split it.
      */
     public record Latency(long packets, double mean, int p50, int p99, int max, double sourceQueueing,
-                          double bufferAccess, double network) implements java.io.Serializable {
+                          double bufferAccess, double network, double ruleWait) implements java.io.Serializable {
     }
 
     /** A deadlock: when it was detected and which queues were held. */
