@@ -118,7 +118,14 @@ final class ReproduceCommand implements Callable<Integer> {
                 Renderer.png(out.resolve("img").resolve(c.id() + ".png"), c, m);
             }
         }
-        OutputFile.write(results, Renderer.replaceSection(text, Renderer.section(all, measured)));
+        // read again: the runs may have taken an hour, and the hand-written part may have been edited meanwhile
+        try {
+            text = Renderer.replaceSection(Files.readString(results), Renderer.section(all, measured));
+        } catch (IllegalArgumentException e) {
+            err.println(results + ": markers: " + e.getMessage() + ", found none");
+            return Main.BAD_INPUT;
+        }
+        OutputFile.write(results, text);
         boolean bad = false;
         for (Claim c : renderOnly ? all : chosen) {
             Measured.Entry m = measured.get(c.id());
@@ -157,14 +164,14 @@ final class ReproduceCommand implements Callable<Integer> {
         return list;
     }
 
-    /** The commit the runs are made with: git's short hash, with "-dirty" when the work tree has changes. */
+    /** The commit the runs are made with: git's short hash, with "-dirty" when src/main or pom.xml has uncommitted changes. */
     private static String commit() {
         try {
             String head = git("rev-parse", "--short", "HEAD").trim();
             if (head.isEmpty()) {
                 return "unknown";
             }
-            String status = git("status", "--porcelain", "--untracked-files=no", "--", "src", "pom.xml");
+            String status = git("status", "--porcelain", "--untracked-files=no", "--", "src/main", "pom.xml");
             return status.isBlank() ? head : head + "-dirty";
         } catch (java.io.IOException e) {
             return "unknown";

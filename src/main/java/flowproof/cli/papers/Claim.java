@@ -14,9 +14,22 @@ import java.util.Map;
  * @param runs run name to its command line (the normal CLI, without {@code --json}), in file order
  * @param figure null when the claim draws no figure
  * @param cause null when the file gives none
+ * @param evidence measured values shown with the cause (the measurements that found it), possibly none
  */
 public record Claim(Path file, String id, String paper, String source, String claim, boolean quick,
-                    Map<String, String> runs, List<Row> rows, Figure figure, String cause) {
+                    Map<String, String> runs, List<Row> rows, Figure figure, String cause, List<Evidence> evidence) {
+
+    /** A measured value shown beside the cause, not compared with the paper. */
+    public record Evidence(String label, Value value) {
+    }
+
+    /** Every selector the rows and the evidence read. */
+    public List<String> selectors() {
+        List<String> all = new java.util.ArrayList<>();
+        rows.forEach(r -> all.addAll(r.value().selectors()));
+        evidence.forEach(e -> all.addAll(e.value().selectors()));
+        return all;
+    }
 
     /**
      * One compared number.

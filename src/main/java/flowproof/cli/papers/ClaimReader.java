@@ -23,7 +23,8 @@ import java.util.stream.Stream;
 public final class ClaimReader {
 
     private static final Set<String> FIELDS = Set.of("id", "paper", "source", "claim", "quick", "runs", "rows", "figure",
-        "cause");
+        "cause", "evidence");
+    private static final Set<String> EVIDENCE_FIELDS = Set.of("label", "value");
     private static final Set<String> ROW_FIELDS = Set.of("label", "paper", "value", "holds");
     private static final Set<String> FIGURE_FIELDS = Set.of("title", "runs", "paper");
     private static final Set<String> POINTS_FIELDS = Set.of("name", "panel", "points");
@@ -109,7 +110,8 @@ public final class ClaimReader {
         List<Claim.Row> rows = rows(f, t.get("rows"), runs.keySet());
         Claim.Figure figure = t.has("figure") ? figure(f, t.get("figure"), runs.keySet()) : null;
         String cause = t.has("cause") ? text(f, t, "cause", true) : null;
-        return new Claim(file, id, paper, source, claim, quick, runs, rows, figure, cause);
+        List<Claim.Evidence> evidence = evidence(f, t.get("evidence"), runs.keySet());
+        return new Claim(file, id, paper, source, claim, quick, runs, rows, figure, cause, evidence);
     }
 
     private static Map<String, String> runs(String f, JsonNode n) throws ClaimException {
@@ -182,6 +184,32 @@ public final class ClaimReader {
             rows.add(new Claim.Row(label, paper, v, h));
         }
         return List.copyOf(rows);
+    }
+
+    private static List<Claim.Evidence> evidence(String f, JsonNode n, Set<String> runs) throws ClaimException {
+        if (n == null) {
+            return List.of();
+        }
+        if (!n.isArray()) {
+            throw new ClaimException(f, "evidence", "a list of {label, value}", found(n));
+        }
+        List<Claim.Evidence> out = new ArrayList<>();
+        for (int i = 0; i < n.size(); i++) {
+            JsonNode e = n.get(i);
+            String at = "evidence[" + i + "]";
+            if (!e.isObject()) {
+                throw new ClaimException(f, at, "a mapping {label, value}", found(e));
+            }
+            unknown(f, at + ".", e, EVIDENCE_FIELDS);
+            String label = text(f, e, "label", true, at + ".label");
+            String vt = text(f, e, "value", true, at + ".value");
+            Value v = Value.parse(vt, runs);
+            if (v == null) {
+                throw new ClaimException(f, at + ".value", Value.SYNTAX + " over the runs " + runs, vt);
+            }
+            out.add(new Claim.Evidence(label, v));
+        }
+        return List.copyOf(out);
     }
 
     private static Claim.Figure figure(String f, JsonNode n, Set<String> runs) throws ClaimException {

@@ -119,6 +119,15 @@ public final class Renderer {
             b.append("Cause").append(s == Status.REPRODUCED ? " (notes)" : " of the gap").append(": ")
                 .append(c.cause().replace("\n", " ").trim()).append("\n\n");
         }
+        if (!c.evidence().isEmpty()) {
+            b.append("Measured for the cause:\n\n");
+            for (Claim.Evidence e : c.evidence()) {
+                b.append("- ").append(e.label()).append(": ").append(m == null || m.notRun() != null ? "-"
+                    : Holds.Numbers.measured(e.value().of(m.values()))).append(" (`").append(e.value().text())
+                    .append("`)\n");
+            }
+            b.append("\n");
+        }
         return b.toString();
     }
 

@@ -117,17 +117,15 @@ public final class Reproduction {
         Map<String, Double> values = new LinkedHashMap<>();
         List<Measured.Curve> curves = new ArrayList<>();
         if (notRun == null) {
-            for (Claim.Row row : c.rows()) {
-                for (String sel : row.value().selectors()) {
-                    JsonNode n = Value.resolve(sel, outputs.get(Value.run(sel)));
-                    if (n == null || !(n.isNumber() || n.isNull() || n.isBoolean())) {
-                        notRun = notRun != null ? notRun : "selector " + sel + " names "
-                            + (n == null ? "nothing" : "no number (" + n.getNodeType().name().toLowerCase() + ")")
-                            + " in the output of run " + Value.run(sel);
-                        continue;
-                    }
-                    values.put(sel, n.isNull() ? null : n.isBoolean() ? (n.asBoolean() ? 1.0 : 0.0) : n.asDouble());
+            for (String sel : c.selectors()) {
+                JsonNode n = Value.resolve(sel, outputs.get(Value.run(sel)));
+                if (n == null || !(n.isNumber() || n.isNull() || n.isBoolean())) {
+                    notRun = notRun != null ? notRun : "selector " + sel + " names "
+                        + (n == null ? "nothing" : "no number (" + n.getNodeType().name().toLowerCase() + ")")
+                        + " in the output of run " + Value.run(sel);
+                    continue;
                 }
+                values.put(sel, n.isNull() ? null : n.isBoolean() ? (n.asBoolean() ? 1.0 : 0.0) : n.asDouble());
             }
             if (c.figure() != null) {
                 for (String run : c.figure().runs()) {

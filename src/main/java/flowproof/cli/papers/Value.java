@@ -11,7 +11,8 @@ import java.util.Map;
  * {@code mean(A, B, ...)}. A path walks the run's JSON output: field names joined by dots,
  * {@code [N]} for the N-th element of an array (from 0), {@code [key=value]} for its first
  * element whose field {@code key} equals {@code value} (numerically when both are numbers),
- * {@code [*]} for every element (the selector's value is then the mean over them), e.g.
+ * {@code [*]} for every element (the selector's value is then the mean over them, true and false
+ * counting 1 and 0), e.g.
  * {@code cmp:schemes[scheme=cbs].runs[load=0.5].accepted} or {@code sw:runs[*].accepted}.
  *
  * @param terms one or two terms, each the selectors it averages (one for a plain selector)
@@ -163,13 +164,13 @@ public record Value(String text, List<List<String>> terms, char op) {
         boolean gap = false;
         for (JsonNode e : array) {
             JsonNode v = walk(e, steps, from);
-            if (v == null || !(v.isNumber() || v.isNull())) {
+            if (v == null || !(v.isNumber() || v.isNull() || v.isBoolean())) {
                 return null;
             }
             if (v.isNull()) {
                 gap = true;
             } else {
-                sum += v.asDouble();
+                sum += v.isBoolean() ? (v.asBoolean() ? 1 : 0) : v.asDouble();
                 count++;
             }
         }

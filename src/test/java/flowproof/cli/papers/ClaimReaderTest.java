@@ -36,6 +36,8 @@ class ClaimReaderTest {
           paper:
             - {name: paper, panel: latency, points: [[0.1, 20], [0.2, 30]]}
         cause: measured
+        evidence:
+          - {label: shown, value: "mean(a:accepted, a:offered)"}
         """;
 
     private Path write(String folder, String name, String text) throws Exception {
@@ -61,6 +63,8 @@ class ClaimReaderTest {
         assertThat(c.rows().get(1).paper()).isNull();
         assertThat(c.figure().paper().get(0).latency()).isTrue();
         assertThat(c.cause()).isEqualTo("measured");
+        assertThat(c.evidence().get(0).label()).isEqualTo("shown");
+        assertThat(c.selectors()).endsWith("a:accepted", "a:offered");
     }
 
     private void rejects(String folder, String name, String text, String expected) throws Exception {
@@ -86,7 +90,7 @@ class ClaimReaderTest {
         rejects("004-cbs", "demo", GOOD.replace("quick: true", "quick: yes please"), "quick: expected true or false, "
             + "found \"yes please\"");
         rejects("004-cbs", "demo", GOOD.replace("cause: measured", "status: reproduced"), "status: expected one of "
-            + "[cause, claim, figure, id, paper, quick, rows, runs, source], found an unknown field");
+            + "[cause, claim, evidence, figure, id, paper, quick, rows, runs, source], found an unknown field");
         rejects("004-cbs", "demo", GOOD.replace("--load 0.2", "--load 0.2 --json"), "runs.a: expected a command line "
             + "without --json (reproduce adds it), found simulate specs/sim/torus8x8-dateline.yaml --load 0.2 --json");
         rejects("004-cbs", "demo", GOOD.replace("runs: [b]", "runs: [c]"), "figure.runs: expected names of this "
@@ -148,6 +152,8 @@ class ClaimReaderTest {
             org.assertj.core.data.Offset.offset(1e-12));
         assertThat(Value.resolve("r:schemes[0].runs[*].latency.mean", json)).isNull();
         assertThat(Value.resolve("r:schemes[*].runs[1].latency.mean", json).isNull()).isTrue();
+        var flags = new ObjectMapper().readTree("{\"runs\": [{\"drained\": true}, {\"drained\": false}]}");
+        assertThat(Value.resolve("r:runs[*].drained", flags).asDouble()).isEqualTo(0.5);
     }
 
     @Test
