@@ -146,7 +146,11 @@ final class SimulateCommand implements Callable<Integer> {
                     fo.put("entry", f.name());
                     fo.put("terminals", f.terminals());
                     fo.put("accepted", f.accepted());
-                    fo.put("meanLatency", f.meanLatency());
+                    if (f.packets() == 0) {
+                        fo.putNull("meanLatency");
+                    } else {
+                        fo.put("meanLatency", f.meanLatency());
+                    }
                     fo.put("packets", f.packets());
                 }
             }
@@ -157,9 +161,10 @@ final class SimulateCommand implements Callable<Integer> {
             if (flows != null) {
                 int i = 0;
                 for (FlowStats.Flow f : flows.flows()) {
-                    out.printf("  flow %d    accepted %.4f flits/node/cycle, mean latency %.2f cycles over %,d packets"
-                        + " (%d terminals: %s)%n", i++, f.accepted(), f.meanLatency(), f.packets(), f.terminals(),
-                        f.name());
+                    String latency = f.packets() == 0 ? "no measured packet delivered"
+                        : String.format("mean latency %.2f cycles over %,d packets", f.meanLatency(), f.packets());
+                    out.printf("  flow %d    accepted %.4f flits/node/cycle, %s (%d terminals: %s)%n", i++, f.accepted(),
+                        latency, f.terminals(), f.name());
                 }
             }
         }

@@ -122,6 +122,7 @@ class SimulateCliTest {
         JsonNode hot = flows.get(1);
         assertThat(hot.get("terminals").asInt()).isEqualTo(1);
         assertThat(hot.get("accepted").asDouble()).isBetween(0.5, 1.0);
+        assertThat(hot.get("meanLatency").isNumber() || hot.get("meanLatency").isNull()).as(r.out()).isTrue();
         double sum = (15 * ur.get("accepted").asDouble() + hot.get("accepted").asDouble()) / 16;
         assertThat(sum).isCloseTo(o.get("accepted").asDouble(), org.assertj.core.data.Offset.offset(0.01));
         CliRun text = run("simulate", spec);
