@@ -8,8 +8,11 @@ import flowproof.ConfigurationException;
 import flowproof.report.Charts;
 import flowproof.routing.RoutingException;
 import flowproof.sim.ChannelLoadBound;
+import flowproof.sim.Engine;
+import flowproof.sim.FlowStats;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
+import flowproof.sim.Simulator;
 import flowproof.spec.SimulationReader;
 import flowproof.throttle.Schemes;
 import flowproof.spec.Spec;
@@ -113,8 +116,15 @@ final class SimulateCommand implements Callable<Integer> {
         Progress progress = new Progress(err, json);
         long total = cfg.cycles();
         SimResult r;
+        FlowStats flows = null;
         try {
-            r = Flowproof.simulate(cfg, c -> progress.show(String.format("simulating: cycle %,d of %,d", c, total)));
+            Engine engine = Engine.of(cfg);
+            int[] flowOf = cfg.workload().flowOf();
+            if (engine instanceof Simulator sim && flowOf != null) {
+                flows = new FlowStats(flowOf, cfg.workload().flowNames(), cfg.warmup(), cfg.cycles());
+                sim.onDelivery(flows);
+            }
+            r = engine.run(c -> progress.show(String.format("simulating: cycle %,d of %,d", c, total)));
         } catch (RoutingException e) {
             progress.done();
             err.println(spec + ": routing: " + e.getMessage());
@@ -129,10 +139,34 @@ final class SimulateCommand implements Callable<Integer> {
         double bound = boundOrNaN(s, cfg);
         if (json) {
             ObjectNode o = toJson(r, bound, latencyWhenUnstable);
+            if (flows != null) {
+                ArrayNode a = o.putArray("flows");
+                for (FlowStats.Flow f : flows.flows()) {
+                    ObjectNode fo = a.addObject();
+                    fo.put("entry", f.name());
+                    fo.put("terminals", f.terminals());
+                    fo.put("accepted", f.accepted());
+                    if (f.packets() == 0) {
+                        fo.putNull("meanLatency");
+                    } else {
+                        fo.put("meanLatency", f.meanLatency());
+                    }
+                    fo.put("packets", f.packets());
+                }
+            }
             o.put("spec", s.name());
             out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(o));
         } else {
             print(out, s, r, bound, latencyWhenUnstable);
+            if (flows != null) {
+                int i = 0;
+                for (FlowStats.Flow f : flows.flows()) {
+                    String latency = f.packets() == 0 ? "no measured packet delivered"
+                        : String.format("mean latency %.2f cycles over %,d packets", f.meanLatency(), f.packets());
+                    out.printf("  flow %d    accepted %.4f flits/node/cycle, %s (%d terminals: %s)%n", i++, f.accepted(),
+                        latency, f.terminals(), f.name());
+                }
+            }
         }
         out.flush();
         Outputs files = new Outputs();

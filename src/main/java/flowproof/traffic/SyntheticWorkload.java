@@ -46,6 +46,29 @@ final class SyntheticWorkload implements Workload {
     }
 
     @Override
+    public int[] flowOf() {
+        if (!(traffic instanceof Destinations.Mix m)) {
+            return null;
+        }
+        int[] of = new int[terminals];
+        java.util.Arrays.fill(of, -1);
+        for (int i = 0; i < m.entries().size(); i++) {
+            for (int t : m.entries().get(i).terminals()) {
+                of[t] = i;
+            }
+        }
+        return of;
+    }
+
+    @Override
+    public List<String> flowNames() {
+        if (!(traffic instanceof Destinations.Mix m)) {
+            return List.of();
+        }
+        return m.entries().stream().map(Destinations.MixEntry::describe).toList();
+    }
+
+    @Override
     public int terminals() {
         return terminals;
     }

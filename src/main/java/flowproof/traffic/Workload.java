@@ -52,6 +52,19 @@ public interface Workload {
     String describe();
 
     /**
+     * Per terminal, the index of the mix entry it belongs to (-1: in none), so a run can
+     * measure the entries apart (simulate's {@code flows}); null when the traffic is not a mix.
+     */
+    default int[] flowOf() {
+        return null;
+    }
+
+    /** The mix entries, described, in the order of {@link #flowOf()}'s indices; empty when not a mix. */
+    default java.util.List<String> flowNames() {
+        return java.util.List.of();
+    }
+
+    /**
      * One run of a workload. Mutable and not thread-safe: one simulator thread asks it,
      * cycle by cycle. No method allocates.
      */

@@ -95,6 +95,42 @@ class SimulateCliTest {
         assertThat(JSON.readTree(stable.out()).has("latencyOfUnstableRun")).isFalse();
     }
 
+    /**
+     * A mix is measured entry by entry: a hot sender at 100% beside uniform traffic at 0.1
+     * leaves the run unstable, but the uniform entry's own accepted throughput is its offered
+     * load and its latency is finite; the accepted flits of the entries add up to the run's.
+     */
+    @Test
+    void aMixIsMeasuredEntryByEntry() throws IOException {
+        String mix = SMALL.replace("  traffic: uniform\n", """
+              traffic:
+                mix:
+                  - {terminals: "1-15", pattern: uniform, within: true}
+                  - {terminals: "0", pattern: hot-spot, node: 5, background: none, load: 1.0}
+            """).replace("load: 0.2", "load: 0.1");
+        Path spec = write("mix.yaml", mix);
+        CliRun r = run("simulate", spec, "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode o = JSON.readTree(r.out());
+        JsonNode flows = o.get("flows");
+        assertThat(flows.size()).as(r.out()).isEqualTo(2);
+        JsonNode ur = flows.get(0);
+        assertThat(ur.get("terminals").asInt()).isEqualTo(15);
+        assertThat(ur.get("accepted").asDouble()).isBetween(0.08, 0.12);
+        assertThat(ur.get("meanLatency").asDouble()).isBetween(5.0, 200.0);
+        assertThat(ur.get("packets").asLong()).isPositive();
+        JsonNode hot = flows.get(1);
+        assertThat(hot.get("terminals").asInt()).isEqualTo(1);
+        assertThat(hot.get("accepted").asDouble()).isBetween(0.5, 1.0);
+        assertThat(hot.get("meanLatency").isNumber() || hot.get("meanLatency").isNull()).as(r.out()).isTrue();
+        double sum = (15 * ur.get("accepted").asDouble() + hot.get("accepted").asDouble()) / 16;
+        assertThat(sum).isCloseTo(o.get("accepted").asDouble(), org.assertj.core.data.Offset.offset(0.01));
+        CliRun text = run("simulate", spec);
+        assertThat(text.out()).contains("flow 0    accepted").contains("flow 1    accepted");
+        // no mix, no flows
+        assertThat(JSON.readTree(run("simulate", write("small.yaml", SMALL), "--json").out()).has("flows")).isFalse();
+    }
+
     @Test
     void simulateJsonHasTheDocumentedKeys() throws IOException {
         CliRun r = run("simulate", write("small.yaml", SMALL), "--json", "--check");
