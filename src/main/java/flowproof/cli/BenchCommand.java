@@ -98,8 +98,8 @@ final class BenchCommand implements Callable<Integer> {
      * process's during {@code HazelcastMembers.run}, cluster start and shutdown included.
      */
     private int benchMembers(PrintWriter out) {
-        out.printf("%-4s %-10s %11s %12s %6s %9s %9s %13s %7s %11s %11s%n", "id", "engine", "states", "transitions",
-            "depth", "wall s", "CPU s", "states/CPU-s", "ratio", "bytes/succ", "barrier ms");
+        out.printf("%-4s %-10s %11s %12s %6s %9s %9s %13s %7s %11s %11s %11s%n", "id", "engine", "states", "transitions",
+            "depth", "wall s", "CPU s", "states/CPU-s", "ratio", "bytes/succ", "barrier ms", "waited ms");
         for (Config c : CONFIGS) {
             if (only == null ? c.prefix() : !only.contains(c.id())) {
                 continue;
@@ -118,8 +118,8 @@ final class BenchCommand implements Callable<Integer> {
                     seq = r;
                 }
             }
-            out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7s %11s %11s%n", c.id(), "seq", seq.states(),
-                seq.transitions(), seq.depth(), seq.seconds(), bestSeq, seq.states() / bestSeq, "1.00", "-", "-");
+            out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7s %11s %11s %11s%n", c.id(), "seq", seq.states(),
+                seq.transitions(), seq.depth(), seq.seconds(), bestSeq, seq.states() / bestSeq, "1.00", "-", "-", "-");
             double bestMem = Double.MAX_VALUE;
             List<MemberRun> best = null;
             double wall = 0;
@@ -143,24 +143,45 @@ final class BenchCommand implements Callable<Integer> {
             ExplorationResult r = best.get(0).result();
             long remote = 0;
             long bytes = 0;
-            double barrier = 0;
             for (MemberRun mr : best) {
                 remote += mr.stats().remoteSuccessors();
                 bytes += mr.stats().bytesSent();
-                barrier = Math.max(barrier, mr.stats().barrierMillis());
             }
+            double[] barrier = barriers(best);
             boolean same = r.states() == seq.states() && r.transitions() == seq.transitions() && r.depth() == seq.depth()
                 && r.stuckStates() == seq.stuckStates();
             double ratio = (r.states() / bestMem) / (seq.states() / bestSeq);
-            out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7.2f %11.2f %11.2f%s%n", c.id(),
+            out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7.2f %11.2f %11.2f %11.2f%s%n", c.id(),
                 members + " members", r.states(), r.transitions(), r.depth(), wall, bestMem, r.states() / bestMem, ratio,
-                remote == 0 ? 0.0 : (double) bytes / remote, barrier, same ? "" : "  COUNTS DIFFER FROM seq");
+                remote == 0 ? 0.0 : (double) bytes / remote, barrier[0], barrier[1], same ? "" : "  COUNTS DIFFER FROM seq");
             out.flush();
             if (!same) {
                 return 1;
             }
         }
         return 0;
+    }
+
+    /**
+     * The mean over levels of the barrier of the member that finished expanding the level last
+     * (the least barrier of the level: the protocol alone, nobody left to wait for), and of the
+     * longest one (which includes waiting for the slowest member).
+     */
+    static double[] barriers(List<MemberRun> runs) {
+        int levels = runs.get(0).stats().barrierMillis().length;
+        double protocol = 0;
+        double waited = 0;
+        for (int l = 0; l < levels; l++) {
+            double least = Double.MAX_VALUE;
+            double most = 0;
+            for (MemberRun mr : runs) {
+                least = Math.min(least, mr.stats().barrierMillis()[l]);
+                most = Math.max(most, mr.stats().barrierMillis()[l]);
+            }
+            protocol += least;
+            waited += most;
+        }
+        return levels == 0 ? new double[2] : new double[] {protocol / levels, waited / levels};
     }
 
     private void print(PrintWriter out, Config c, Model m, String engine, String phase, ExplorationResult best) {
