@@ -282,7 +282,8 @@ public final class Explorer {
             try {
                 return search.run();
             } finally {
-                memberStats = new MemberStats(search.remoteSuccessors(), transport.bytesSent(), search.barrierMillis());
+                memberStats = new MemberStats(search.remoteSuccessors(), transport.bytesSent(), search.barrierEnterNanos(),
+                    search.barrierLeaveNanos());
             }
         }
         if (injectionProduct && model.injectionQueue() > 0 && model.semantics() == Semantics.INTERLEAVING

@@ -28,13 +28,17 @@ import java.util.Set;
  * (reading its own inbox while it waits), so what is in flight stays bounded and no two members
  * wait on each other.
  *
- * <p>A level ends at a barrier in two rounds: every member tells every other how many batches it
- * sent it in this level ({@code DONE}) and waits until it has inserted that many from each; then
- * every member sends its counts for the level, its stop reason if any and its least violation
- * of each property ({@code STATS}) to every other. Each member combines the same numbers in the
- * same order, so all of them take the same decisions: stop at a limit, note the least violating
- * state of the least depth ({@link TraceOrder}), or end when a level added nothing. Messages are
- * tagged with their kind and level and counted, so the transport may deliver them in any order.
+ * <p>The search begins with one exchange between all members ({@code HELLO}: every transport is
+ * up). A level ends at a barrier of one round ({@link #barrier}): every member sends every other
+ * its last batches and one word ({@code DONE}): how many batches it sent it in this level, its
+ * stop reason if any, the level's transitions and stuck states, its least violation of each
+ * property, and the states its inserts added in the level before (a member's inserts of a level
+ * end at that level's barrier, so they travel one barrier later). It waits for every member's
+ * word and inserts every batch the words announce. Each member combines the same numbers in the
+ * same order, so all of them take the same decisions: stop at a limit (then one more exchange
+ * brings the states the last level added), note the least violating state of the least depth
+ * ({@link TraceOrder}), or end when the level before added nothing. Messages are tagged with
+ * their kind and level and counted, so the transport may deliver them in any order.
  *
  * <p>Traces are rebuilt by {@link LevelTrace}, as on one JVM, with the members in step: at each
  * level back every member looks for the least predecessor among the states it owns, the members
@@ -56,6 +60,7 @@ final class PartitionedSearch {
     static final int DRAIN = 7;
     static final int QUERY = 8;
     static final int ANSWER = 9;
+    static final int HELLO = 10;
 
     /** How long a member waits for a message before it looks again (a message that arrives wakes it at once). */
     static final long WAIT_MILLIS = 50;
@@ -98,8 +103,11 @@ final class PartitionedSearch {
     private int stop;
 
     // the protocol's state
-    /** The level being expanded: batches of this level are inserted, later ones wait in {@link #pendingBatches}. */
-    private int level;
+    /**
+     * The level being expanded: batches of this level are inserted, later ones wait in
+     * {@link #pendingBatches} (-1 before the first level: a faster member's first batches wait).
+     */
+    private int level = -1;
     private CodeList next;
     private final long[][] out;
     private final int[] outCount;
@@ -110,8 +118,9 @@ final class PartitionedSearch {
     private final Map<Long, Transport.Message> controls = new HashMap<>();
     private int sequence;
     private long remoteSuccessors;
-    /** Wall nanoseconds of each level barrier on this member, level by level. */
-    private long[] barrierNanos = new long[64];
+    /** {@link System#nanoTime()} when this member entered and left each level's barrier, level by level. */
+    private long[] barrierEnter = new long[64];
+    private long[] barrierLeave = new long[64];
     private int barriers;
     /** The drainability pass, while it runs (it gets the questions and answers). */
     private MemberDrainability drain;
@@ -282,9 +291,11 @@ final class PartitionedSearch {
         }
         stored++;
         levelStored++;
-        if (weight < 0) {
+        if (weight < 0 && symmetry == null) {
+            weight = 1;
+        } else if (weight < 0) {
             codec.decode(code, off, packedScratch, 0);
-            weight = symmetry == null ? 1 : symmetry.orbitSize(packedScratch, 0, orbitScratch);
+            weight = symmetry.orbitSize(packedScratch, 0, orbitScratch);
         }
         levelRepresented += weight;
         if (!next.add(code, off)) {
@@ -430,8 +441,13 @@ final class PartitionedSearch {
         }
     }
 
-    /** This member's numbers of the level just finished: stop, stored, represented, transitions, stuck, violations. */
-    private long[] levelStats() {
+    /**
+     * This member's word of the level's barrier: batches sent to the receiver (filled in per
+     * member), stop, the level's transitions and stuck states, the states added by the level
+     * before ({@code stored}, {@code represented}: complete only once that level's barrier was
+     * passed), and the level's least violations.
+     */
+    private long[] done(long stored, long represented) {
         int words = layout.words;
         long mask = 0;
         List<long[]> vs = new ArrayList<>();
@@ -441,50 +457,57 @@ final class PartitionedSearch {
                 vs.add(violation[p.ordinal()]);
             }
         }
-        long[] s = new long[6 + vs.size() * words];
-        s[0] = stop;
-        s[1] = levelStored;
-        s[2] = levelRepresented;
-        s[3] = levelTransitions;
-        s[4] = levelStuck;
-        s[5] = mask;
+        long[] s = new long[STATE_WORDS + vs.size() * words];
+        s[1] = stop;
+        s[2] = levelTransitions;
+        s[3] = levelStuck;
+        s[4] = stored;
+        s[5] = represented;
+        s[6] = mask;
         for (int i = 0; i < vs.size(); i++) {
-            System.arraycopy(vs.get(i), 0, s, 6 + i * words, words);
+            System.arraycopy(vs.get(i), 0, s, STATE_WORDS + i * words, words);
         }
         return s;
     }
 
+    /** Where the violations begin in a {@link #done} word. */
+    private static final int STATE_WORDS = 7;
+
     /**
-     * The end of a level: this member's last batches, then the two rounds of the class comment.
-     * Returns every member's {@link #levelStats}.
+     * The end of a level (the class comment): this member's last batches, then every member's
+     * {@link #done} word, with the number of batches it sent this member, and every one of those
+     * batches inserted. Returns every member's word.
      */
-    private long[][] barrier() {
-        long t0 = System.nanoTime();
+    private long[][] barrier(long[] mine) {
+        long enter = System.nanoTime();
         for (int j = 0; j < n; j++) {
             if (j != self) {
                 send(j);
             }
         }
-        // round 1: how many batches each member sent each other in this level
         for (int j = 0; j < n; j++) {
             if (j != self) {
-                transport.send(j, DONE, level, new long[] {sent[j]}, 1);
+                mine[0] = sent[j];
+                transport.send(j, DONE, level, mine, mine.length);
             }
         }
+        long[][] all = new long[n][];
         for (int j = 0; j < n; j++) {
-            if (j != self) {
-                long expected = await(DONE, level, j).words()[0];
-                while (received[j] < expected) {
-                    receiveOne();
-                }
+            if (j == self) {
+                all[j] = mine;
+                continue;
+            }
+            all[j] = await(DONE, level, j).words();
+            while (received[j] < all[j][0]) {
+                receiveOne();
             }
         }
-        // round 2: the level's counts, stops and violations
-        long[][] all = allGather(STATS, level, levelStats());
-        if (barriers == barrierNanos.length) {
-            barrierNanos = Arrays.copyOf(barrierNanos, barriers * 2);
+        if (barriers == barrierEnter.length) {
+            barrierEnter = Arrays.copyOf(barrierEnter, barriers * 2);
+            barrierLeave = Arrays.copyOf(barrierLeave, barriers * 2);
         }
-        barrierNanos[barriers++] = System.nanoTime() - t0;
+        barrierEnter[barriers] = enter;
+        barrierLeave[barriers++] = System.nanoTime();
         return all;
     }
 
@@ -501,6 +524,9 @@ final class PartitionedSearch {
         String limit = null;
         int depth = 0;
         try {
+            // every member's transport is up before the first level (on Hazelcast the first message to a
+            // member also starts its executor): the level barriers carry the search's own messages only
+            allGather(HELLO, 0, new long[0]);
             long[] init = Explorer.initialState(model, layout);
             long[] code = new long[cw];
             codec.encode(init, 0, code, 0);
@@ -513,6 +539,8 @@ final class PartitionedSearch {
             levelRepresented = 0;
             levels.add(new CodeList[] {first});
             Sink sink = new Sink();
+            long addedBefore = 0;
+            long representedBefore = 0;
             for (;; depth++) {
                 level = depth;
                 next = new CodeList(cw, this::reserve);
@@ -521,18 +549,18 @@ final class PartitionedSearch {
                     insertBatch(pendingBatches.poll());
                 }
                 expandLevel(levels.get(depth)[0], sink);
-                long[][] all = barrier();
+                long[][] all = barrier(done(addedBefore, representedBefore));
                 int stopCode = 0;
                 long added = 0;
                 for (long[] s : all) {
                     if (stopCode == 0) {
-                        stopCode = (int) s[0];
+                        stopCode = (int) s[1];
                     }
-                    added += s[1];
-                    gStored += s[1];
-                    gRepresented += s[2];
-                    gTransitions += s[3];
-                    gStuck += s[4];
+                    gTransitions += s[2];
+                    gStuck += s[3];
+                    added += s[4];
+                    gStored += s[4];
+                    gRepresented += s[5];
                 }
                 for (Property p : Property.values()) {
                     long[] best = null;
@@ -551,24 +579,28 @@ final class PartitionedSearch {
                 }
                 Arrays.fill(sent, 0);
                 Arrays.fill(received, 0);
+                addedBefore = levelStored;
+                representedBefore = levelRepresented;
                 levelStored = 0;
                 levelRepresented = 0;
                 levelTransitions = 0;
                 levelStuck = 0;
-                if (stopCode != 0) {
-                    limit = STOPS[stopCode];
-                    break;
-                }
-                if (stopAtFirstViolation && !firstViolation.isEmpty()) {
-                    limit = "first-violation";
-                    break;
-                }
-                if (added == 0) {
+                if (depth > 0 && added == 0) {
+                    // the level before added nothing: this one was empty, the one before it the last
                     levels.remove(depth + 1);
+                    levels.remove(depth);
+                    depth--;
                     break;
                 }
-                if (gStored > limits.states()) {
-                    limit = "states";
+                limit = stopCode != 0 ? STOPS[stopCode]
+                    : stopAtFirstViolation && !firstViolation.isEmpty() ? "first-violation"
+                    : gStored > limits.states() ? "states" : null;
+                if (limit != null) {
+                    // the states this level added, which the next barrier would have brought
+                    for (long[] s : allGather(STATS, depth, new long[] {addedBefore, representedBefore})) {
+                        gStored += s[0];
+                        gRepresented += s[1];
+                    }
                     break;
                 }
             }
@@ -700,14 +732,14 @@ final class PartitionedSearch {
         return total;
     }
 
-    /** The violation of {@code p} in a member's level stats, or null. */
+    /** The violation of {@code p} in a member's {@link #done} word, or null. */
     private long[] violationOf(long[] s, Property p) {
-        long mask = s[5];
+        long mask = s[6];
         if ((mask >>> p.ordinal() & 1) == 0) {
             return null;
         }
         int index = Long.bitCount(mask & ((1L << p.ordinal()) - 1));
-        int off = 6 + index * layout.words;
+        int off = STATE_WORDS + index * layout.words;
         return Arrays.copyOfRange(s, off, off + layout.words);
     }
 
@@ -735,12 +767,13 @@ final class PartitionedSearch {
         return remoteSuccessors;
     }
 
-    /** Wall milliseconds of each level barrier on this member, level by level (see {@link #barrier}). */
-    double[] barrierMillis() {
-        double[] ms = new double[barriers];
-        for (int i = 0; i < barriers; i++) {
-            ms[i] = barrierNanos[i] / 1e6;
-        }
-        return ms;
+    /** {@link System#nanoTime()} when this member entered each level's barrier (its expansion of the level done), level by level. */
+    long[] barrierEnterNanos() {
+        return Arrays.copyOf(barrierEnter, barriers);
+    }
+
+    /** {@link System#nanoTime()} when this member left each level's barrier, level by level. */
+    long[] barrierLeaveNanos() {
+        return Arrays.copyOf(barrierLeave, barriers);
     }
 }
