@@ -435,23 +435,45 @@ final class Checker {
      */
     static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first, Engine engine,
                            int members) throws IOException, Unsaved {
-        Limits l = spec.limits();
-        Limits limits = new Limits(states > 0 ? states : l.states(), seconds > 0 ? seconds : l.seconds(),
-            Math.min(l.bytes(), engine.maxBytes()));
-        ExplorationResult r;
-        try {
+        return explore(spec, saveDir, limits(spec, states, seconds, engine), limits -> {
             if (members > 0) {
-                r = flowproof.cluster.HazelcastMembers.run(members, transports -> {
+                return flowproof.cluster.HazelcastMembers.run(members, transports -> {
                     try (flowproof.explore.distributed.Transport t = transports.get()) {
                         return new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
                             .symmetry(engine.symmetry()).member(t).run();
                     }
                 }).get(0);
-            } else {
-                r = new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
-                    .threads(engine.threads()).symmetry(engine.symmetry()).expectedStates(engine.expectedStates())
-                    .progress(engine.progress()).injectionProduct(engine.injectionProduct()).run();
             }
+            return new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
+                .threads(engine.threads()).symmetry(engine.symmetry()).expectedStates(engine.expectedStates())
+                .progress(engine.progress()).injectionProduct(engine.injectionProduct()).run();
+        });
+    }
+
+    /**
+     * Enumeration only, by the partitioned search on every member of {@code cluster}: the spec
+     * travels to the other members as its tree (files it names embedded), and each builds the
+     * model itself ({@link ClusterSearch}).
+     */
+    static Outcome explore(Spec spec, Path saveDir, long states, double seconds, boolean first, Engine engine,
+                           flowproof.cluster.Cluster cluster) throws IOException, Unsaved {
+        return explore(spec, saveDir, limits(spec, states, seconds, engine), limits -> cluster.everyMember(
+            new ClusterSearch(spec.source(), spec.tree().toString(), limits.states(), limits.seconds(), limits.bytes(),
+                first, engine.symmetry())));
+    }
+
+    private static Limits limits(Spec spec, long states, double seconds, Engine engine) {
+        Limits l = spec.limits();
+        return new Limits(states > 0 ? states : l.states(), seconds > 0 ? seconds : l.seconds(),
+            Math.min(l.bytes(), engine.maxBytes()));
+    }
+
+    private static Outcome explore(Spec spec, Path saveDir, Limits limits,
+                                   java.util.function.Function<Limits, ExplorationResult> search)
+        throws IOException, Unsaved {
+        ExplorationResult r;
+        try {
+            r = search.apply(limits);
         } catch (flowproof.ConfigurationException e) {
             // the explorer checks what the spec's rule declares (its symmetries) before relying on it
             throw new BadSpecException(spec.source() + ": " + e.getMessage());

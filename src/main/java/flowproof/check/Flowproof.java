@@ -155,6 +155,31 @@ public final class Flowproof {
     }
 
     /**
+     * Enumerates every reachable state on the members of {@code cluster} (the partitioned
+     * search, as {@link #explore(Spec, Options, int)}; docs/cluster.md): each member builds the
+     * model from the spec's tree. A member lost ends the search as incomplete (limit
+     * {@code member-lost}).
+     *
+     * @throws IllegalArgumentException when the spec's model is one the partitioned search does
+     *         not cover ({@link flowproof.explore.Explorer#partitionable})
+     */
+    public static Decision explore(Spec spec, Options options, flowproof.cluster.Cluster cluster) {
+        String why = flowproof.explore.Explorer.partitionable(spec.model());
+        if (why != null) {
+            throw new IllegalArgumentException("cluster: expected a spec the search on several members covers, found "
+                + why);
+        }
+        try {
+            return Decision.of(Decision.Kind.EXPLORE, Checker.explore(spec, options.saveTo(), options.maxStates(),
+                options.maxSeconds(), options.firstViolation(), options.engine(), cluster), null);
+        } catch (Unsaved u) {
+            return Decision.of(Decision.Kind.EXPLORE, u.result(), u.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Proves a spec deadlock-free with CP-SAT, or finds a deadlock configuration and tries to
      * reach it from the empty network. Needs OR-tools' native library
      * ({@code flowproof.solve.OrTools.problem()} says why it cannot load), except for specs with

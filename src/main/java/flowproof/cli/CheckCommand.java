@@ -34,12 +34,24 @@ final class CheckCommand implements Callable<Integer> {
         description = "also write a browser page per counterexample into DIR (as the report command does)")
     Path html;
 
+    @Option(names = "--cluster", paramLabel = "FILE", description = "refused: check decides on this machine "
+        + "(use explore --cluster, or verify --cluster to spread specs over a cluster; docs/cluster.md)")
+    Path cluster;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
     @Override
     public Integer call() throws Exception {
         var err = cmd.commandLine().getErr();
+        if (cluster != null) {
+            // the portfolio runs CP-SAT beside the explorer's first million states and falls back to CP-SAT at a
+            // limit: a search on other machines would change what check decides and how, so it is not offered
+            err.println("--cluster: expected no cluster for check, which decides on this machine by the dependency "
+                + "graph, CP-SAT and the explorer together, found " + cluster + " (use explore --cluster, or verify "
+                + "--cluster to spread specs over the members)");
+            return Main.BAD_INPUT;
+        }
         if (options.problem() != null) {
             err.println(options.problem());
             return Main.BAD_INPUT;

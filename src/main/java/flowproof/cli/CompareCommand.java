@@ -30,7 +30,8 @@ import picocli.CommandLine.Parameters;
         "Each scheme runs with the spec's parameters when the spec's simulation.control names it, with its "
             + "defaults otherwise. The summary gives each scheme's peak accepted throughput and how much of it it "
             + "keeps at the highest load.",
-        "Exit code: 0 every run drained, 1 a deadlock or an undrained run, 2 bad input."})
+        "Exit code: 0 every run drained, 1 a deadlock or an undrained run, 2 bad input, 3 incomplete (with --cluster "
+            + "or --members: a member missing or lost; nothing printed)."})
 final class CompareCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML) with a simulation section")
@@ -80,6 +81,21 @@ final class CompareCommand implements Callable<Integer> {
         }
         double bound = SimulateCommand.boundOrNaN(s, base);
         Progress progress = new Progress(err, opts.json);
+        List<flowproof.cluster.Cluster.Outcome<SimResult>> remote = null;
+        if (opts.distributed()) {
+            List<SimulationTask> tasks = new ArrayList<>();
+            for (String k : keys) {
+                for (double l : ls) {
+                    tasks.add(new SimulationTask(spec.toString(), s.tree().toString(), opts.cycles, opts.warmup,
+                        opts.seed, opts.check, ls[0], k, "--schemes", l));
+                }
+            }
+            int[] exit = {0};
+            remote = opts.runOnMembers("compare", tasks, progress, err, exit);
+            if (remote == null) {
+                return exit[0];
+            }
+        }
         List<String> names = new ArrayList<>();
         List<List<SimResult>> results = new ArrayList<>();
         boolean bad = false;
@@ -93,9 +109,10 @@ final class CompareCommand implements Callable<Integer> {
                 int k = i;
                 SimResult r;
                 try {
-                    r = Engine.of(cfg).run(c -> progress.show(String.format(Locale.ROOT,
-                        "compare: %s, load %.3f (%d of %d), cycle %,d of %,d", name, ls[k], k + 1, ls.length, c,
-                        cfg.cycles())));
+                    r = remote != null ? remote.get(si * ls.length + i).get()
+                        : Engine.of(cfg).run(c -> progress.show(String.format(Locale.ROOT,
+                            "compare: %s, load %.3f (%d of %d), cycle %,d of %,d", name, ls[k], k + 1, ls.length, c,
+                            cfg.cycles())));
                 } catch (RoutingException e) {
                     progress.done();
                     err.println(spec + ": routing: " + e.getMessage());

@@ -31,8 +31,13 @@ final class ExploreCommand implements Callable<Integer> {
 
     @Option(names = "--members", paramLabel = "N",
         description = "search on N Hazelcast members started inside this JVM, on the loopback interface (docs/cluster.md); "
-            + "drainability is then not checked")
+            + "drainability is decided by the members together")
     Integer members;
+
+    @Option(names = "--cluster", paramLabel = "FILE",
+        description = "search on the members of a cluster file, this JVM one of them (docs/cluster.md); "
+            + "drainability is decided by the members together")
+    Path cluster;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
@@ -51,11 +56,19 @@ final class ExploreCommand implements Callable<Integer> {
             cmd.commandLine().getErr().println("--members: expected a positive number of members, found " + members);
             return Main.BAD_INPUT;
         }
-        if (members != null && flowproof.explore.Explorer.partitionable(s.model()) != null) {
-            cmd.commandLine().getErr().println("--members: expected a spec the search on several members covers "
+        String option = cluster != null ? "--cluster" : "--members";
+        if ((members != null || cluster != null) && flowproof.explore.Explorer.partitionable(s.model()) != null) {
+            cmd.commandLine().getErr().println(option + ": expected a spec the search on several members covers "
                 + "(interleaving moves without injection queues, wormhole flits or message classes), found "
                 + flowproof.explore.Explorer.partitionable(s.model()) + " in " + spec);
             return Main.BAD_INPUT;
+        }
+        if (cluster != null) {
+            if (members != null) {
+                cmd.commandLine().getErr().println("--cluster: expected either --cluster FILE or --members N, found both");
+                return Main.BAD_INPUT;
+            }
+            return onCluster(s);
         }
         Decision o;
         try {
@@ -73,6 +86,32 @@ final class ExploreCommand implements Callable<Integer> {
             cmd.commandLine().getErr().println(spec + ": routing: " + e.getMessage());
             return Main.BAD_INPUT;
         }
+        return print(o);
+    }
+
+    /** The search on the members of {@code --cluster}. */
+    private int onCluster(Spec s) throws Exception {
+        var err = cmd.commandLine().getErr();
+        ClusterOption.Opened c = ClusterOption.open(cluster, null, err);
+        if (c.cluster() == null) {
+            return c.exit();
+        }
+        Decision o;
+        try (flowproof.cluster.Cluster on = c.cluster()) {
+            o = Flowproof.explore(s, options.options(err, first), on);
+            ClusterOption.reportFailures(on, err);
+            if (o.exploration().map(r -> "member-lost".equals(r.limit())).orElse(false)) {
+                err.println("--cluster: a member was lost; incomplete, with the counts of the last level every member "
+                    + "finished");
+            }
+        } catch (RoutingException e) {
+            err.println(spec + ": routing: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        return print(o);
+    }
+
+    private int print(Decision o) throws Exception {
         var out = cmd.commandLine().getOut();
         out.print(options.json ? o.json() + "\n" : o.text());
         Outputs pages = new Outputs();

@@ -31,6 +31,45 @@ final class LoadSweepOptions {
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 
+    @Option(names = "--cluster", paramLabel = "FILE",
+        description = "run the simulations on the members of a cluster file, this JVM one of them (docs/cluster.md); "
+            + "the output is that of one machine")
+    Path cluster;
+
+    @Option(names = "--members", paramLabel = "N",
+        description = "run the simulations on N members started inside this JVM (docs/cluster.md); the output is that "
+            + "of one machine")
+    Integer members;
+
+    /** Whether the runs go to members ({@code --cluster} or {@code --members}). */
+    boolean distributed() {
+        return cluster != null || members != null;
+    }
+
+    /**
+     * The runs of {@code tasks} on the members, in order, or null after the one line of a
+     * problem (the exit code in {@code exit[0]}): a bad cluster file or members that did not
+     * start (2), members that did not all join or a member lost (3).
+     */
+    java.util.List<flowproof.cluster.Cluster.Outcome<flowproof.sim.SimResult>> runOnMembers(String command,
+            java.util.List<SimulationTask> tasks, Progress progress, PrintWriter err, int[] exit) {
+        ClusterOption.Opened c = ClusterOption.open(cluster, members, err);
+        if (c.cluster() == null) {
+            exit[0] = c.exit();
+            return null;
+        }
+        try (flowproof.cluster.Cluster on = c.cluster()) {
+            return on.map(tasks, false, k -> progress.show(command + ": " + k + " of " + tasks.size()
+                + " runs done on " + on.members() + " members"));
+        } catch (flowproof.explore.distributed.MemberLostException e) {
+            progress.done();
+            exit[0] = ClusterOption.lost(command, e, err);
+            return null;
+        } finally {
+            progress.done();
+        }
+    }
+
     /** The loads of {@code --loads}, or null after a one-line error on {@code err}. */
     double[] loads(Path spec, PrintWriter err) {
         double[] ls = SweepCommand.parseLoads(loads);

@@ -285,6 +285,7 @@ final class SimulateCommand implements Callable<Integer> {
             lat.put("max", l.max());
             lat.put("sourceQueueing", l.sourceQueueing());
             lat.put("bufferAccess", l.bufferAccess());
+            lat.put("ruleWait", l.ruleWait());
             lat.put("network", l.network());
             lat.put("packets", l.packets());
         } else {

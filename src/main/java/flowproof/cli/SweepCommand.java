@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
         + "throughput and mean latency against offered load, one run per load under the same seed.",
         "Loads past saturation are reported 'unstable' (no latency); a deadlock at any load is reported and "
             + "gives exit code 1.",
-        "Exit code: 0 every run drained, 1 a deadlock or an undrained run, 2 bad input."})
+        "Exit code: 0 every run drained, 1 a deadlock or an undrained run, 2 bad input, 3 incomplete (with --cluster "
+            + "or --members: a member missing or lost; nothing printed)."})
 final class SweepCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML) with a simulation section")
@@ -101,6 +102,19 @@ final class SweepCommand implements Callable<Integer> {
         }
         double bound = SimulateCommand.boundOrNaN(s, base);
         Progress progress = new Progress(err, opts.json);
+        List<flowproof.cluster.Cluster.Outcome<SimResult>> remote = null;
+        if (opts.distributed()) {
+            List<SimulationTask> tasks = new ArrayList<>();
+            for (double l : ls) {
+                tasks.add(new SimulationTask(spec.toString(), s.tree().toString(), opts.cycles, opts.warmup, opts.seed,
+                    opts.check, ls[0], control, "--control", l));
+            }
+            int[] exit = {0};
+            remote = opts.runOnMembers("sweep", tasks, progress, err, exit);
+            if (remote == null) {
+                return exit[0];
+            }
+        }
         List<SimResult> results = new ArrayList<>();
         if (!opts.json) {
             out.println(s.name() + ": " + base.workload().describe()
@@ -117,8 +131,9 @@ final class SweepCommand implements Callable<Integer> {
             int k = i;
             SimResult r;
             try {
-                r = flowproof.check.Flowproof.simulate(cfg, c -> progress.show(String.format(Locale.ROOT,
-                    "sweep: load %.3f (%d of %d), cycle %,d of %,d", ls[k], k + 1, ls.length, c, cfg.cycles())));
+                r = remote != null ? remote.get(i).get()
+                    : flowproof.check.Flowproof.simulate(cfg, c -> progress.show(String.format(Locale.ROOT,
+                        "sweep: load %.3f (%d of %d), cycle %,d of %,d", ls[k], k + 1, ls.length, c, cfg.cycles())));
             } catch (RoutingException e) {
                 progress.done();
                 err.println(spec + ": routing: " + e.getMessage());

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -34,8 +35,20 @@ final class VerifyCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SearchOptions options;
 
+    @Option(names = "--cluster", paramLabel = "FILE",
+        description = "check the specs on the members of a cluster file, this JVM one of them, one spec at a time on "
+            + "each (docs/cluster.md); the output is that of one machine")
+    Path cluster;
+
+    @Option(names = "--members", paramLabel = "N",
+        description = "check the specs on N members started inside this JVM (docs/cluster.md)")
+    Integer members;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
+
+    /** The exit code of a run on members that did not happen. */
+    private int exit;
 
     @Override
     public Integer call() throws IOException {
@@ -64,22 +77,39 @@ final class VerifyCommand implements Callable<Integer> {
         int bad = 0;
         int unexpected = 0;
         int unsaved = 0;
+        List<Spec> specs = new ArrayList<>();
+        List<String> unread = new ArrayList<>();
+        for (Path f : files) {
+            try {
+                specs.add(SpecReader.read(f));
+                unread.add(null);
+            } catch (SpecException e) {
+                specs.add(null);
+                unread.add(e.getMessage());
+            }
+        }
+        List<flowproof.cluster.Cluster.Outcome<VerifyTask.Row>> remote = null;
+        if (cluster != null || members != null) {
+            remote = onMembers(specs, err);
+            if (remote == null) {
+                return exit;
+            }
+        }
         if (!options.json) {
             out.printf("%-34s %-15s %-11s %-15s %13s %9s  %s%n", "spec", "verdict", "method", "expected", "states",
                 "seconds", "result");
         }
-        for (Path f : files) {
-            Spec spec;
-            try {
-                spec = SpecReader.read(f);
-            } catch (SpecException e) {
-                err.println(e.getMessage());
+        int next = 0;
+        for (int fi = 0; fi < files.size(); fi++) {
+            Spec spec = specs.get(fi);
+            if (spec == null) {
+                err.println(unread.get(fi));
                 bad++;
                 continue;
             }
-            Decision o;
+            VerifyTask.Row o;
             try {
-                o = Flowproof.check(spec, options.options(err, false));
+                o = remote != null ? remote.get(next++).get() : row(Flowproof.check(spec, options.options(err, false)));
             } catch (RoutingException e) {
                 err.println(spec.source() + ": routing: " + e.getMessage());
                 bad++;
@@ -98,16 +128,17 @@ final class VerifyCommand implements Callable<Integer> {
                 bad++;
                 continue;
             }
-            if (o.writeFailure().isPresent()) {
+            String unwritten = o.writeFailure() != null ? o.writeFailure() : writeFiles(o);
+            if (unwritten != null) {
                 // the verdict stands; the file that could not be written makes the run end in bad input
-                err.println(o.writeFailure().get());
+                err.println(unwritten);
                 unsaved++;
             }
             Verdict v = o.verdict();
             String result;
             if (v == Verdict.INCOMPLETE) {
                 incomplete++;
-                result = "INCOMPLETE (" + o.exploration().map(r -> r.limit()).orElse(null) + " limit)";
+                result = "INCOMPLETE (" + o.limit() + " limit)";
             } else if (spec.expect() == null) {
                 unexpected++;
                 result = "no expectation";
@@ -119,9 +150,9 @@ final class VerifyCommand implements Callable<Integer> {
                 result = "MISMATCH";
             }
             if (options.json) {
-                out.println(o.json());
+                out.println(options.saveDir() == null ? o.json() : o.json(options.saveDir()));
             } else {
-                String states = o.exploration().isEmpty() ? "-" : String.format("%,d", o.states());
+                String states = !o.explored() ? "-" : String.format("%,d", o.states());
                 double secs = o.seconds();
                 out.printf("%-34s %-15s %-11s %-15s %13s %9.2f  %s%n", spec.name(), v.key(), o.method(),
                     spec.expect() == null ? "-" : spec.expect().key(), states, secs, result);
@@ -133,5 +164,47 @@ final class VerifyCommand implements Callable<Integer> {
                 files.size(), ok, mismatched, incomplete, unexpected, bad);
         }
         return bad > 0 || unsaved > 0 ? Main.BAD_INPUT : mismatched > 0 ? Main.VIOLATION : incomplete > 0 ? Main.INCOMPLETE : Main.OK;
+    }
+
+    /** The row of a decision made in this JVM (its files are already written). */
+    private static VerifyTask.Row row(Decision d) {
+        return new VerifyTask.Row(d.verdict(), d.method(), d.exploration().isPresent(), d.states(), d.seconds(),
+            d.exploration().map(r -> r.limit()).orElse(null), d.json(), d.writeFailure().orElse(null), null,
+            java.util.Map.of());
+    }
+
+    /** Writes the counterexample files a member sent with its row; the first failure's line, or null. */
+    private String writeFiles(VerifyTask.Row o) {
+        for (java.util.Map.Entry<String, String> f : o.files().entrySet()) {
+            try {
+                flowproof.report.OutputFile.write(options.saveDir().resolve(f.getKey()), f.getValue());
+            } catch (flowproof.report.OutputFile.Failure e) {
+                return "--counterexamples: " + e.getMessage();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The checks of the readable specs on the members, in order, or null after one line (the
+     * exit code in {@link #exit}).
+     */
+    private List<flowproof.cluster.Cluster.Outcome<VerifyTask.Row>> onMembers(List<Spec> specs, PrintWriter err) {
+        ClusterOption.Opened c = ClusterOption.open(cluster, members, err);
+        if (c.cluster() == null) {
+            exit = c.exit();
+            return null;
+        }
+        List<Spec> readable = specs.stream().filter(java.util.Objects::nonNull).toList();
+        Progress progress = new Progress(err, options.json);
+        try (flowproof.cluster.Cluster on = c.cluster()) {
+            return on.map(VerifyTask.all(readable, options.options(err, false)), true, k -> progress.show(
+                "verify: " + k + " of " + readable.size() + " specs checked on " + on.members() + " members"));
+        } catch (flowproof.explore.distributed.MemberLostException e) {
+            exit = ClusterOption.lost("verify", e, err);
+            return null;
+        } finally {
+            progress.done();
+        }
     }
 }

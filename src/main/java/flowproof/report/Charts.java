@@ -120,6 +120,31 @@ public final class Charts {
      * @throws IllegalArgumentException if {@code curves} is empty or two curves share a name
      */
     public static void latencyThroughput(Path png, String title, List<Curve> curves, double bound) throws IOException {
+        latencyThroughput(png, title, curves, List.of(), bound);
+    }
+
+    /**
+     * Points drawn as markers only (no line) over a latency-throughput figure, e.g. values read
+     * from a paper's figure: in the throughput panel, or the latency panel when {@code latency}.
+     *
+     * @throws IllegalArgumentException if the name or an array is null or the arrays differ in length
+     */
+    public record Marks(String name, boolean latency, double[] x, double[] y) {
+        public Marks {
+            if (name == null) {
+                throw new IllegalArgumentException("marks name is null");
+            }
+            requireNonNull(x, "marks '" + name + "' x");
+            sameLength("marks '" + name + "' x", x.length, "marks '" + name + "' y", y);
+        }
+    }
+
+    /**
+     * {@link #latencyThroughput(Path, String, List, double)} with {@code marks} overlaid: each set
+     * of marks in black and grey shades with its own shape, in the legend.
+     */
+    public static void latencyThroughput(Path png, String title, List<Curve> curves, List<Marks> marks, double bound)
+        throws IOException {
         if (curves == null || curves.isEmpty()) {
             throw new IllegalArgumentException("latency-throughput chart needs at least one curve, got none");
         }
@@ -169,10 +194,24 @@ public final class Charts {
             top.addRangeMarker(0, m, Layer.FOREGROUND);
             upper = Math.max(upper, bound);
         }
-        // markers do not take part in auto-ranging; fix the range so the bound and its label show
-        acceptedAxis.setRange(0, upper > 0 ? upper * 1.1 : 1);
         XYPlot bottom = new XYPlot(latencyData, null, axis("mean latency (cycles)"),
             seriesRenderer(curves.size(), true, false));
+        XYSeriesCollection topMarks = new XYSeriesCollection();
+        XYSeriesCollection bottomMarks = new XYSeriesCollection();
+        for (Marks m : marks) {
+            XYSeries ms = new XYSeries(m.name(), false);
+            for (int i = 0; i < m.x().length; i++) {
+                ms.add(m.x()[i], m.y()[i]);
+                if (!m.latency()) {
+                    upper = Math.max(upper, finiteOr0(m.y()[i]));
+                }
+            }
+            (m.latency() ? bottomMarks : topMarks).addSeries(ms);
+        }
+        addMarks(top, topMarks, 0);
+        addMarks(bottom, bottomMarks, topMarks.getSeriesCount());
+        // markers do not take part in auto-ranging; fix the range so the bound, its label and the marks show
+        acceptedAxis.setRange(0, upper > 0 ? upper * 1.1 : 1);
 
         save(png, twoPanels(title, axis("offered load (flits/node/cycle)"), top, bottom), WIDTH, HEIGHT);
     }
@@ -354,6 +393,26 @@ public final class Charts {
         XYPlot plot = new XYPlot(data, xAxis, axis(yLabel), seriesRenderer(ys.size(), x.length <= 60, true));
         style(plot);
         save(png, chart(title, plot, true), WIDTH, LINES_HEIGHT);
+    }
+
+    private static final Color[] MARK_COLORS = {Color.BLACK, new Color(0x555555), new Color(0x888888)};
+
+    /** Marker-only series, drawn above the curves; {@code first} offsets their shapes past those of another panel. */
+    private static void addMarks(XYPlot plot, XYSeriesCollection data, int first) {
+        if (data.getSeriesCount() == 0) {
+            return;
+        }
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            int k = first + i;
+            r.setSeriesPaint(i, MARK_COLORS[k % MARK_COLORS.length]);
+            r.setSeriesShape(i, SHAPES[(SHAPES.length - 1 - k % SHAPES.length)]);
+        }
+        r.setDefaultLegendTextFont(LABEL_FONT);
+        int index = plot.getDatasetCount();
+        plot.setDataset(index, data);
+        plot.setRenderer(index, r);
+        plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.FORWARD);
     }
 
     private static JFreeChart twoPanels(String title, NumberAxis x, XYPlot top, XYPlot bottom) {

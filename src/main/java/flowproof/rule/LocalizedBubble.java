@@ -12,6 +12,7 @@ import java.util.Set;
 public final class LocalizedBubble implements FlowControlRule {
 
     private final int entrySlots;
+    private final int turnSlots;
 
     public LocalizedBubble() {
         this(2);
@@ -19,10 +20,21 @@ public final class LocalizedBubble implements FlowControlRule {
 
     /** Entering a ring needs {@code entrySlots} (at least 2) free slots in the target queue. */
     public LocalizedBubble(int entrySlots) {
-        if (entrySlots < 2) {
-            throw new IllegalArgumentException("entering a ring needs at least 2 free slots, found " + entrySlots);
+        this(entrySlots, entrySlots);
+    }
+
+    /**
+     * Injection into a ring needs {@code entrySlots} free slots in the target queue, a turn into
+     * it {@code turnSlots} (both at least 2): the CBS paper's Best Local FC varies "the minimum
+     * number of free buffers required in the local channel before injecting a packet".
+     */
+    public LocalizedBubble(int entrySlots, int turnSlots) {
+        if (entrySlots < 2 || turnSlots < 2) {
+            throw new IllegalArgumentException("entering a ring needs at least 2 free slots, found "
+                + Math.min(entrySlots, turnSlots));
         }
         this.entrySlots = entrySlots;
+        this.turnSlots = turnSlots;
     }
 
     @Override
@@ -34,7 +46,7 @@ public final class LocalizedBubble implements FlowControlRule {
         if (view.network().withinRing(from, to)) {
             return ADMIT;
         }
-        return free >= entrySlots ? ADMIT : DENY;
+        return free >= (from == INJECT ? entrySlots : turnSlots) ? ADMIT : DENY;
     }
 
     /** It reads whether a move enters a ring. */
@@ -67,6 +79,9 @@ public final class LocalizedBubble implements FlowControlRule {
 
     @Override
     public String describe() {
-        return entrySlots == 2 ? "localized-bubble" : "localized-bubble (entry " + entrySlots + " slots)";
+        if (entrySlots == 2 && turnSlots == 2) {
+            return "localized-bubble";
+        }
+        return "localized-bubble (entry " + entrySlots + (turnSlots == entrySlots ? "" : ", turns " + turnSlots) + " slots)";
     }
 }

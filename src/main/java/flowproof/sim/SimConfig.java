@@ -250,7 +250,13 @@ public record SimConfig(
          * port (a channel's or an injection port) wins an equal share of a contested output VC,
          * however many of its VCs request it.
          */
-        PER_PORT("per-port");
+        PER_PORT("per-port"),
+        /**
+         * As {@code per-vc}, but a packet continuing along its ring (same dimension and
+         * direction) beats one entering the ring (injected or turning): the in-transit priority
+         * of bubble routers (the CBS paper's baseline router, 004 section V.A).
+         */
+        TRANSIT_FIRST("transit-first");
 
         private final String key;
 

@@ -6,7 +6,8 @@ import java.util.List;
  * What one simulation run measured. Throughputs are in flits per terminal per cycle over
  * the measurement window (after warm-up); latencies in cycles, from the cycle a packet is
  * created to the cycle its tail reaches the destination terminal, over the packets created
- * in the measurement window.
+ * in the measurement window. Serializable (with its parts), so that a run made on another
+ * member of a cluster comes back whole ({@code sweep --cluster}, docs/cluster.md).
  *
  * @param cycles          cycles simulated, drain included
  * @param offered         flits created per terminal per cycle in the window (measured, not the nominal load)
@@ -60,7 +61,7 @@ public record SimResult(
     ControlSeries controlSeries,
     long controlSent,
     long controlDelivered,
-    long stopsDropped) {
+    long stopsDropped) implements java.io.Serializable {
 
     /** A result without control packets. */
     public SimResult(String network, String workload, double load, long cycles, long generationCycles, long warmup,
@@ -95,21 +96,23 @@ public record SimResult(
     /**
      * Latency statistics; the parts add up to the mean. The quantiles are exact (a
      * {@link LatencyHistogram}): p50 and p99 are the latencies at rank {@code ceil(q n)} of the
-     * n measured packets in increasing order, max the longest.
+     * n measured packets in increasing order, max the longest. {@code ruleWait} is the part of
+     * {@code bufferAccess} in which the flow-control rule alone held the head (an idle output VC
+     * had room for the packet but the rule refused it); 0 where the engine does not split it.
      */
     public record Latency(long packets, double mean, int p50, int p99, int max, double sourceQueueing,
-                          double bufferAccess, double network) {
+                          double bufferAccess, double network, double ruleWait) implements java.io.Serializable {
     }
 
     /** A deadlock: when it was detected and which queues were held. */
-    public record Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues) {
+    public record Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues) implements java.io.Serializable {
     }
 
     /**
      * Time series: {@code t[i]} is the last cycle of window i; offered and accepted are
      * measured flits/node/cycle in the window, nominal the workload's load at its end.
      */
-    public record Series(long[] t, double[] offered, double[] accepted, double[] inFlight, double[] nominal) {
+    public record Series(long[] t, double[] offered, double[] accepted, double[] inFlight, double[] nominal) implements java.io.Serializable {
 
         /**
          * The critical load by the ramp method (smoothing over {@code smooth} windows) over the
@@ -131,10 +134,10 @@ public record SimResult(
      * A congestion-control scheme's internal quantities over time: {@code values[k][i]} is
      * series {@code names[k]} at the end of window i (cycle {@code t[i]}).
      */
-    public record ControlSeries(String[] names, long[] t, double[][] values) {
+    public record ControlSeries(String[] names, long[] t, double[][] values) implements java.io.Serializable {
     }
 
     /** Busy buffers of a row of routers, one row per buffer, one column per cycle from {@code from}. */
-    public record SpaceTimeChart(String[] rows, boolean[][] busy, long from) {
+    public record SpaceTimeChart(String[] rows, boolean[][] busy, long from) implements java.io.Serializable {
     }
 }

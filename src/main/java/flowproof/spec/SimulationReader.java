@@ -53,7 +53,7 @@ import java.util.List;
  *   route-timing: arrival     # or front
  *   injection-latency: 0      # extra cycles on the injection channel
  *   ejection-latency: 0       # extra cycles on the ejection channel
- *   allocation: per-vc        # or per-port
+ *   allocation: per-vc        # or per-port, transit-first
  * </pre>
  */
 public final class SimulationReader {
@@ -210,7 +210,7 @@ public final class SimulationReader {
         if (n != null) {
             allocation = n.isTextual() ? SimConfig.Allocation.of(n.asText()) : null;
             if (allocation == null) {
-                throw new ConfigurationException("simulation.allocation", "per-vc or per-port", n.toString());
+                throw new ConfigurationException("simulation.allocation", "per-vc, per-port or transit-first", n.toString());
             }
         }
         return new SimConfig.Router(release, timing, intField(sim, "injection-latency", 0),

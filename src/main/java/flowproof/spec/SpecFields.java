@@ -277,7 +277,7 @@ public final class SpecFields {
             "extra cycles on the injection channel"),
         f("simulation.ejection-latency", "integer, 0 or more", "0", "simulation: {ejection-latency: 1}",
             "extra cycles on the ejection channel"),
-        f("simulation.allocation", "per-vc or per-port", "per-vc", "simulation: {allocation: per-port}",
+        f("simulation.allocation", "per-vc, per-port or transit-first", "per-vc", "simulation: {allocation: per-port}",
             "how VC allocation arbitrates"),
         f("simulation.space-time.row", "integer", "0", "space-time: {row: 1}", "the row of routers drawn"),
         f("simulation.space-time.routers", "list of router numbers", "the row", "space-time: {routers: [0, 1]}",

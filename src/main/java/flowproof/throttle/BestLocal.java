@@ -16,15 +16,18 @@ import flowproof.topology.Network;
  * packet slots in its target buffer, a packet within a dimension one: Localized BFC with n
  * in place of 2, which the paper tunes per pattern ({@code compare --schemes
  * best-local(slots=2),best-local(slots=4),...} does the tuning). The scheme replaces the
- * spec's bubble rule; default 2 (Localized BFC itself).
+ * spec's bubble rule; default 2 (Localized BFC itself). {@code turn-slots} (default: n) sets a
+ * turn's requirement apart, e.g. 2 to vary n at injection only, as the paper's wording has it.
  */
 public final class BestLocal implements Scheme {
 
     private final int slots;
+    private final int turnSlots;
     private final String description;
 
-    private BestLocal(int slots, String description) {
+    private BestLocal(int slots, int turnSlots, String description) {
         this.slots = slots;
+        this.turnSlots = turnSlots;
         this.description = description;
     }
 
@@ -38,7 +41,8 @@ public final class BestLocal implements Scheme {
             throw p.bad("kind", "buffers of at least 2 packet slots for scheme best-local", max + " slot");
         }
         int n = (int) p.integer("slots", 2, 2, max);
-        return new BestLocal(n, p.describe("best-local"));
+        int turns = (int) p.integer("turn-slots", n, 2, max);
+        return new BestLocal(n, turns, p.describe("best-local"));
     }
 
     @Override
@@ -53,7 +57,7 @@ public final class BestLocal implements Scheme {
 
     @Override
     public FlowControlRule rule(FlowControlRule specRule, Network network) {
-        return new LocalizedBubble(slots);
+        return new LocalizedBubble(slots, turnSlots);
     }
 
     @Override

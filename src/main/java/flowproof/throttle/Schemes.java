@@ -34,6 +34,7 @@ public final class Schemes {
         READERS.put("tune", Tune::read);
         READERS.put("alo", Alo::read);
         READERS.put("best-local", BestLocal::read);
+        READERS.put("theoretical", Theoretical::read);
         READERS.put("cbs", CbsGlobal::readSingle);
         READERS.put("cbs-global", CbsGlobal::read);
         READERS.put("spth", Spth::read);

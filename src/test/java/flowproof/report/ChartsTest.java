@@ -114,6 +114,20 @@ class ChartsTest {
     }
 
     @Test
+    void marksAreDrawnInBlackOverTheCurvesAndWidenTheThroughputAxis() throws IOException {
+        Path plain = dir.resolve("plain.png");
+        Path marked = dir.resolve("marked.png");
+        Charts.latencyThroughput(plain, "t", List.of(curve("bubble", 1)), NaN);
+        Charts.latencyThroughput(marked, "t", List.of(curve("bubble", 1)), List.of(
+            new Charts.Marks("paper", false, new double[] {0.1, 0.2}, new double[] {0.1, 3.0}),
+            new Charts.Marks("paper latency", true, new double[] {0.1}, new double[] {30})), NaN);
+        assertThat(pixelsNear(read(marked), Color.BLACK)).as("black marks")
+            .isGreaterThan(pixelsNear(read(plain), Color.BLACK) + 20);
+        assertThatThrownBy(() -> new Charts.Marks("m", false, new double[] {0.1}, new double[] {}))
+            .isInstanceOf(IllegalArgumentException.class).hasMessage("marks 'm' y has 0 values but marks 'm' x has 1");
+    }
+
+    @Test
     void latencyThroughputRejectsNoCurves() {
         assertThatThrownBy(() -> Charts.latencyThroughput(dir.resolve("x.png"), "t", List.of(), NaN))
             .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one curve");

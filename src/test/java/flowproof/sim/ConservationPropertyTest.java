@@ -206,6 +206,7 @@ class ConservationPropertyTest {
             assertThat(l.mean()).isLessThanOrEqualTo(l.max());
             assertThat(l.sourceQueueing() + l.bufferAccess() + l.network()).isCloseTo(l.mean(),
                 org.assertj.core.data.Offset.offset(1e-6));
+            assertThat(l.ruleWait()).isBetween(0.0, l.bufferAccess());
         }
     }
 }

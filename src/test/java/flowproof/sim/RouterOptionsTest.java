@@ -243,7 +243,7 @@ class RouterOptionsTest {
         assertThat(refused(SimTestSupport.torusDateline(4, vct + "route-timing: late")))
             .isEqualTo("t.yaml: simulation.route-timing: expected arrival or front, found \"late\"");
         assertThat(refused(SimTestSupport.torusDateline(4, vct + "allocation: fair")))
-            .isEqualTo("t.yaml: simulation.allocation: expected per-vc or per-port, found \"fair\"");
+            .isEqualTo("t.yaml: simulation.allocation: expected per-vc, per-port or transit-first, found \"fair\"");
         assertThat(refused(SimTestSupport.torusDateline(4, vct + "injection-latency: -1")))
             .isEqualTo("t.yaml: simulation.injection-latency: expected a non-negative whole number, found -1");
         assertThat(refused(SimTestSupport.torusDateline(4, vct + "deadlock-cycles: 50\ninjection-latency: 50")))

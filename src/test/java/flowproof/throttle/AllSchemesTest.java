@@ -30,6 +30,7 @@ class AllSchemesTest {
         Map.entry("alo", "specs/sim/torus8x8-dateline.yaml"),
         Map.entry("spth", "specs/sim/torus8x8-dateline.yaml"),
         Map.entry("best-local", "specs/sim/torus8x8-cbs-multiple.yaml"),
+        Map.entry("theoretical", "specs/sim/torus8x8-cbs-multiple.yaml"),
         Map.entry("cbs", "specs/sim/torus8x8-cbs-multiple.yaml"),
         Map.entry("cbs-global", "specs/sim/torus8x8-cbs-multiple.yaml"),
         Map.entry("cbcm", "specs/sim/cbcm-fb1d-16x4-hotspot.yaml"),

@@ -85,6 +85,47 @@ class LocalSchemesTest {
     }
 
     @Test
+    void bestLocalTurnSlotsSetTheTurnsRequirementApartFromInjections() {
+        Network big = new Network(torus, 1, 4);
+        var ctx = new SchemeContext(big, new flowproof.rule.CriticalBubble(1), 32, 8, true);
+        var rule = Schemes.named("best-local(slots=4, turn-slots=2)", null, ctx).rule(null, big);
+        int x = big.queue(channel(0, 1), 0);
+        int y = big.queue(channel(1, 5), 0);
+        int[] free = new int[big.queues()];
+        flowproof.rule.BufferView view = new flowproof.rule.BufferView() {
+            @Override
+            public Network network() {
+                return big;
+            }
+
+            @Override
+            public int freeSlots(int queue) {
+                return free[queue];
+            }
+
+            @Override
+            public int criticalMarks(int queue) {
+                return 0;
+            }
+
+            @Override
+            public int ringFreeSlots(int ring) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        free[x] = 3;
+        free[y] = 2;
+        assertThat(rule.admit(view, flowproof.rule.FlowControlRule.INJECT, x)).as("injection needs 4")
+            .isEqualTo(flowproof.rule.FlowControlRule.DENY);
+        assertThat(rule.admit(view, x, y)).as("a turn needs 2").isEqualTo(flowproof.rule.FlowControlRule.ADMIT);
+        free[x] = 4;
+        free[y] = 1;
+        assertThat(rule.admit(view, flowproof.rule.FlowControlRule.INJECT, x)).isEqualTo(flowproof.rule.FlowControlRule.ADMIT);
+        assertThat(rule.admit(view, x, y)).isEqualTo(flowproof.rule.FlowControlRule.DENY);
+        assertThat(rule.describe()).isEqualTo("localized-bubble (entry 4, turns 2 slots)");
+    }
+
+    @Test
     void staticThresholdHoldsWhileFullBuffersExceedIt() {
         StubState st = new StubState(net, 8, 8);
         InjectionControl c = Schemes.named("static-threshold", null,

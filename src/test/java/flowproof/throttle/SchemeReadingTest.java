@@ -181,6 +181,24 @@ class SchemeReadingTest {
             .hasMessageContaining("buffers of at least 2 packet slots for scheme best-local");
     }
 
+    @Test
+    void theoreticalReplacesABubbleRuleWithTheoreticalBfc() {
+        for (RuleKind k : new RuleKind[] {RuleKind.CRITICAL_BUBBLE, RuleKind.LOCALIZED_BUBBLE,
+            RuleKind.THEORETICAL_BUBBLE}) {
+            var s = read("theoretical", context(RING, k));
+            assertThat(s.key()).isEqualTo("theoretical");
+            var rule = s.rule(null, RING);
+            assertThat(rule.kind()).isEqualTo(RuleKind.THEORETICAL_BUBBLE);
+            assertThat(rule.globalReadAtomic()).isTrue();
+        }
+        assertThat(read("{kind: theoretical, atomic: false}", context(RING, RuleKind.CRITICAL_BUBBLE)).rule(null, RING)
+            .globalReadAtomic()).isFalse();
+        assertThatThrownBy(() -> read("theoretical", context(RING, RuleKind.DATELINE)))
+            .isInstanceOf(ConfigurationException.class)
+            .hasMessageStartingWith("simulation.control.kind: expected a bubble rule (critical-bubble, "
+                + "localized-bubble, theoretical-bubble) for scheme theoretical, which replaces it");
+    }
+
     // ------------------------------------------------------------------ Tune's parameters
 
     @Test

@@ -61,7 +61,7 @@ class SchemesTest {
         "{kind: static-threshold, fraction: 1.5} | simulation.control.fraction: expected a number in [0, 1], found 1.5",
         "{kind: static-threshold, threshold: 3, fraction: 0.1} | simulation.control.threshold: expected threshold or fraction, not both",
         "{kind: alo, threshold: 3} | simulation.control.threshold: expected no parameters, found threshold",
-        "{kind: best-local, slot: 3} | simulation.control.slot: expected one of slots, found slot",
+        "{kind: best-local, slot: 3} | simulation.control.slot: expected one of slots, turn-slots, found slot",
         "{kind: best-local, slots: 9} | simulation.control.slots: expected a whole number in [2, 8], found 9",
         "{kind: cbs-global, bubbles: 32} | simulation.control.bubbles: expected a whole number in [1, 31], found 32",
         "{kind: cbs-global, fraction: 0} | simulation.control.fraction: expected a number in (0, 1], found 0",
