@@ -123,9 +123,8 @@ public final class Flowproof {
     /**
      * Enumerates every reachable state on {@code members} Hazelcast members started inside this
      * JVM (TCP on the loopback interface; docs/cluster.md): the partitioned search, whose states,
-     * transitions, depth, stuck states and traces are those of {@link #explore(Spec, Options)}.
-     * Drainability is not distributed yet: it is reported not-checked, and a search without a
-     * violation is incomplete (limit {@code drainability}). Threads, progress reports and the
+     * transitions, depth, stuck and undrainable states, statuses and traces are those of
+     * {@link #explore(Spec, Options)} (drainability is decided by the members together). Threads, progress reports and the
      * injection-queue product do not apply.
      *
      * @param spec    the spec

@@ -55,7 +55,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--members", paramLabel = "N",
         description = "instead: the partitioned search on N Hazelcast members in this JVM against the sequential search "
             + "(search phase, no drainability): process CPU seconds, states per CPU-second and its ratio, bytes on the "
-            + "wire per remote successor, mean level barrier (docs/cluster.md)")
+            + "wire per remote successor, the level barrier's protocol time (mean and median) and the longest wait in it "
+            + "(docs/cluster.md)")
     Integer members;
 
     @CommandLine.Spec
@@ -98,8 +99,9 @@ final class BenchCommand implements Callable<Integer> {
      * process's during {@code HazelcastMembers.run}, cluster start and shutdown included.
      */
     private int benchMembers(PrintWriter out) {
-        out.printf("%-4s %-10s %11s %12s %6s %9s %9s %13s %7s %11s %11s%n", "id", "engine", "states", "transitions",
-            "depth", "wall s", "CPU s", "states/CPU-s", "ratio", "bytes/succ", "barrier ms");
+        out.printf("%-4s %-10s %11s %12s %6s %9s %9s %13s %7s %11s %11s %11s %11s%n", "id", "engine", "states",
+            "transitions", "depth", "wall s", "CPU s", "states/CPU-s", "ratio", "bytes/succ", "barrier ms", "median ms",
+            "waited ms");
         for (Config c : CONFIGS) {
             if (only == null ? c.prefix() : !only.contains(c.id())) {
                 continue;
@@ -118,8 +120,9 @@ final class BenchCommand implements Callable<Integer> {
                     seq = r;
                 }
             }
-            out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7s %11s %11s%n", c.id(), "seq", seq.states(),
-                seq.transitions(), seq.depth(), seq.seconds(), bestSeq, seq.states() / bestSeq, "1.00", "-", "-");
+            out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7s %11s %11s %11s %11s%n", c.id(), "seq",
+                seq.states(), seq.transitions(), seq.depth(), seq.seconds(), bestSeq, seq.states() / bestSeq, "1.00", "-", "-",
+                "-", "-");
             double bestMem = Double.MAX_VALUE;
             List<MemberRun> best = null;
             double wall = 0;
@@ -143,18 +146,19 @@ final class BenchCommand implements Callable<Integer> {
             ExplorationResult r = best.get(0).result();
             long remote = 0;
             long bytes = 0;
-            double barrier = 0;
             for (MemberRun mr : best) {
                 remote += mr.stats().remoteSuccessors();
                 bytes += mr.stats().bytesSent();
-                barrier = Math.max(barrier, mr.stats().barrierMillis());
             }
+            double[] barrier = flowproof.explore.distributed.MemberStats.barrierMillis(
+                best.stream().map(MemberRun::stats).toList());
             boolean same = r.states() == seq.states() && r.transitions() == seq.transitions() && r.depth() == seq.depth()
                 && r.stuckStates() == seq.stuckStates();
             double ratio = (r.states() / bestMem) / (seq.states() / bestSeq);
-            out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7.2f %11.2f %11.2f%s%n", c.id(),
+            out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7.2f %11.2f %11.2f %11.2f %11.2f%s%n", c.id(),
                 members + " members", r.states(), r.transitions(), r.depth(), wall, bestMem, r.states() / bestMem, ratio,
-                remote == 0 ? 0.0 : (double) bytes / remote, barrier, same ? "" : "  COUNTS DIFFER FROM seq");
+                remote == 0 ? 0.0 : (double) bytes / remote, barrier[0], barrier[1], barrier[2],
+                same ? "" : "  COUNTS DIFFER FROM seq");
             out.flush();
             if (!same) {
                 return 1;

@@ -31,12 +31,12 @@ final class ExploreCommand implements Callable<Integer> {
 
     @Option(names = "--members", paramLabel = "N",
         description = "search on N Hazelcast members started inside this JVM, on the loopback interface (docs/cluster.md); "
-            + "drainability is then not checked")
+            + "drainability is decided by the members together")
     Integer members;
 
     @Option(names = "--cluster", paramLabel = "FILE",
         description = "search on the members of a cluster file, this JVM one of them (docs/cluster.md); "
-            + "drainability is then not checked")
+            + "drainability is decided by the members together")
     Path cluster;
 
     @CommandLine.Spec

@@ -13,7 +13,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * One message of the search, run on the member it is sent to: it puts itself into that member's
- * inbox of its search (found in the instance's user context by the search's channel). Written as five ints and the longs, nothing else.
+ * inbox of its search (found in the instance's user context by the search's channel). Written as
+ * five ints (the fifth the length of the longs' array) and the longs, nothing else.
  */
 final class Delivery implements Callable<Boolean>, DataSerializable, HazelcastInstanceAware {
 
@@ -65,10 +66,7 @@ final class Delivery implements Callable<Boolean>, DataSerializable, HazelcastIn
         out.writeInt(from);
         out.writeInt(kind);
         out.writeInt(level);
-        out.writeInt(words.length);
-        for (long w : words) {
-            out.writeLong(w);
-        }
+        out.writeLongArray(words);
     }
 
     @Override
@@ -77,9 +75,6 @@ final class Delivery implements Callable<Boolean>, DataSerializable, HazelcastIn
         from = in.readInt();
         kind = in.readInt();
         level = in.readInt();
-        words = new long[in.readInt()];
-        for (int i = 0; i < words.length; i++) {
-            words[i] = in.readLong();
-        }
+        words = in.readLongArray();
     }
 }

@@ -110,9 +110,8 @@ public final class Explorer {
      * Runs this search as one member of a partitioned search ({@link PartitionedSearch}): every
      * member of the transport's cluster runs the same model with the same options, owns a part of
      * the states and returns the same result, whose states, transitions, depth, stuck states,
-     * statuses and traces are those of the single-JVM search. Drainability is not distributed: it
-     * stays not-checked, and a search that found no violation is then incomplete (limit
-     * "drainability"). A member lost ends it as incomplete (limit "member-lost"). Threads and
+     * statuses, undrainable counts and traces are those of the single-JVM search (drainability is
+     * decided by the members together). A member lost ends it as incomplete (limit "member-lost"). Threads and
      * progress reports are not used; a model it does not cover ({@link #partitionable}) makes
      * {@link #run} throw {@link IllegalArgumentException}.
      */
@@ -283,8 +282,8 @@ public final class Explorer {
             try {
                 return search.run();
             } finally {
-                memberStats = new MemberStats(search.remoteSuccessors(), transport.bytesSent(), search.barriers(),
-                    search.meanBarrierMillis());
+                memberStats = new MemberStats(search.remoteSuccessors(), transport.bytesSent(), search.barrierEnterNanos(),
+                    search.barrierLeaveNanos());
             }
         }
         if (injectionProduct && model.injectionQueue() > 0 && model.semantics() == Semantics.INTERLEAVING

@@ -161,41 +161,17 @@ final class LevelSearch {
             forceFixpoint, expectedStates, layout, codec, tally);
     }
 
-    /** Append-only list of encoded states in chunks (never copied when it grows). */
-    final class CodeList {
-        private static final int CHUNK_STATES = 1 << 14;
-        private long[][] chunks = new long[4][];
-        private int size;
-
-        int size() {
-            return size;
-        }
-
-        boolean add(long[] code) {
-            int c = size / CHUNK_STATES;
-            if (size % CHUNK_STATES == 0) {
-                long bytes = 8L * CHUNK_STATES * cw;
-                if (!affordable(bytes)) {
-                    return false;
-                }
-                if (c == chunks.length) {
-                    chunks = Arrays.copyOf(chunks, c * 2);
-                }
-                chunks[c] = new long[CHUNK_STATES * cw];
-                listBytes.addAndGet(bytes);
-            }
-            System.arraycopy(code, 0, chunks[c], (size % CHUNK_STATES) * cw, cw);
-            size++;
-            return true;
-        }
-
-        void get(int i, long[] dst) {
-            System.arraycopy(chunks[i / CHUNK_STATES], (i % CHUNK_STATES) * cw, dst, 0, cw);
-        }
-    }
-
     private boolean affordable(long extra) {
         return table.bytes() + listBytes.get() + extra <= limits.bytes() && Budget.heapAllows(extra, 96L << 20);
+    }
+
+    /** A level list's new chunk, when affordable. */
+    private boolean reserve(long bytes) {
+        if (!affordable(bytes)) {
+            return false;
+        }
+        listBytes.addAndGet(bytes);
+        return true;
     }
 
     /** One thread's expander, scratch space, next-level list and counts. */
@@ -341,7 +317,7 @@ final class LevelSearch {
         codec.encode(init, 0, code, 0);
         table.insert(code, 0);
         stored.set(1);
-        CodeList first = new CodeList();
+        CodeList first = new CodeList(cw, this::reserve);
         if (!first.add(code)) {
             // the empty network's level list does not fit the budget: nothing explored
             return Explorer.nothingExplored(model, properties, "memory", layout, table.bytes(), start);
@@ -375,7 +351,7 @@ final class LevelSearch {
                 }
                 CodeList[] next = new CodeList[threads];
                 for (int i = 0; i < threads; i++) {
-                    next[i] = new CodeList();
+                    next[i] = new CodeList(cw, this::reserve);
                     workers[i].next = next[i];
                 }
                 levels.add(next);
@@ -732,58 +708,7 @@ final class LevelSearch {
         }
     }
 
-    /**
-     * The trace {@link TraceOrder} defines, back from the violating packed state {@code target}
-     * (the least state of its orbit under reduction): at each level the least concrete
-     * predecessor, then the least move from it. A stored representative is the least state of
-     * its orbit, so one not less than the best predecessor so far has no image less than it
-     * and is not expanded.
-     */
     private Trace trace(Property p, long[] target, int depth, List<CodeList[]> levels, Expander ex) {
-        List<Move> moves = new ArrayList<>();
-        List<Snapshot> states = new ArrayList<>();
-        long[] cur = target.clone();
-        states.add(layout.decode(cur, 0));
-        long[] code = new long[cw];
-        long[] pred = new long[layout.words];
-        long[] scratch = new long[layout.words];
-        PredecessorSink sink = new PredecessorSink(layout, symmetry);
-        MoveSink moveSink = new MoveSink(model);
-        for (int level = depth; level > 0; level--) {
-            sink.target = cur;
-            if (symmetry != null) {
-                sink.canonTarget = new long[layout.words];
-                symmetry.canonicalize(cur, 0, sink.canonTarget, 0, scratch);
-            }
-            sink.best = null;
-            for (CodeList list : levels.get(level - 1)) {
-                for (int i = 0; i < list.size(); i++) {
-                    list.get(i, code);
-                    codec.decode(code, 0, pred, 0);
-                    if (sink.best != null && TraceOrder.compareStates(pred, sink.best) >= 0) {
-                        continue;
-                    }
-                    sink.pred = pred;
-                    ex.load(pred, 0);
-                    ex.expand(sink, true);
-                }
-            }
-            if (sink.best == null) {
-                throw new IllegalStateException("no predecessor of a state at BFS level " + level);
-            }
-            moveSink.target = cur;
-            moveSink.move = null;
-            ex.load(sink.best, 0);
-            ex.expand(moveSink, true);
-            if (moveSink.move == null) {
-                throw new IllegalStateException("a symmetry did not carry a move over at BFS level " + level);
-            }
-            moves.add(moveSink.move);
-            cur = sink.best;
-            states.add(layout.decode(cur, 0));
-        }
-        Collections.reverse(moves);
-        Collections.reverse(states);
-        return new Trace(p, List.copyOf(moves), List.copyOf(states));
+        return LevelTrace.rebuild(p, target, depth, model, layout, codec, symmetry, ex, levels, best -> best);
     }
 }

@@ -15,8 +15,8 @@ import java.util.Set;
 /**
  * One member's part of a level-synchronous breadth-first search partitioned over the members of
  * a cluster ({@link Explorer#member}). Every member runs this same search over the same model;
- * together they find the states, transitions, depth, stuck states and traces of the
- * single-JVM search.
+ * together they find the states, transitions, depth, stuck and undrainable states, statuses
+ * and traces of the single-JVM search.
  *
  * <p>Each state (the canonical representative of its orbit under symmetry reduction, encoded by
  * {@link CompactCodec}) is owned by one member, chosen by the low half of its hash (the visited
@@ -28,22 +28,26 @@ import java.util.Set;
  * (reading its own inbox while it waits), so what is in flight stays bounded and no two members
  * wait on each other.
  *
- * <p>A level ends at a barrier in two rounds: every member tells every other how many batches it
- * sent it in this level ({@code DONE}) and waits until it has inserted that many from each; then
- * every member sends its counts for the level, its stop reason if any and its least violation
- * of each property ({@code STATS}) to every other. Each member combines the same numbers in the
- * same order, so all of them take the same decisions: stop at a limit, note the least violating
- * state of the least depth ({@link TraceOrder}), or end when a level added nothing. Messages are
- * tagged with their kind and level and counted, so the transport may deliver them in any order.
+ * <p>The search begins with one exchange between all members ({@code HELLO}: every transport is
+ * up). A level ends at a barrier of one round ({@link #barrier}): every member sends every other
+ * its last batches and one word ({@code DONE}): how many batches it sent it in this level, its
+ * stop reason if any, the level's transitions and stuck states, its least violation of each
+ * property, and the states its inserts added in the level before (a member's inserts of a level
+ * end at that level's barrier, so they travel one barrier later). It waits for every member's
+ * word and inserts every batch the words announce. Each member combines the same numbers in the
+ * same order, so all of them take the same decisions: stop at a limit (then one more exchange
+ * brings the states the last level added), note the least violating state of the least depth
+ * ({@link TraceOrder}), or end when the level before added nothing. Messages are tagged with
+ * their kind and level and counted, so the transport may deliver them in any order.
  *
- * <p>Traces are rebuilt as {@link LevelSearch} rebuilds them, with the members in step: at each
+ * <p>Traces are rebuilt by {@link LevelTrace}, as on one JVM, with the members in step: at each
  * level back every member looks for the least predecessor among the states it owns, the members
  * exchange what they found, and all take the least. The trace is the one of the single-JVM search.
  *
- * <p>Drainability is not distributed: when asked for, it stays {@link PropertyStatus#NOT_CHECKED}
- * and a search that found no violation ends with {@link Verdict#INCOMPLETE} (limit
- * {@code "drainability"}), never deadlock-free. A member lost ends the search as incomplete (limit
- * {@code "member-lost"}) with the counts of the last finished level and no trace.
+ * <p>Drainability is decided by the members together once the search is complete
+ * ({@link MemberDrainability}: by drain ranks, or by rounds where the model has none), with the
+ * undrainable count and the trace of the single-JVM search. A member lost ends the search as
+ * incomplete (limit {@code "member-lost"}) with the counts of the last finished level and no trace.
  */
 final class PartitionedSearch {
 
@@ -53,6 +57,13 @@ final class PartitionedSearch {
     static final int STATS = 4;
     static final int PRED = 5;
     static final int END = 6;
+    static final int DRAIN = 7;
+    static final int QUERY = 8;
+    static final int ANSWER = 9;
+    static final int HELLO = 10;
+
+    /** How long a member waits for a message before it looks again (a message that arrives wakes it at once). */
+    static final long WAIT_MILLIS = 50;
 
     /** Encoded states per batch sent to another member. */
     static final int BATCH_STATES = 4096;
@@ -66,16 +77,16 @@ final class PartitionedSearch {
     private final List<Property> invariantProps = new ArrayList<>();
     private final Limits limits;
     private final boolean stopAtFirstViolation;
-    private final Transport transport;
-    private final int n;
-    private final int self;
-    private final StateLayout layout;
-    private final CompactCodec codec;
-    private final int cw;
-    private final Symmetry symmetry;
+    final Transport transport;
+    final int n;
+    final int self;
+    final StateLayout layout;
+    final CompactCodec codec;
+    final int cw;
+    final Symmetry symmetry;
     private final String symmetryNote;
-    private final ConcurrentStateTable table;
-    private final Expander ex;
+    final ConcurrentStateTable table;
+    final Expander ex;
     private final boolean[] settled = new boolean[Property.values().length];
     private final long[] packedScratch;
     private final long[] orbitScratch;
@@ -92,8 +103,11 @@ final class PartitionedSearch {
     private int stop;
 
     // the protocol's state
-    /** The level being expanded: batches of this level are inserted, later ones wait in {@link #pendingBatches}. */
-    private int level;
+    /**
+     * The level being expanded: batches of this level are inserted, later ones wait in
+     * {@link #pendingBatches} (-1 before the first level: a faster member's first batches wait).
+     */
+    private int level = -1;
     private CodeList next;
     private final long[][] out;
     private final int[] outCount;
@@ -104,10 +118,14 @@ final class PartitionedSearch {
     private final Map<Long, Transport.Message> controls = new HashMap<>();
     private int sequence;
     private long remoteSuccessors;
-    private long barrierNanos;
+    /** {@link System#nanoTime()} when this member entered and left each level's barrier, level by level. */
+    private long[] barrierEnter = new long[64];
+    private long[] barrierLeave = new long[64];
     private int barriers;
+    /** The drainability pass, while it runs (it gets the questions and answers). */
+    private MemberDrainability drain;
 
-    private long deadline;
+    long deadline;
     private long start;
 
     private PartitionedSearch(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
@@ -186,44 +204,28 @@ final class PartitionedSearch {
         return (int) (((h & 0xFFFFFFFFL) * members) >>> 32);
     }
 
-    /** Append-only list of encoded states in chunks. */
-    private final class CodeList {
-        private static final int CHUNK_STATES = 1 << 14;
-        private long[][] chunks = new long[4][];
-        private int size;
-
-        boolean add(long[] code, int off) {
-            int c = size / CHUNK_STATES;
-            if (size % CHUNK_STATES == 0) {
-                long bytes = 8L * CHUNK_STATES * cw;
-                if (!affordable(bytes)) {
-                    return false;
-                }
-                if (c == chunks.length) {
-                    chunks = Arrays.copyOf(chunks, c * 2);
-                }
-                chunks[c] = new long[CHUNK_STATES * cw];
-                listBytes += bytes;
-            }
-            System.arraycopy(code, off, chunks[c], (size % CHUNK_STATES) * cw, cw);
-            size++;
-            return true;
-        }
-
-        void get(int i, long[] dst) {
-            System.arraycopy(chunks[i / CHUNK_STATES], (i % CHUNK_STATES) * cw, dst, 0, cw);
-        }
-    }
-
     private boolean affordable(long extra) {
         return table.bytes() + listBytes + extra <= limits.bytes() && Budget.heapAllows(extra, 96L << 20);
     }
 
-    /** Successors of the state being expanded: counted, canonicalized, encoded, inserted or queued for their owner. */
+    /** A level list's new chunk, when affordable. */
+    private boolean reserve(long bytes) {
+        if (!affordable(bytes)) {
+            return false;
+        }
+        listBytes += bytes;
+        return true;
+    }
+
+    /** Successors of the state being expanded: counted, canonicalized, encoded, then inserted ({@link #flush}) or queued for their owner. */
     private final class Sink implements Expander.Sink {
         final long[] canon = new long[layout.words];
         final long[] scratch = new long[layout.words];
         final long[] code = new long[cw];
+        /** This member's own successors of the state being expanded, inserted together by {@link #flush}. */
+        long[] own = new long[64 * cw];
+        int[] fixed = new int[64];
+        int count;
         long weight;
         long accepted;
 
@@ -237,23 +239,37 @@ final class PartitionedSearch {
                 return;
             }
             levelTransitions += weight;
-            int fixed = 1;
+            int f = 1;
             long[] s = succ;
             if (symmetry != null) {
-                fixed = symmetry.canonicalize(succ, 0, canon, 0, scratch);
+                f = symmetry.canonicalize(succ, 0, canon, 0, scratch);
                 s = canon;
             }
             codec.encode(s, 0, code, 0);
             int to = n == 1 ? 0 : owner(code, 0, cw, n);
             if (to == self) {
-                insert(code, 0, symmetry == null ? 1 : symmetry.order() / fixed);
+                if (count == fixed.length) {
+                    own = Arrays.copyOf(own, own.length * 2);
+                    fixed = Arrays.copyOf(fixed, count * 2);
+                }
+                System.arraycopy(code, 0, own, count * cw, cw);
+                fixed[count++] = f;
                 return;
             }
             remoteSuccessors++;
             System.arraycopy(code, 0, out[to], outCount[to] * cw, cw);
             if (++outCount[to] == BATCH_STATES) {
-                flush(to);
+                send(to);
             }
+        }
+
+        /** Inserts this member's own successors: first touches their home slots, so that the cache misses overlap. */
+        void flush() {
+            table.touch(own, count);
+            for (int k = 0; k < count; k++) {
+                insert(own, k * cw, symmetry == null ? 1 : symmetry.order() / fixed[k]);
+            }
+            count = 0;
         }
     }
 
@@ -275,16 +291,17 @@ final class PartitionedSearch {
         }
         stored++;
         levelStored++;
-        if (weight < 0) {
+        if (weight < 0 && symmetry == null) {
+            weight = 1;
+        } else if (weight < 0) {
             codec.decode(code, off, packedScratch, 0);
-            weight = symmetry == null ? 1 : symmetry.orbitSize(packedScratch, 0, orbitScratch);
+            weight = symmetry.orbitSize(packedScratch, 0, orbitScratch);
         }
         levelRepresented += weight;
         if (!next.add(code, off)) {
             stop = 3;
         }
     }
-
 
     private boolean grow() {
         long need = (long) ((stored + 1) / ConcurrentStateTable.MAX_LOAD) + 1;
@@ -297,15 +314,13 @@ final class PartitionedSearch {
         return true;
     }
 
-    private void flush(int to) {
+    /** Sends the batch for member {@code to}, once fewer than {@link #WINDOW} of its batches are unacknowledged. */
+    private void send(int to) {
         if (outCount[to] == 0) {
             return;
         }
         while (inFlight[to] >= WINDOW) {
-            Transport.Message m = transport.receive(50);
-            if (m != null) {
-                handle(m);
-            }
+            receiveOne();
         }
         transport.send(to, BATCH, level, out[to], outCount[to] * cw);
         outCount[to] = 0;
@@ -317,7 +332,8 @@ final class PartitionedSearch {
         return ((long) kind << 56) | ((long) level << 20) | from;
     }
 
-    private void handle(Transport.Message m) {
+    /** Takes one message in: a batch is inserted (or kept for its level), an acknowledgement counted, the rest kept for {@link #await}. */
+    void handle(Transport.Message m) {
         switch (m.kind()) {
             case BATCH -> {
                 if (m.level() > level) {
@@ -327,12 +343,14 @@ final class PartitionedSearch {
                 }
             }
             case ACK -> inFlight[m.from()]--;
+            case QUERY, ANSWER -> drain.handle(m);
             default -> controls.put(key(m.kind(), m.level(), m.from()), m);
         }
     }
 
     private void insertBatch(Transport.Message m) {
         long[] w = m.words();
+        table.touch(w, w.length / cw);
         for (int off = 0; off < w.length; off += cw) {
             insert(w, off, -1);
         }
@@ -341,9 +359,17 @@ final class PartitionedSearch {
     }
 
     /** Reads what has arrived without waiting. */
-    private void pump() {
+    void pump() {
         Transport.Message m;
         while ((m = transport.receive(0)) != null) {
+            handle(m);
+        }
+    }
+
+    /** Waits for one message (at most {@link #WAIT_MILLIS}) and takes it in. */
+    void receiveOne() {
+        Transport.Message m = transport.receive(WAIT_MILLIS);
+        if (m != null) {
             handle(m);
         }
     }
@@ -355,15 +381,12 @@ final class PartitionedSearch {
             if (m != null) {
                 return m;
             }
-            m = transport.receive(50);
-            if (m != null) {
-                handle(m);
-            }
+            receiveOne();
         }
     }
 
     /** Every member's {@code mine}, in member order (this member's own at its index). */
-    private long[][] allGather(int kind, int level, long[] mine) {
+    long[][] allGather(int kind, int level, long[] mine) {
         for (int j = 0; j < n; j++) {
             if (j != self) {
                 transport.send(j, kind, level, mine, mine.length);
@@ -381,7 +404,7 @@ final class PartitionedSearch {
         long[] packed = new long[layout.words];
         long[] scratch = new long[layout.words];
         int m = model.rule().marksPerRing();
-        for (int i = 0; i < list.size && stop == 0; i++) {
+        for (int i = 0; i < list.size() && stop == 0; i++) {
             list.get(i, own);
             codec.decode(own, 0, packed, 0);
             ex.load(packed, 0);
@@ -392,6 +415,7 @@ final class PartitionedSearch {
                 }
             }
             ex.expand(sink, true);
+            sink.flush();
             if (ex.packets() > 0 && ex.drainMoves == 0) {
                 levelStuck += sink.weight;
                 if (properties.contains(Property.STUCK_FREEDOM) && !settled[Property.STUCK_FREEDOM.ordinal()]) {
@@ -417,8 +441,13 @@ final class PartitionedSearch {
         }
     }
 
-    /** This member's numbers of the level just finished: stop, stored, represented, transitions, stuck, violations. */
-    private long[] levelStats() {
+    /**
+     * This member's word of the level's barrier: batches sent to the receiver (filled in per
+     * member), stop, the level's transitions and stuck states, the states added by the level
+     * before ({@code stored}, {@code represented}: complete only once that level's barrier was
+     * passed), and the level's least violations.
+     */
+    private long[] done(long stored, long represented) {
         int words = layout.words;
         long mask = 0;
         List<long[]> vs = new ArrayList<>();
@@ -428,23 +457,64 @@ final class PartitionedSearch {
                 vs.add(violation[p.ordinal()]);
             }
         }
-        long[] s = new long[6 + vs.size() * words];
-        s[0] = stop;
-        s[1] = levelStored;
-        s[2] = levelRepresented;
-        s[3] = levelTransitions;
-        s[4] = levelStuck;
-        s[5] = mask;
+        long[] s = new long[STATE_WORDS + vs.size() * words];
+        s[1] = stop;
+        s[2] = levelTransitions;
+        s[3] = levelStuck;
+        s[4] = stored;
+        s[5] = represented;
+        s[6] = mask;
         for (int i = 0; i < vs.size(); i++) {
-            System.arraycopy(vs.get(i), 0, s, 6 + i * words, words);
+            System.arraycopy(vs.get(i), 0, s, STATE_WORDS + i * words, words);
         }
         return s;
+    }
+
+    /** Where the violations begin in a {@link #done} word. */
+    private static final int STATE_WORDS = 7;
+
+    /**
+     * The end of a level (the class comment): this member's last batches, then every member's
+     * {@link #done} word, with the number of batches it sent this member, and every one of those
+     * batches inserted. Returns every member's word.
+     */
+    private long[][] barrier(long[] mine) {
+        long enter = System.nanoTime();
+        for (int j = 0; j < n; j++) {
+            if (j != self) {
+                send(j);
+            }
+        }
+        for (int j = 0; j < n; j++) {
+            if (j != self) {
+                mine[0] = sent[j];
+                transport.send(j, DONE, level, mine, mine.length);
+            }
+        }
+        long[][] all = new long[n][];
+        for (int j = 0; j < n; j++) {
+            if (j == self) {
+                all[j] = mine;
+                continue;
+            }
+            all[j] = await(DONE, level, j).words();
+            while (received[j] < all[j][0]) {
+                receiveOne();
+            }
+        }
+        if (barriers == barrierEnter.length) {
+            barrierEnter = Arrays.copyOf(barrierEnter, barriers * 2);
+            barrierLeave = Arrays.copyOf(barrierLeave, barriers * 2);
+        }
+        barrierEnter[barriers] = enter;
+        barrierLeave[barriers++] = System.nanoTime();
+        return all;
     }
 
     ExplorationResult run() {
         start = System.nanoTime();
         deadline = limits.seconds() <= 0 ? Long.MAX_VALUE : start + (long) (limits.seconds() * 1e9);
-        List<CodeList> levels = new ArrayList<>();
+        List<CodeList[]> levels = new ArrayList<>();
         Map<Property, long[]> firstViolation = new EnumMap<>(Property.class);
         Map<Property, Integer> violationDepth = new EnumMap<>(Property.class);
         long gStored = 1;
@@ -454,64 +524,43 @@ final class PartitionedSearch {
         String limit = null;
         int depth = 0;
         try {
+            // every member's transport is up before the first level (on Hazelcast the first message to a
+            // member also starts its executor): the level barriers carry the search's own messages only
+            allGather(HELLO, 0, new long[0]);
             long[] init = Explorer.initialState(model, layout);
             long[] code = new long[cw];
             codec.encode(init, 0, code, 0);
-            CodeList first = new CodeList();
+            CodeList first = new CodeList(cw, this::reserve);
             next = first;
             if (owner(code, 0, cw, n) == self) {
                 insert(code, 0, 1);
             }
             levelStored = 0;
             levelRepresented = 0;
-            levels.add(first);
+            levels.add(new CodeList[] {first});
             Sink sink = new Sink();
+            long addedBefore = 0;
+            long representedBefore = 0;
             for (;; depth++) {
                 level = depth;
-                next = new CodeList();
-                levels.add(next);
+                next = new CodeList(cw, this::reserve);
+                levels.add(new CodeList[] {next});
                 while (!pendingBatches.isEmpty() && pendingBatches.peek().level() == level) {
                     insertBatch(pendingBatches.poll());
                 }
-                expandLevel(levels.get(depth), sink);
-                long t0 = System.nanoTime();
-                for (int j = 0; j < n; j++) {
-                    if (j != self) {
-                        flush(j);
-                    }
-                }
-                // round 1: how many batches each member sent each other in this level
-                for (int j = 0; j < n; j++) {
-                    if (j != self) {
-                        transport.send(j, DONE, level, new long[] {sent[j]}, 1);
-                    }
-                }
-                for (int j = 0; j < n; j++) {
-                    if (j != self) {
-                        long expected = await(DONE, level, j).words()[0];
-                        while (received[j] < expected) {
-                            Transport.Message m = transport.receive(50);
-                            if (m != null) {
-                                handle(m);
-                            }
-                        }
-                    }
-                }
-                // round 2: the level's counts, stops and violations
-                long[][] all = allGather(STATS, level, levelStats());
-                barrierNanos += System.nanoTime() - t0;
-                barriers++;
+                expandLevel(levels.get(depth)[0], sink);
+                long[][] all = barrier(done(addedBefore, representedBefore));
                 int stopCode = 0;
                 long added = 0;
                 for (long[] s : all) {
                     if (stopCode == 0) {
-                        stopCode = (int) s[0];
+                        stopCode = (int) s[1];
                     }
-                    added += s[1];
-                    gStored += s[1];
-                    gRepresented += s[2];
-                    gTransitions += s[3];
-                    gStuck += s[4];
+                    gTransitions += s[2];
+                    gStuck += s[3];
+                    added += s[4];
+                    gStored += s[4];
+                    gRepresented += s[5];
                 }
                 for (Property p : Property.values()) {
                     long[] best = null;
@@ -530,32 +579,43 @@ final class PartitionedSearch {
                 }
                 Arrays.fill(sent, 0);
                 Arrays.fill(received, 0);
+                addedBefore = levelStored;
+                representedBefore = levelRepresented;
                 levelStored = 0;
                 levelRepresented = 0;
                 levelTransitions = 0;
                 levelStuck = 0;
-                if (stopCode != 0) {
-                    limit = STOPS[stopCode];
-                    break;
-                }
-                if (stopAtFirstViolation && !firstViolation.isEmpty()) {
-                    limit = "first-violation";
-                    break;
-                }
-                if (added == 0) {
+                if (depth > 0 && added == 0) {
+                    // the level before added nothing: this one was empty, the one before it the last
                     levels.remove(depth + 1);
+                    levels.remove(depth);
+                    depth--;
                     break;
                 }
-                if (gStored > limits.states()) {
-                    limit = "states";
+                limit = stopCode != 0 ? STOPS[stopCode]
+                    : stopAtFirstViolation && !firstViolation.isEmpty() ? "first-violation"
+                    : gStored > limits.states() ? "states" : null;
+                if (limit != null) {
+                    // the states this level added, which the next barrier would have brought
+                    for (long[] s : allGather(STATS, depth, new long[] {addedBefore, representedBefore})) {
+                        gStored += s[0];
+                        gRepresented += s[1];
+                    }
                     break;
                 }
+            }
+            long undrainable = -1;
+            if (limit == null && properties.contains(Property.DRAINABILITY)) {
+                String[] stopped = {null};
+                undrainable = drainability(levels, firstViolation, violationDepth, stopped);
+                limit = stopped[0];
             }
             boolean complete = limit == null;
             Map<Property, Trace> traces = new EnumMap<>(Property.class);
             for (Map.Entry<Property, long[]> v : firstViolation.entrySet()) {
                 if (properties.contains(v.getKey())) {
-                    traces.put(v.getKey(), trace(v.getKey(), v.getValue(), violationDepth.get(v.getKey()), levels));
+                    traces.put(v.getKey(), LevelTrace.rebuild(v.getKey(), v.getValue(), violationDepth.get(v.getKey()),
+                        model, layout, codec, symmetry, ex, levels, this::leastOfAll));
                 }
             }
             // the pairs injected anywhere, and the bytes every member holds
@@ -580,21 +640,13 @@ final class PartitionedSearch {
                 symmetry.closePairs(model, injected);
             }
             Map<Property, PropertyStatus> statuses = Explorer.statuses(properties, traces.keySet(), complete);
-            boolean drainabilityOpen = complete && properties.contains(Property.DRAINABILITY)
-                && !traces.containsKey(Property.DRAINABILITY);
-            if (drainabilityOpen) {
-                statuses.put(Property.DRAINABILITY, PropertyStatus.NOT_CHECKED);
-            }
             Explorer.injectability(model, layout, properties, injected, complete, statuses, traces,
                 Explorer.initialState(model, layout));
-            Verdict verdict = Explorer.verdict(!traces.isEmpty(), complete && !drainabilityOpen);
-            if (verdict == Verdict.INCOMPLETE && complete) {
-                limit = "drainability";
-            }
+            Verdict verdict = Explorer.verdict(!traces.isEmpty(), complete);
             return new ExplorationResult(model, verdict, complete, limit, gRepresented, gTransitions, depth,
                 (System.nanoTime() - start) / 1e9, Collections.unmodifiableMap(statuses),
-                Collections.unmodifiableMap(traces), gStuck, -1, layout.words, layout.bits(), bytes, gStored,
-                symmetry == null ? 1 : symmetry.order(), symmetryNote, n);
+                Collections.unmodifiableMap(traces), gStuck, complete ? undrainable : -1, layout.words, layout.bits(),
+                bytes, gStored, symmetry == null ? 1 : symmetry.order(), symmetryNote, n);
         } catch (MemberLostException e) {
             Map<Property, PropertyStatus> statuses = Explorer.statuses(properties, Set.of(), false);
             return new ExplorationResult(model, Verdict.INCOMPLETE, false, "member-lost", gRepresented, gTransitions,
@@ -604,77 +656,110 @@ final class PartitionedSearch {
         }
     }
 
-    /** The violation of {@code p} in a member's level stats, or null. */
+    /**
+     * Decides drainability with the other members ({@link MemberDrainability}); returns the
+     * undrainable states of all members (weighted by orbit size) and notes the least undrainable
+     * state of the least depth, as {@link LevelSearch} does. A pass that memory or the time limit
+     * stops puts the limit into {@code stopped[0]} and returns -1.
+     */
+    private long drainability(List<CodeList[]> levels, Map<Property, long[]> firstViolation,
+                              Map<Property, Integer> violationDepth, String[] stopped) {
+        boolean fits = affordable(MemberDrainability.bytes(table));
+        boolean allFit = true;
+        for (long[] f : allGather(DRAIN, 0, new long[] {fits ? 1 : 0})) {
+            allFit &= f[0] == 1;
+        }
+        if (!allFit) {
+            stopped[0] = "memory";
+            return -1;
+        }
+        drain = new MemberDrainability(this);
+        stopped[0] = drain.decide();
+        if (stopped[0] != null) {
+            return -1;
+        }
+        long undrainable = 0;
+        long[] code = new long[cw];
+        long[] packed = new long[layout.words];
+        long[] scratch = new long[layout.words];
+        for (int id = 0; id < table.slots(); id++) {
+            if (drain.undrainable(id)) {
+                table.get(id, code, 0);
+                codec.decode(code, 0, packed, 0);
+                undrainable += symmetry == null ? 1 : symmetry.orbitSize(packed, 0, scratch);
+            }
+        }
+        // this member's least undrainable state of its least depth: depth, then the state
+        long[] mine = new long[2 + layout.words];
+        mine[0] = undrainable;
+        mine[1] = -1;
+        for (int d = 0; d < levels.size() && mine[1] < 0; d++) {
+            long[] best = null;
+            CodeList list = levels.get(d)[0];
+            for (int i = 0; i < list.size(); i++) {
+                list.get(i, code);
+                if (drain.undrainable(table.find(code, 0))) {
+                    codec.decode(code, 0, packed, 0);
+                    if (best == null || TraceOrder.compareStates(packed, best) < 0) {
+                        best = packed.clone();
+                    }
+                }
+            }
+            if (best != null) {
+                mine[1] = d;
+                System.arraycopy(best, 0, mine, 2, layout.words);
+            }
+        }
+        drain = null;
+        long total = 0;
+        long[] least = null;
+        int leastDepth = -1;
+        for (long[] m : allGather(DRAIN, Integer.MAX_VALUE >> 12, mine)) {
+            total += m[0];
+            if (m[1] < 0) {
+                continue;
+            }
+            long[] v = Arrays.copyOfRange(m, 2, 2 + layout.words);
+            if (least == null || m[1] < leastDepth || (m[1] == leastDepth && TraceOrder.compareStates(v, least) < 0)) {
+                least = v;
+                leastDepth = (int) m[1];
+            }
+        }
+        if (least != null) {
+            firstViolation.put(Property.DRAINABILITY, least);
+            violationDepth.put(Property.DRAINABILITY, leastDepth);
+        }
+        return total;
+    }
+
+    /** The violation of {@code p} in a member's {@link #done} word, or null. */
     private long[] violationOf(long[] s, Property p) {
-        long mask = s[5];
+        long mask = s[6];
         if ((mask >>> p.ordinal() & 1) == 0) {
             return null;
         }
         int index = Long.bitCount(mask & ((1L << p.ordinal()) - 1));
-        int off = 6 + index * layout.words;
+        int off = STATE_WORDS + index * layout.words;
         return Arrays.copyOfRange(s, off, off + layout.words);
     }
 
-    /** The trace of {@link TraceOrder}, rebuilt with every member in step (see the class comment). */
-    private Trace trace(Property p, long[] target, int depth, List<CodeList> levels) {
-        List<Move> moves = new ArrayList<>();
-        List<Snapshot> states = new ArrayList<>();
-        long[] cur = target.clone();
-        states.add(layout.decode(cur, 0));
-        long[] code = new long[cw];
-        long[] pred = new long[layout.words];
-        long[] scratch = new long[layout.words];
-        LevelSearch.PredecessorSink sink = new LevelSearch.PredecessorSink(layout, symmetry);
-        LevelSearch.MoveSink moveSink = new LevelSearch.MoveSink(model);
-        for (int lv = depth; lv > 0; lv--) {
-            sink.target = cur;
-            if (symmetry != null) {
-                sink.canonTarget = new long[layout.words];
-                symmetry.canonicalize(cur, 0, sink.canonTarget, 0, scratch);
-            }
-            sink.best = null;
-            CodeList list = levels.get(lv - 1);
-            for (int i = 0; i < list.size; i++) {
-                list.get(i, code);
-                codec.decode(code, 0, pred, 0);
-                if (sink.best != null && TraceOrder.compareStates(pred, sink.best) >= 0) {
-                    continue;
-                }
-                sink.pred = pred;
-                ex.load(pred, 0);
-                ex.expand(sink, true);
-            }
-            long[] mine = new long[1 + layout.words];
-            if (sink.best != null) {
-                mine[0] = 1;
-                System.arraycopy(sink.best, 0, mine, 1, layout.words);
-            }
-            long[] best = null;
-            for (long[] s : allGather(PRED, sequence++, mine)) {
-                if (s[0] == 1) {
-                    long[] v = Arrays.copyOfRange(s, 1, 1 + layout.words);
-                    if (best == null || TraceOrder.compareStates(v, best) < 0) {
-                        best = v;
-                    }
-                }
-            }
-            if (best == null) {
-                throw new IllegalStateException("no member holds a predecessor of a state at BFS level " + lv);
-            }
-            moveSink.target = cur;
-            moveSink.move = null;
-            ex.load(best, 0);
-            ex.expand(moveSink, true);
-            if (moveSink.move == null) {
-                throw new IllegalStateException("a symmetry did not carry a move over at BFS level " + lv);
-            }
-            moves.add(moveSink.move);
-            cur = best;
-            states.add(layout.decode(cur, 0));
+    /** The least of every member's least predecessor (null when none holds one), for {@link LevelTrace}. */
+    private long[] leastOfAll(long[] mineOrNull) {
+        long[] mine = new long[1 + layout.words];
+        if (mineOrNull != null) {
+            mine[0] = 1;
+            System.arraycopy(mineOrNull, 0, mine, 1, layout.words);
         }
-        Collections.reverse(moves);
-        Collections.reverse(states);
-        return new Trace(p, List.copyOf(moves), List.copyOf(states));
+        long[] best = null;
+        for (long[] s : allGather(PRED, sequence++, mine)) {
+            if (s[0] == 1) {
+                long[] v = Arrays.copyOfRange(s, 1, 1 + layout.words);
+                if (best == null || TraceOrder.compareStates(v, best) < 0) {
+                    best = v;
+                }
+            }
+        }
+        return best;
     }
 
     /** Successors this member sent to other members. */
@@ -682,13 +767,13 @@ final class PartitionedSearch {
         return remoteSuccessors;
     }
 
-    /** Level barriers passed. */
-    int barriers() {
-        return barriers;
+    /** {@link System#nanoTime()} when this member entered each level's barrier (its expansion of the level done), level by level. */
+    long[] barrierEnterNanos() {
+        return Arrays.copyOf(barrierEnter, barriers);
     }
 
-    /** Mean wall time of a level barrier on this member, in milliseconds (0 before the first). */
-    double meanBarrierMillis() {
-        return barriers == 0 ? 0 : barrierNanos / 1e6 / barriers;
+    /** {@link System#nanoTime()} when this member left each level's barrier, level by level. */
+    long[] barrierLeaveNanos() {
+        return Arrays.copyOf(barrierLeave, barriers);
     }
 }

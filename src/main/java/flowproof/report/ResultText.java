@@ -18,9 +18,7 @@ public final class ResultText {
         StringBuilder b = new StringBuilder();
         b.append(name).append("  (").append(specPath).append(")\n");
         b.append(String.format("  %-14s %s; traffic %s%n", "model", r.model().describe(), traffic));
-        boolean drainOpen = r.complete() && "drainability".equals(r.limit());
-        String how = (drainOpen ? "exhaustive, drainability not decided on several members"
-            : r.complete() ? "exhaustive" : "partial search, stopped by the " + r.limit() + " limit")
+        String how = (r.complete() ? "exhaustive" : "partial search, stopped by the " + r.limit() + " limit")
             + (r.product() == null ? "" : ", injection-queue product");
         String exp = expected == null ? "" : "; expected " + expected.key() + ": "
             + (r.verdict() == Verdict.INCOMPLETE ? "not established" : r.verdict().satisfies(expected) ? "ok" : "MISMATCH");
@@ -46,8 +44,7 @@ public final class ResultText {
             if (e.getValue() == PropertyStatus.NOT_CHECKED && !r.complete() && e.getKey() != Property.DRAINABILITY) {
                 continue;
             }
-            if (e.getValue() == PropertyStatus.NOT_CHECKED && r.complete()
-                && !(drainOpen && e.getKey() == Property.DRAINABILITY)) {
+            if (e.getValue() == PropertyStatus.NOT_CHECKED && r.complete()) {
                 continue;
             }
             String extra = "";
@@ -59,8 +56,6 @@ public final class ResultText {
                 extra = " (" + starved(r) + ")";
             } else if (e.getKey() == Property.INJECTABILITY && e.getValue() == PropertyStatus.UNKNOWN) {
                 extra = " (some pair not seen to inject before the limit)";
-            } else if (e.getKey() == Property.DRAINABILITY && e.getValue() == PropertyStatus.NOT_CHECKED && drainOpen) {
-                extra = " (not distributed over members yet)";
             } else if (e.getKey() == Property.DRAINABILITY && e.getValue() == PropertyStatus.NOT_CHECKED) {
                 extra = " (needs the complete state space)";
             }

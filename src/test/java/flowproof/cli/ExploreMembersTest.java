@@ -9,7 +9,7 @@ import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@code explore --members N}: the counts of the single-JVM explore, drainability not-checked, exit 3 or 1. */
+/** {@code explore --members N}: the counts, statuses, verdict and exit code of the single-JVM explore, drainability included. */
 @Timeout(60)
 class ExploreMembersTest {
 
@@ -22,17 +22,15 @@ class ExploreMembersTest {
     }
 
     @Test
-    void threeMembersReportTheCountsOfOneJvmAndLeaveDrainabilityNotChecked() throws Exception {
+    void threeMembersFindADeadlockFreeSpecDeadlockFreeAsOneJvm() throws Exception {
         String spec = "specs/r6-ring4-c1-critical-bubble.yaml";
         JsonNode one = explore(0, "explore", spec, "--no-save", "--json");
-        JsonNode three = explore(3, "explore", spec, "--no-save", "--json", "--members", "3");
-        for (String f : new String[] {"states", "transitions", "depth", "stuckStates"}) {
+        JsonNode three = explore(0, "explore", spec, "--no-save", "--json", "--members", "3");
+        for (String f : new String[] {"states", "transitions", "depth", "stuckStates", "undrainableStates", "verdict",
+            "properties"}) {
             assertThat(three.get(f)).as(f).isEqualTo(one.get(f));
         }
-        assertThat(three.get("verdict").asText()).isEqualTo("incomplete");
-        assertThat(three.get("limit").asText()).isEqualTo("drainability");
-        assertThat(three.get("properties").get("drainability").asText()).isEqualTo("not-checked");
-        assertThat(three.get("properties").get("stuck-freedom")).isEqualTo(one.get("properties").get("stuck-freedom"));
+        assertThat(three.get("properties").get("drainability").asText()).isEqualTo("holds");
     }
 
     @Test
@@ -44,6 +42,8 @@ class ExploreMembersTest {
         JsonNode length = one.get("traces").get("stuck-freedom").get("length");
         assertThat(length.asInt()).isEqualTo(4);
         assertThat(two.get("traces").get("stuck-freedom").get("length")).isEqualTo(length);
-        assertThat(two.get("properties").get("drainability").asText()).isEqualTo("not-checked");
+        assertThat(two.get("properties")).isEqualTo(one.get("properties"));
+        assertThat(two.get("undrainableStates")).isEqualTo(one.get("undrainableStates"));
+        assertThat(two.get("traces").get("drainability")).isEqualTo(one.get("traces").get("drainability"));
     }
 }

@@ -102,7 +102,7 @@ class TwoJvmClusterTest {
     void twoJvmsFindWhatOneFindsAndAWorkerKilledLeavesTheSearchIncomplete() throws Exception {
         Path[] f = files();
         startWorker(f[0]);
-        // deadlock-free specs (incomplete: drainability is not decided on several members) and counterexamples
+        // deadlock-free specs and counterexamples: drainability is decided by the members together
         Object[][] runs = {
             {"specs/r6-ring4-c1-critical-bubble.yaml", 0, List.of()},
             {"specs/r4-ring4-c2-localized-bubble.yaml", 0, List.of("--symmetry")},
@@ -119,36 +119,19 @@ class TwoJvmClusterTest {
             List<Object> two = new ArrayList<>(one);
             two.addAll(List.of("--cluster", f[1]));
             JsonNode single = json(CliRun.run(one.toArray()), exit);
-            CliRun onTwo = CliRun.run(two.toArray());
-            // drainability is not (yet) decided on several members: not-checked, and no deadlock-free verdict
-            boolean undecided = onTwo.code() == Main.INCOMPLETE && exit == 0;
-            JsonNode both = json(onTwo, undecided ? Main.INCOMPLETE : exit);
+            JsonNode both = json(CliRun.run(two.toArray()), exit);
             awaitLine("worker: explore " + spec + ": ");
-            for (String field : new String[] {"states", "transitions", "depth", "stuckStates", "orbits"}) {
+            for (String field : new String[] {"states", "transitions", "depth", "stuckStates", "undrainableStates", "orbits",
+                "verdict", "properties"}) {
                 assertThat(both.get(field)).as(spec + " " + field).isEqualTo(single.get(field));
             }
             assertThat(both.get("threads").asInt()).isEqualTo(2);
-            Iterator<String> props = single.get("properties").fieldNames();
-            while (props.hasNext()) {
-                String p = props.next();
-                assertThat(both.get("properties").get(p).asText()).as(spec + " " + p)
-                    .isIn(p.equals("drainability") ? "not-checked" : single.get("properties").get(p).asText(),
-                        single.get("properties").get(p).asText());
-            }
             JsonNode traces = single.get("traces");
             Iterator<String> ts = traces.fieldNames();
             while (ts.hasNext()) {
                 String p = ts.next();
-                if (!p.equals("drainability")) {
-                    assertThat(both.get("traces").get(p).get("length")).as(spec + " trace " + p)
-                        .isEqualTo(traces.get(p).get("length"));
-                }
-            }
-            if (undecided) {
-                assertThat(both.get("limit").asText()).isEqualTo("drainability");
-                assertThat(both.get("properties").get("drainability").asText()).isEqualTo("not-checked");
-            } else {
-                assertThat(both.get("verdict")).isEqualTo(single.get("verdict"));
+                assertThat(both.get("traces").get(p).get("length")).as(spec + " trace " + p)
+                    .isEqualTo(traces.get(p).get("length"));
             }
             if (exit == Main.VIOLATION) {
                 assertThat(both.get("traces").get("stuck-freedom").get("length").asInt()).isEqualTo(4);

@@ -78,6 +78,44 @@ class HazelcastMembersTest {
         }
     }
 
+    /** Drainability decided by Hazelcast members: the undrainable counts, statuses and traces of one JVM, holding and failing. */
+    @Test
+    void hazelcastMembersDecideDrainabilityAsOneJvm() {
+        List<Model> models = List.of(
+            Models.ring(4, 1, 2, RuleKind.CRITICAL_BUBBLE),
+            Models.ring(4, 1, 1, RuleKind.VCT),
+            Models.torus(new int[] {3, 2}, false, 1, 1, RuleKind.CRITICAL_BUBBLE, 0));
+        for (int n : new int[] {2, 3}) {
+            boolean symmetry = n == 3;
+            List<List<ExplorationResult>> byMember = HazelcastMembers.run(n, transports -> {
+                List<ExplorationResult> mine = new ArrayList<>();
+                for (Model m : models) {
+                    try (Transport t = transports.get()) {
+                        mine.add(new Explorer(m, Explorer.defaultProperties(m.rule()), Limits.defaults(), false)
+                            .symmetry(symmetry).member(t).run());
+                    }
+                }
+                return mine;
+            });
+            for (int k = 0; k < models.size(); k++) {
+                Model m = models.get(k);
+                ExplorationResult single = new Explorer(m, Explorer.defaultProperties(m.rule()), Limits.defaults(), false)
+                    .symmetry(symmetry).run();
+                for (List<ExplorationResult> mine : byMember) {
+                    ExplorationResult r = mine.get(k);
+                    String what = m.describe() + " on " + n + " members";
+                    assertThat(r.verdict()).as(what).isEqualTo(single.verdict());
+                    assertThat(r.states()).as(what).isEqualTo(single.states());
+                    assertThat(r.undrainableStates()).as(what).isEqualTo(single.undrainableStates());
+                    assertThat(r.properties()).as(what).isEqualTo(single.properties());
+                    for (Map.Entry<Property, Trace> e : single.traces().entrySet()) {
+                        assertThat(r.traces().get(e.getKey())).as(what).usingRecursiveComparison().isEqualTo(e.getValue());
+                    }
+                }
+            }
+        }
+    }
+
     /** A member that fails leaves the cluster: the others end incomplete (member-lost), with no verdict. */
     @Test
     void aMemberThatFailsEndsTheOthersSearchAsMemberLost() {
