@@ -27,15 +27,27 @@ final class DenseCodec implements StateCodec {
     private final int[] digitOf;
     /** The field value of each rank. */
     private final long[] fieldOf;
-    private final long radix;
+    private final int radix;
+    /** 1 / radix, for a quotient without a division (corrected by one step where rounding errs). */
+    private final double inverse;
     private final long range;
+    /** The layout's queue fields: word, shift and mask, copied for the loops below. */
+    private final int queues;
+    private final int[] word;
+    private final int[] shift;
+    private final long mask;
 
     private DenseCodec(StateLayout layout, int[] digitOf, long[] fieldOf, long range) {
         this.layout = layout;
         this.digitOf = digitOf;
         this.fieldOf = fieldOf;
         this.radix = fieldOf.length;
+        this.inverse = 1.0 / radix;
         this.range = range;
+        this.queues = layout.queues;
+        this.word = layout.word.clone();
+        this.shift = layout.shift.clone();
+        this.mask = layout.fieldMask;
     }
 
     /**
@@ -101,15 +113,13 @@ final class DenseCodec implements StateCodec {
 
     @Override
     public boolean encode(long[] s, int off, long[] out, int outOff) {
-        long code = 0;
-        long place = 1;
-        for (int q = 0; q < layout.queues; q++) {
-            int d = digitOf[(int) layout.field(s, off, q)];
+        int code = 0;
+        for (int q = queues - 1; q >= 0; q--) {
+            int d = digitOf[(int) ((s[off + word[q]] >>> shift[q]) & mask)];
             if (d < 0) {
                 return false;
             }
-            code += d * place;
-            place *= radix;
+            code = code * radix + d; // below MAX_RANGE < 2^31 all along
         }
         out[outOff] = code;
         return true;
@@ -118,10 +128,18 @@ final class DenseCodec implements StateCodec {
     @Override
     public void decode(long[] code, int off, long[] out, int outOff) {
         java.util.Arrays.fill(out, outOff, outOff + layout.words, 0L);
-        long c = code[off];
-        for (int q = 0; q < layout.queues; q++) {
-            long next = c / radix;
-            layout.setField(out, outOff, q, fieldOf[(int) (c - next * radix)]);
+        int c = (int) code[off];
+        for (int q = 0; q < queues; q++) {
+            int next = (int) (c * inverse);
+            int digit = c - next * radix;
+            if (digit < 0) {
+                next--;
+                digit += radix;
+            } else if (digit >= radix) {
+                next++;
+                digit -= radix;
+            }
+            out[outOff + word[q]] |= fieldOf[digit] << shift[q];
             c = next;
         }
     }

@@ -59,6 +59,8 @@ final class LevelSearch {
     private final Model model;
     private final Set<Property> properties;
     private final List<Property> invariantProps = new ArrayList<>();
+    /** The invariant of each of {@link #invariantProps}, compiled for the network. */
+    private final List<CompiledInvariant> invariants = new ArrayList<>();
     private final Limits limits;
     private final boolean stopAtFirstViolation;
     private final int threads;
@@ -116,6 +118,7 @@ final class LevelSearch {
         for (Property p : properties) {
             if (p.invariant() != null) {
                 invariantProps.add(p);
+                invariants.add(new CompiledInvariant(p.invariant(), model.network(), model.rule().marksPerRing()));
             }
         }
         this.maxBranch = new Expander(model, layout).maxSuccessors();
@@ -326,7 +329,6 @@ final class LevelSearch {
         }
 
         void expand(CodeList list, int from, int to) {
-            int m = model.rule().marksPerRing();
             for (int i = from; i < to && stop == null; i++) {
                 list.get(i, own);
                 codec.decode(own, 0, packed, 0);
@@ -341,8 +343,9 @@ final class LevelSearch {
                         tally.empty.add(new InjectionQueueProduct.Key(image));
                     }
                 }
-                for (Property p : invariantProps) {
-                    if (!settled[p.ordinal()] && !p.invariant().holds(ex, m)) {
+                for (int k = 0; k < invariantProps.size(); k++) {
+                    Property p = invariantProps.get(k);
+                    if (!settled[p.ordinal()] && !invariants.get(k).holds(ex)) {
                         note(p, packed);
                     }
                 }
