@@ -667,7 +667,9 @@ final class LevelSearch {
      */
     private long drainability(Expander ex, List<CodeList[]> levels, Map<Property, long[]> firstViolation,
                               Map<Property, Integer> violationDepth) {
-        if (!affordable(10L * table.slots())) {
+        // a status byte per id; with the dense set (minimal routes, so the drain graph is acyclic and
+        // the components' arrays are never needed) nothing more, else room for them too
+        if (!affordable((codec instanceof DenseCodec ? 1L : 10L) * table.slots())) {
             return -1;
         }
         Drainability.Index index = index();
