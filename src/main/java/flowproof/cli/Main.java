@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         + "or finds the shortest trace that breaks them.",
     subcommands = {ExploreCommand.class, CheckCommand.class, VerifyCommand.class, ReplayCommand.class, ReportCommand.class, CdgCommand.class,
         BenchCommand.class, SimulateCommand.class, SweepCommand.class, CompareCommand.class, SimBenchCommand.class,
-        ProveCommand.class, BoundCommand.class, BenchProveCommand.class,
+        BenchSpinCommand.class, ProveCommand.class, BoundCommand.class, BenchProveCommand.class,
         FuzzCommand.class, WorkerCommand.class, ReproduceCommand.class})
 public final class Main implements Runnable {
 

@@ -11,7 +11,7 @@ package flowproof.explore;
  * {@code (N + 1)^n}. Every code word is below 2^62, so {@link ConcurrentStateTable} can
  * store {@code word + 1} and keep 0 and -1 free.
  */
-final class CompactCodec {
+final class CompactCodec implements StateCodec {
 
     static final long WORD_LIMIT = 1L << 62;
 
@@ -114,7 +114,14 @@ final class CompactCodec {
         return slots;
     }
 
-    void encode(long[] s, int off, long[] out, int outOff) {
+    @Override
+    public int words() {
+        return words;
+    }
+
+    /** Every state has a code: always true. */
+    @Override
+    public boolean encode(long[] s, int off, long[] out, int outOff) {
         java.util.Arrays.fill(out, outOff, outOff + words, 0L);
         for (int q = 0; q < layout.queues; q++) {
             long f = layout.field(s, off, q);
@@ -129,9 +136,11 @@ final class CompactCodec {
                 out[outOff + word[i]] += slotsDigit(f, np1) * place[i];
             }
         }
+        return true;
     }
 
-    void decode(long[] code, int off, long[] out, int outOff) {
+    @Override
+    public void decode(long[] code, int off, long[] out, int outOff) {
         java.util.Arrays.fill(out, outOff, outOff + layout.words, 0L);
         for (int q = 0; q < layout.queues; q++) {
             long d = (code[off + word[q]] / place[q]) % radix[q];

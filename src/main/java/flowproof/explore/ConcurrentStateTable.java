@@ -19,7 +19,7 @@ import java.lang.invoke.VarHandle;
  * ({@link #grow}) is single-threaded and happens only between rounds of the search, when
  * no thread inserts: a round never inserts more than {@link #room} states.
  */
-final class ConcurrentStateTable {
+final class ConcurrentStateTable implements VisitedTable {
 
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
     static final long BUSY = -1L;
@@ -38,21 +38,25 @@ final class ConcurrentStateTable {
         this.table = new long[slots * words];
     }
 
-    int slots() {
+    @Override
+    public int slots() {
         return slots;
     }
 
-    long bytes() {
+    @Override
+    public long bytes() {
         return 8L * table.length;
     }
 
     /** Most slots a table of this width can have. */
-    long maxSlots() {
+    @Override
+    public long maxSlots() {
         return MAX_ARRAY / w;
     }
 
     /** States that may still be inserted before the load passes {@link #MAX_LOAD}. */
-    long room(long size) {
+    @Override
+    public long room(long size) {
         return (long) (slots * MAX_LOAD) - size;
     }
 
@@ -68,7 +72,8 @@ final class ConcurrentStateTable {
      * Inserts an encoded state. Returns its slot (>= 0) if this call added it, or
      * {@code -(slot + 1)} if it was there already.
      */
-    int insert(long[] code, int off) {
+    @Override
+    public int insert(long[] code, int off) {
         long[] t = table;
         int n = slots;
         long key = code[off] + 1;
@@ -109,7 +114,8 @@ final class ConcurrentStateTable {
      * on each other, so the processor overlaps their cache misses, and the inserts or finds
      * that follow find the lines in the cache: purely a speed measure.
      */
-    long touch(long[] codes, int count) {
+    @Override
+    public long touch(long[] codes, int count) {
         long[] t = table;
         int n = slots;
         long acc = 0;
@@ -120,7 +126,8 @@ final class ConcurrentStateTable {
     }
 
     /** The slot holding the encoded state, or -1. Safe during inserts by other threads. */
-    int find(long[] code, int off) {
+    @Override
+    public int find(long[] code, int off) {
         long[] t = table;
         int n = slots;
         long key = code[off] + 1;
@@ -154,12 +161,14 @@ final class ConcurrentStateTable {
     }
 
     /** Whether a slot holds a state (only between rounds). */
-    boolean occupied(int slot) {
+    @Override
+    public boolean occupied(int slot) {
         return table[slot * w] != 0;
     }
 
     /** Copies the encoded state of an occupied slot (only between rounds). */
-    void get(int slot, long[] dst, int off) {
+    @Override
+    public void get(int slot, long[] dst, int off) {
         int base = slot * w;
         dst[off] = table[base] - 1;
         System.arraycopy(table, base + 1, dst, off + 1, w - 1);
@@ -169,7 +178,8 @@ final class ConcurrentStateTable {
      * Rehashes into a table of {@code newSlots} slots. Single-threaded: no insert may run.
      * Slot ids change.
      */
-    void grow(int newSlots) {
+    @Override
+    public void grow(int newSlots) {
         long[] from = table;
         long[] t = new long[newSlots * w];
         long[] tmp = new long[w];

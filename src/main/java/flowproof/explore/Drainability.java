@@ -118,14 +118,45 @@ final class Drainability {
         }
     }
 
+    /**
+     * The forward and eject successors of the states on the depth-first stack, packed, one
+     * after another: each is looked up only when the pass comes to it, and most states are
+     * decided by their first (a state drains as soon as one successor does).
+     */
+    static final class SuccessorStack implements Expander.Sink {
+        final int w;
+        long[] states = new long[64];
+        int size;
+
+        SuccessorStack(int w) {
+            this.w = w;
+        }
+
+        @Override
+        public void accept(int kind, int a, int b, int destination, long[] succ) {
+            if ((size + 1) * w > states.length) {
+                states = Arrays.copyOf(states, states.length * 2);
+            }
+            System.arraycopy(succ, 0, states, size * w, w);
+            size++;
+        }
+    }
+
     private static byte[] depthFirst(Index index, Expander ex, java.util.function.IntConsumer tick) {
         int n = index.idLimit();
         byte[] status = new byte[n];
-        long[] state = new long[ex.layout.words];
-        IdSink succ = new IdSink(index, ex.layout.words);
+        int w = ex.layout.words;
+        long[] state = new long[w];
+        SuccessorStack succ = new SuccessorStack(w);
+        long[] one = new long[w];
+        int[] found = new int[1];
+        long deadline = index.deadline();
+        int resolves = 0;
         int[] frameId = new int[64];
         int[] frameNext = new int[64];
         int[] frameEnd = new int[64];
+        // the id of the successor at frameNext once looked up (-1 before): the pass comes back to it after its subtree
+        int[] frameSucc = new int[64];
         for (int root = 0; root < n; root++) {
             if (tick != null && (root & 0xFFFF) == 0) {
                 tick.accept(root);
@@ -145,15 +176,19 @@ final class Drainability {
                         status[pending] = ON_STACK;
                         int begin = succ.size;
                         ex.expand(succ, false);
-                        succ.resolve();
+                        if ((++resolves & 1023) == 0 && System.nanoTime() > deadline) {
+                            throw new OutOfTime();
+                        }
                         if (++top == frameId.length) {
                             frameId = Arrays.copyOf(frameId, top * 2);
                             frameNext = Arrays.copyOf(frameNext, top * 2);
                             frameEnd = Arrays.copyOf(frameEnd, top * 2);
+                            frameSucc = Arrays.copyOf(frameSucc, top * 2);
                         }
                         frameId[top] = pending;
                         frameNext[top] = begin;
                         frameEnd[top] = succ.size;
+                        frameSucc[top] = -1;
                     }
                     pending = -1;
                 }
@@ -163,7 +198,16 @@ final class Drainability {
                 int f = frameId[top];
                 boolean resolved = false;
                 while (frameNext[top] < frameEnd[top]) {
-                    int s = succ.ids[frameNext[top]];
+                    int s = frameSucc[top];
+                    if (s < 0) {
+                        System.arraycopy(succ.states, frameNext[top] * w, one, 0, w);
+                        index.findAll(one, 1, found);
+                        s = found[0];
+                        if (s < 0) {
+                            throw new IllegalStateException("a successor of a reachable state is missing from the visited set");
+                        }
+                        frameSucc[top] = s;
+                    }
                     byte st = status[s];
                     if (st == DRAINS) {
                         status[f] = DRAINS;
@@ -176,6 +220,7 @@ final class Drainability {
                         return null;
                     }
                     frameNext[top]++;
+                    frameSucc[top] = -1;
                 }
                 if (pending >= 0) {
                     continue;

@@ -23,8 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * properties as the sequential search and returns the same counts.
  *
  * <p>The states of one BFS level are kept in per-thread lists of encoded states
- * ({@link CompactCodec}); the threads expand the current level block by block and insert
- * the successors into one lock-free visited set ({@link ConcurrentStateTable}); a state a
+ * ({@link CompactCodec}, or {@link DenseCodec} for a small state space); the threads expand the
+ * current level block by block and insert the successors into one lock-free visited set (a
+ * hash table, {@link ConcurrentStateTable}, or a bit per rank, {@link DenseStateSet}); a state a
  * thread inserts first goes to that thread's list for the next level. A level is finished
  * before the next begins, so every state is found at its BFS depth and traces stay
  * shortest. The level is processed in rounds that can insert at most what the table holds
@@ -58,18 +59,23 @@ final class LevelSearch {
     private final Model model;
     private final Set<Property> properties;
     private final List<Property> invariantProps = new ArrayList<>();
+    /** The invariant of each of {@link #invariantProps}, compiled for the network. */
+    private final List<CompiledInvariant> invariants = new ArrayList<>();
     private final Limits limits;
     private final boolean stopAtFirstViolation;
     private final int threads;
     private final SearchProgress progress;
     private final boolean forceFixpoint;
     private final StateLayout layout;
-    private final CompactCodec codec;
+    private final StateCodec codec;
     private final Symmetry symmetry;
     private final String symmetryNote;
+    /** Asked for: symmetry reduction, and the stored states expected (kept for {@link #again}). */
+    private final boolean reduce;
+    private final long expectedStates;
     private final int cw;
     private final long maxBranch;
-    private final ConcurrentStateTable table;
+    private final VisitedTable table;
     /** What an injection-queue product needs from this search (null: nothing). */
     private final InjectionQueueProduct.Tally tally;
     private final AtomicLong stored = new AtomicLong();
@@ -88,7 +94,7 @@ final class LevelSearch {
 
     private LevelSearch(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation, int threads,
                         boolean reduce, SearchProgress progress, boolean forceFixpoint, long expectedStates,
-                        StateLayout layout, CompactCodec codec, InjectionQueueProduct.Tally tally) {
+                        StateLayout layout, StateCodec codec, InjectionQueueProduct.Tally tally) {
         this.model = model;
         this.tally = tally;
         this.properties = properties;
@@ -99,17 +105,20 @@ final class LevelSearch {
         this.forceFixpoint = forceFixpoint;
         this.layout = layout;
         this.codec = codec;
-        this.cw = codec.words;
+        this.cw = codec.words();
         // the group only when it may reduce: nothing relies on what the model declares otherwise
         Symmetry sym = reduce ? Symmetry.of(model, layout) : null;
         if (sym != null && sym.reduces()) {
             sym.checkRule(model); // the rule's declared symmetries, before the search relies on them
         }
         this.symmetryNote = sym != null ? sym.note() : null;
+        this.reduce = reduce;
+        this.expectedStates = expectedStates;
         this.symmetry = sym != null && sym.reduces() ? sym : null;
         for (Property p : properties) {
             if (p.invariant() != null) {
                 invariantProps.add(p);
+                invariants.add(new CompiledInvariant(p.invariant(), model.network(), model.rule().marksPerRing()));
             }
         }
         this.maxBranch = new Expander(model, layout).maxSuccessors();
@@ -119,8 +128,13 @@ final class LevelSearch {
         initialSlots = Math.min(initialSlots, (Integer.MAX_VALUE - 16L) / cw);
         // the table is allocated before the first state: one that the budget or the heap does not
         // hold (--expected-states beyond the heap) stops the search before it starts
-        this.tableFits = 8L * initialSlots * cw <= limits.bytes() && Budget.heapAllows(8L * initialSlots * cw, 96L << 20);
-        this.table = new ConcurrentStateTable(cw, tableFits ? (int) initialSlots : 1);
+        if (codec instanceof DenseCodec dense) {
+            this.tableFits = true; // create() checked the bitmap against the budget and the heap
+            this.table = new DenseStateSet(dense.range());
+        } else {
+            this.tableFits = 8L * initialSlots * cw <= limits.bytes() && Budget.heapAllows(8L * initialSlots * cw, 96L << 20);
+            this.table = new ConcurrentStateTable(cw, tableFits ? (int) initialSlots : 1);
+        }
     }
 
     /** Whether the table's first allocation fitted the budget and the heap (else the search does not start). */
@@ -139,6 +153,14 @@ final class LevelSearch {
     static LevelSearch create(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
                               int threads, boolean reduce, SearchProgress progress, boolean forceFixpoint,
                               long expectedStates, InjectionQueueProduct.Tally tally) {
+        return create(model, properties, limits, stopAtFirstViolation, threads, reduce, progress, forceFixpoint,
+            expectedStates, tally, true);
+    }
+
+    /** As above; {@code dense}: whether a small state space may use {@link DenseCodec} and {@link DenseStateSet}. */
+    static LevelSearch create(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
+                              int threads, boolean reduce, SearchProgress progress, boolean forceFixpoint,
+                              long expectedStates, InjectionQueueProduct.Tally tally, boolean dense) {
         if (model.semantics() != Semantics.INTERLEAVING || model.wormhole() != null || model.messages() != null) {
             // clock-cycle steps, wormhole flits and endpoint queues: the sequential engine only
             return null;
@@ -157,9 +179,32 @@ final class LevelSearch {
         if (minBytes > Runtime.getRuntime().maxMemory() / 4) {
             return null;
         }
+        StateCodec chosen = dense ? denseCodec(model, layout, limits, expectedStates) : null;
         return new LevelSearch(model, properties, limits, stopAtFirstViolation, Math.max(1, threads), reduce, progress,
-            forceFixpoint, expectedStates, layout, codec, tally);
+            forceFixpoint, expectedStates, layout, chosen != null ? chosen : codec, tally);
     }
+
+    /**
+     * The dense codec when the model's ranks are few enough that a bit per rank, and a status
+     * byte per rank in the drainability pass, fit a quarter of the budget and the heap; the
+     * drain graph is acyclic (minimal routes, marks that do not drift), so that the pass needs
+     * nothing more per rank; and the states expected are not more than the ranks (a larger
+     * hint sizes a hash table, as asked). Else null.
+     */
+    private static DenseCodec denseCodec(Model model, StateLayout layout, Limits limits, long expectedStates) {
+        if (!model.routing().minimal() || model.rule().marksDrift()) {
+            return null;
+        }
+        DenseCodec dense = DenseCodec.of(layout, model.routing().headers(), model.rule().marksPerRing());
+        if (dense == null || expectedStates > dense.range()) {
+            return null;
+        }
+        long bytes = dense.range() / 8 + dense.range();
+        return bytes <= limits.bytes() / 4 && Budget.heapAllows(bytes, 96L << 20) ? dense : null;
+    }
+
+    /** Why a search stops to start again on {@link CompactCodec}: a state has no rank in the {@link DenseCodec}. */
+    private static final String UNRANKED = "unranked";
 
     private boolean affordable(long extra) {
         return table.bytes() + listBytes.get() + extra <= limits.bytes() && Budget.heapAllows(extra, 96L << 20);
@@ -222,7 +267,10 @@ final class LevelSearch {
                 batch = Arrays.copyOf(batch, batch.length * 2);
                 stabilisers = Arrays.copyOf(stabilisers, count * 2);
             }
-            codec.encode(s, 0, batch, count * cw);
+            if (!codec.encode(s, 0, batch, count * cw)) {
+                stop = UNRANKED;
+                return;
+            }
             stabilisers[count++] = fixed;
         }
 
@@ -257,7 +305,6 @@ final class LevelSearch {
         }
 
         void expand(CodeList list, int from, int to) {
-            int m = model.rule().marksPerRing();
             for (int i = from; i < to && stop == null; i++) {
                 list.get(i, own);
                 codec.decode(own, 0, packed, 0);
@@ -272,8 +319,9 @@ final class LevelSearch {
                         tally.empty.add(new InjectionQueueProduct.Key(image));
                     }
                 }
-                for (Property p : invariantProps) {
-                    if (!settled[p.ordinal()] && !p.invariant().holds(ex, m)) {
+                for (int k = 0; k < invariantProps.size(); k++) {
+                    Property p = invariantProps.get(k);
+                    if (!settled[p.ordinal()] && !invariants.get(k).holds(ex)) {
                         note(p, packed);
                     }
                 }
@@ -314,7 +362,9 @@ final class LevelSearch {
         List<CodeList[]> levels = new ArrayList<>();
         long[] init = Explorer.initialState(model, layout);
         long[] code = new long[cw];
-        codec.encode(init, 0, code, 0);
+        if (!codec.encode(init, 0, code, 0)) {
+            return again(start);
+        }
         table.insert(code, 0);
         stored.set(1);
         CodeList first = new CodeList(cw, this::reserve);
@@ -396,6 +446,9 @@ final class LevelSearch {
         } finally {
             pool.shutdownNow();
         }
+        if (UNRANKED.equals(stop)) {
+            return again(start);
+        }
         if (stop != null) {
             depth--; // the loop counted past the level it was expanding when it stopped
         }
@@ -452,6 +505,18 @@ final class LevelSearch {
             seconds, Collections.unmodifiableMap(statuses), Collections.unmodifiableMap(traces), stuck, undrainable,
             layout.words, layout.bits(), table.bytes() + listBytes.get(), stored.get(),
             symmetry == null ? 1 : symmetry.order(), symmetryNote, threads);
+    }
+
+    /**
+     * The same search on {@link CompactCodec} and a hash table, within what is left of the time
+     * budget: a state met had no rank in the dense codec (a rule that puts more marks on a
+     * queue than it has free slots).
+     */
+    private ExplorationResult again(long started) {
+        double left = limits.seconds() <= 0 ? 0 : Math.max(0.01, limits.seconds() - (System.nanoTime() - started) / 1e9);
+        LevelSearch compact = create(model, properties, new Limits(limits.states(), left, limits.bytes()),
+            stopAtFirstViolation, threads, reduce, progress, forceFixpoint, expectedStates, tally, false);
+        return compact.run();
     }
 
     private void runRound(ExecutorService pool, Worker[] workers, CodeList[] frontier, List<int[]> blocks,
@@ -560,7 +625,9 @@ final class LevelSearch {
                         symmetry.canonicalize(one, 0, canon, 0, scratch);
                         s = canon;
                     }
-                    codec.encode(s, 0, codes, k * cw);
+                    if (!codec.encode(s, 0, codes, k * cw)) {
+                        throw new IllegalStateException("a successor of a reachable state has no code");
+                    }
                 }
                 warm += table.touch(codes, count);
                 for (int k = 0; k < count; k++) {
@@ -576,7 +643,9 @@ final class LevelSearch {
      */
     private long drainability(Expander ex, List<CodeList[]> levels, Map<Property, long[]> firstViolation,
                               Map<Property, Integer> violationDepth) {
-        if (!affordable(10L * table.slots())) {
+        // a status byte per id; with the dense set (minimal routes, so the drain graph is acyclic and
+        // the components' arrays are never needed) nothing more, else room for them too
+        if (!affordable((codec instanceof DenseCodec ? 1L : 10L) * table.slots())) {
             return -1;
         }
         Drainability.Index index = index();

@@ -24,13 +24,13 @@ final class LevelTrace {
      * least one of all lists that hold the level: the identity on one JVM, an exchange between
      * members otherwise.
      */
-    static Trace rebuild(Property p, long[] target, int depth, Model model, StateLayout layout, CompactCodec codec,
+    static Trace rebuild(Property p, long[] target, int depth, Model model, StateLayout layout, StateCodec codec,
                          Symmetry symmetry, Expander ex, List<CodeList[]> levels, UnaryOperator<long[]> agree) {
         List<Move> moves = new ArrayList<>();
         List<Snapshot> states = new ArrayList<>();
         long[] cur = target.clone();
         states.add(layout.decode(cur, 0));
-        long[] code = new long[codec.words];
+        long[] code = new long[codec.words()];
         long[] pred = new long[layout.words];
         long[] scratch = new long[layout.words];
         LevelSearch.PredecessorSink sink = new LevelSearch.PredecessorSink(layout, symmetry);
