@@ -135,6 +135,22 @@ public final class Simulator implements Engine {
     /** Extra cycles on the injection and ejection channels. */
     private final int injLat;
     private final int ejLat;
+    /**
+     * Per injection port, the last {@code injLat} cycles' departures from its VCs (cycle and VC;
+     * at most one a cycle): the source learns of the room they leave {@code injLat} cycles late,
+     * as a credit crossing the injection channel back. Null when {@code injLat} is 0.
+     */
+    private final int[] injGoneCycle;
+    private final int[] injGoneVc;
+    /** {@code stages} (BookSim's router stages) are given: see {@link SimConfig.Stages}. */
+    private final boolean staged;
+    /** Cycles from a head's arrival (or reaching the front) to its VC allocation: {@code pipeline - 1}, or the routing stage. */
+    private final int vaWait;
+    /** Staged: cycles from a head's VC allocation, and from a body flit's arrival, to its switch grant. */
+    private final int saHeadWait;
+    private final int saBodyWait;
+    /** Staged: per input VC, the cycle its head was allocated an output VC. */
+    private final int[] vaAt;
 
     private final int vcs;
     private final int channels;
@@ -147,10 +163,9 @@ public final class Simulator implements Engine {
     private final int outPorts;
     private final int cap;
     private final int slot;
-    private final int pipe;
     private final int linkLat;
     private final int creditLat;
-    /** Per channel: cycles on the link ({@code linkLat} plus the graph channel's latency beyond 1). */
+    /** Per channel: cycles on the link ({@code linkLat} plus the graph channel's latency beyond 1; staged, plus the switch traversal). */
     private final int[] chanLinkLat;
     /** Per channel: cycles a credit takes back upstream ({@code creditLat} plus the same extra). */
     private final int[] chanCreditLat;
@@ -382,7 +397,11 @@ public final class Simulator implements Engine {
         this.frontTiming = router.routeTiming() == SimConfig.RouteTiming.FRONT;
         this.perPort = router.allocation() == SimConfig.Allocation.PER_PORT;
         this.injLat = router.injectionLatency();
-        this.ejLat = router.ejectionLatency();
+        SimConfig.Stages stages = router.stages();
+        this.staged = stages != null;
+        // staged, a flit also crosses the switch before its link and the ejection channel
+        int traversal = staged ? stages.traversal() : 0;
+        this.ejLat = router.ejectionLatency() + traversal;
         this.vcs = net.vcs();
         this.channels = topo.channels();
         this.concentration = topo.concentration();
@@ -401,8 +420,11 @@ public final class Simulator implements Engine {
         this.outPorts = channels + terminals * ejPorts;
         this.cap = cfg.bufferFlits();
         this.slot = cfg.slotFlits();
-        this.pipe = cfg.pipeline();
-        this.linkLat = cfg.linkLatency();
+        int pipe = cfg.pipeline();
+        this.vaWait = staged ? stages.routing() : pipe - 1;
+        this.saHeadWait = staged ? stages.vcAllocation() + stages.switchAllocation() - 1 : 0;
+        this.saBodyWait = staged ? stages.switchAllocation() - 1 : pipe - 1;
+        this.linkLat = cfg.linkLatency() + traversal;
         this.creditLat = cfg.creditLatency();
         chanLinkLat = new int[channels];
         chanCreditLat = new int[channels];
@@ -476,6 +498,12 @@ public final class Simulator implements Engine {
         vaPortPtr = perPort ? new int[outVcs] : null;
         vaVcPtr = perPort ? new int[outVcs] : null;
         frontTime = frontTiming ? new int[inVcs] : null;
+        vaAt = staged ? new int[inVcs] : null;
+        injGoneCycle = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
+        injGoneVc = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
+        if (injGoneCycle != null) {
+            Arrays.fill(injGoneCycle, Integer.MIN_VALUE);
+        }
         vaBest = new int[outVcs];
         vaStamp = new long[outVcs];
         Arrays.fill(vaStamp, -1);
@@ -756,11 +784,15 @@ public final class Simulator implements Engine {
         if (frontTiming) {
             options.append(", route-timing front");
         }
-        if (injLat != 0 || ejLat != 0) {
-            options.append(", injection/ejection latency +").append(injLat).append("/+").append(ejLat);
+        if (r.injectionLatency() != 0 || r.ejectionLatency() != 0) {
+            options.append(", injection/ejection latency +").append(r.injectionLatency()).append("/+")
+                .append(r.ejectionLatency());
         }
         if (perPort) {
             options.append(", allocation ").append(r.allocation().key());
+        }
+        if (staged) {
+            options.append(", stages ").append(r.stages().key());
         }
         return topo.describe() + ", " + vcs + " VC" + (vcs > 1 ? "s" : "") + " x " + cap + " flits, "
             + cfg.switching().key() + ", " + routing.name() + ", " + rule.describe() + options;
@@ -963,7 +995,7 @@ public final class Simulator implements Engine {
                 inNetworkPackets++;
             }
             int iv = base + injVc[j];
-            if (bufCount[iv] < cap) {
+            if (injSeen(j, base, injVc[j]) < cap) {
                 push(iv, p, injFlit[j], (int) now + 1 + injLat);
                 if (netFlits++ == 0) {
                     lastMove = now;
@@ -990,12 +1022,40 @@ public final class Simulator implements Engine {
             if (msg != null && !msg.classUsesVc(pMsg[p], v)) {
                 continue;
             }
-            int n = bufCount[base + v];
-            if (vct ? cap - n >= size : n == 0) {
+            if (injectionRoom(j, base, v, size)) {
                 return v;
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether injection VC {@code v} of port {@code j} may take a new packet of {@code size}
+     * flits, as the source sees it: room for all of it under VCT; under wormhole an empty VC,
+     * or with {@code vc-release: tail} one with room for a flit (the previous packet's tail has
+     * entered it, as BookSim's source does with {@code wait_for_tail_credit = 0}).
+     */
+    private boolean injectionRoom(int j, int base, int v, int size) {
+        int n = injSeen(j, base, v);
+        return vct ? cap - n >= size : tailRelease ? n < cap : n == 0;
+    }
+
+    /**
+     * The flits in injection VC {@code v} of port {@code j} as its source sees them: those
+     * that left in the last {@code injection-latency} cycles are still counted (their credits
+     * are on the injection channel back).
+     */
+    private int injSeen(int j, int base, int v) {
+        int n = bufCount[base + v];
+        if (injGoneCycle != null) {
+            int from = j * injLat;
+            for (int k = 0; k < injLat; k++) {
+                if (injGoneVc[from + k] == v && injGoneCycle[from + k] >= now - injLat) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     /**
@@ -1053,7 +1113,7 @@ public final class Simulator implements Engine {
                 int iv = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int at = iv * cap + bufHead[iv];
-                if (buf[3 * at + 2] + pipe - 1 > now || (frontTiming && frontTime[iv] + pipe - 1 > now)) {
+                if (buf[3 * at + 2] + vaWait > now || (frontTiming && frontTime[iv] + vaWait > now)) {
                     continue;
                 }
                 int ov = choose(iv, buf[3 * at]);
@@ -1117,6 +1177,9 @@ public final class Simulator implements Engine {
 
     /** The output VC {@code ov} was granted to input VC {@code iv}: its round-robin pointers move past it. */
     private void granted(int iv, int ov) {
+        if (staged) {
+            vaAt[iv] = (int) now;
+        }
         vaPtr[ov] = iv + 1;
         if (perPort) {
             int port = iv / vcs + 1;
@@ -1286,7 +1349,7 @@ public final class Simulator implements Engine {
         }
         int c = ov / vcs;
         if (from == FlowControlRule.INJECT || topo.dimension(port) != topo.dimension(c)) {
-            pAccess[p] += (int) (now - (buf[3 * at + 2] + pipe - 1));
+            pAccess[p] += (int) (now - (buf[3 * at + 2] + vaWait));
         }
         // the header the packet will have downstream
         int off = route(from, inPortRouter[port], pHeader[p]);
@@ -1328,7 +1391,7 @@ public final class Simulator implements Engine {
                         continue;
                     }
                     int at = iv * cap + bufHead[iv];
-                    if (buf[3 * at + 2] + pipe - 1 > now) {
+                    if (!switchReady(iv, at)) {
                         continue;
                     }
                     if (!vct && ov < queues && credits[ov] == 0) {
@@ -1374,6 +1437,19 @@ public final class Simulator implements Engine {
         }
     }
 
+    /**
+     * Whether the flit at {@code at}, the front of input VC {@code iv} (which holds an output
+     * VC), has spent its cycles in the router: {@code pipeline - 1} since it arrived, or staged,
+     * the VC and switch allocation stages since its head was allocated, a body flit the switch
+     * allocation stage since it arrived.
+     */
+    private boolean switchReady(int iv, int at) {
+        if (staged && buf[3 * at + 1] == 0) {
+            return vaAt[iv] + saHeadWait <= now;
+        }
+        return buf[3 * at + 2] + saBodyWait <= now;
+    }
+
     private boolean beatsSa(int ip, int other, int op) {
         if (classed) {
             int pa = vcPrio[saReq[ip] % vcs];
@@ -1414,6 +1490,10 @@ public final class Simulator implements Engine {
         if (ip < channels) {
             links.sendCredit(ip, chanCreditLat[ip], iv - ip * vcs);
             creditsBack[iv]++;
+        } else if (injGoneCycle != null) {
+            int k = (ip - channels) * injLat + (int) (now % injLat);
+            injGoneCycle[k] = (int) now;
+            injGoneVc[k] = iv - ip * vcs;
         }
         int ov = ivOut[iv];
         if (marking && f == 0 && rc.mark(iv, ovPort[ov], bufCount[iv] + 1)) {
@@ -1452,8 +1532,9 @@ public final class Simulator implements Engine {
             }
             if (frontTiming) {
                 // the next packet's head, if any, reached the front as this tail left: like a head that
-                // arrived now, it leaves pipeline - 1 cycles later at the earliest
-                frontTime[iv] = (int) now;
+                // arrived now, it leaves pipeline - 1 cycles later at the earliest (staged: its route
+                // computation starts next cycle, as BookSim's VC turns to routing when the tail leaves)
+                frontTime[iv] = (int) now + (staged ? 1 : 0);
             }
         }
     }
@@ -1647,7 +1728,7 @@ public final class Simulator implements Engine {
             int[] cq = ctlQ[t];
             int p = cq[ctlHead[t]];
             int v = vcs - pClass[p];
-            if (vct ? cap - bufCount[base + v] >= 1 : bufCount[base + v] == 0) {
+            if (injectionRoom(j, base, v, 1)) {
                 ctlHead[t] = (ctlHead[t] + 1) & (cq.length - 1);
                 ctlCount[t]--;
                 startInjection(j, p, v);
@@ -1691,14 +1772,12 @@ public final class Simulator implements Engine {
     private int injectionVc(int j, int base, int cls, int size) {
         if (cls > 0) {
             int v = vcs - cls;
-            int n = bufCount[base + v];
-            return (vct ? cap - n >= size : n == 0) ? v : -1;
+            return injectionRoom(j, base, v, size) ? v : -1;
         }
         int normal = vcs - classVcs;
         for (int k = 0; k < normal; k++) {
             int v = (injVc[j] + 1 + k) % normal;
-            int n = bufCount[base + v];
-            if (vct ? cap - n >= size : n == 0) {
+            if (injectionRoom(j, base, v, size)) {
                 return v;
             }
         }
@@ -1731,7 +1810,7 @@ public final class Simulator implements Engine {
                     continue;
                 }
                 int at = iv * cap + bufHead[iv];
-                if (buf[3 * at + 2] + pipe - 1 > now) {
+                if (ivOut[iv] >= 0 ? !switchReady(iv, at) : buf[3 * at + 2] + vaWait > now) {
                     continue;
                 }
                 int op = requestedPort(ip, iv, at);

@@ -304,6 +304,7 @@ public class QueueEngine implements Engine {
                     case "route-timing" -> cfg.router().routeTiming().key();
                     case "injection-latency" -> Integer.toString(cfg.router().injectionLatency());
                     case "ejection-latency" -> Integer.toString(cfg.router().ejectionLatency());
+                    case "stages" -> cfg.router().stages().key();
                     default -> cfg.router().allocation().key();
                 });
         }
