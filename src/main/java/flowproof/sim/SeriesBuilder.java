@@ -1,12 +1,19 @@
 package flowproof.sim;
 
-import flowproof.sim.control.InjectionControl;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
 
-/** Offered/accepted flits and in-flight packets per window of cycles, and the control scheme's quantities. */
-final class SeriesBuilder {
-    private final InjectionControl control;
+/**
+ * Offered/accepted flits and in-flight packets per window of cycles, and the congestion
+ * control's own quantities (named series, sampled once per window), as every engine reports
+ * them in {@link SimResult.Series} and {@link SimResult.ControlSeries}.
+ */
+public final class SeriesBuilder {
     private final int window;
+    private final int terminals;
+    private final List<String> controlNames;
+    private final Consumer<double[]> controlSampler;
     private final double[] controlNow;
     private double[][] controlValues;
     private long[] t = new long[256];
@@ -19,15 +26,21 @@ final class SeriesBuilder {
     private long acc;
     private int in;
 
-    SeriesBuilder(int window, InjectionControl control) {
-        this.control = control;
-        int controlSeries = control.seriesNames().size();
+    /**
+     * A series of windows of {@code window} cycles over {@code terminals}; {@code controlSampler}
+     * writes the current value of each of the {@code controlNames} series (none: an empty list).
+     */
+    public SeriesBuilder(int window, int terminals, List<String> controlNames, Consumer<double[]> controlSampler) {
         this.window = window;
-        this.controlNow = new double[controlSeries];
-        this.controlValues = new double[controlSeries][256];
+        this.terminals = terminals;
+        this.controlNames = List.copyOf(controlNames);
+        this.controlSampler = controlSampler;
+        this.controlNow = new double[controlNames.size()];
+        this.controlValues = new double[controlNames.size()][256];
     }
 
-    void sample(long now, long genFlits, long accFlits, long inNetwork, int terminals, double nominal) {
+    /** The end of cycle {@code now}: flits generated and accepted in it, packets in the network, the nominal load. */
+    public void sample(long now, long genFlits, long accFlits, long inNetwork, double nominal) {
         gen += genFlits;
         acc += accFlits;
         if (++in < window) {
@@ -44,7 +57,7 @@ final class SeriesBuilder {
             }
         }
         if (controlNow.length > 0) {
-            control.sample(controlNow);
+            controlSampler.accept(controlNow);
             for (int k = 0; k < controlNow.length; k++) {
                 controlValues[k][n] = controlNow[k];
             }
@@ -60,12 +73,13 @@ final class SeriesBuilder {
         in = 0;
     }
 
-    SimResult.Series build() {
+    public SimResult.Series build() {
         return new SimResult.Series(Arrays.copyOf(t, n), Arrays.copyOf(offered, n), Arrays.copyOf(accepted, n),
             Arrays.copyOf(inFlight, n), Arrays.copyOf(nominalLoad, n));
     }
 
-    SimResult.ControlSeries buildControl() {
+    /** The control's series, or null if it has none. */
+    public SimResult.ControlSeries buildControl() {
         if (controlNow.length == 0) {
             return null;
         }
@@ -73,6 +87,6 @@ final class SeriesBuilder {
         for (int k = 0; k < v.length; k++) {
             v[k] = Arrays.copyOf(controlValues[k], n);
         }
-        return new SimResult.ControlSeries(control.seriesNames().toArray(new String[0]), Arrays.copyOf(t, n), v);
+        return new SimResult.ControlSeries(controlNames.toArray(new String[0]), Arrays.copyOf(t, n), v);
     }
 }

@@ -1,8 +1,8 @@
 package flowproof.sim;
 
+import flowproof.routing.MessageRouting;
 import flowproof.routing.QueueRoutes;
 import flowproof.routing.RoutingFunction;
-import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
 import flowproof.sim.SimConfig.Arbiter;
 import flowproof.sim.SimConfig.Switching;
@@ -38,39 +38,54 @@ import java.util.function.LongConsumer;
  *       the rest counted and drawn again later; see {@code srcRing}); each injection port writes one flit per cycle into an injection VC
  *       (a new packet takes a VC with room for all of it under VCT, an empty one under
  *       wormhole).</li>
- *   <li><b>Route computation and VC allocation</b>, for packets whose head is at the front
- *       of its buffer and has spent {@code pipeline-1} cycles in the router: the routing
- *       function's candidates become output VCs through {@link QueueRoutes} (the table the
- *       explorer uses); an output VC is requested if it is idle and the rule
- *       {@linkplain FlowControlRule#admit admits} the move on the live buffer state
- *       (injection judged as {@link FlowControlRule#INJECT}). Each input VC requests its
- *       best candidate (adaptive: the one with most credits; escape VCs only when no
- *       adaptive VC admits, as in the explorer); each output VC grants one request
- *       (round robin or oldest first); grants are then committed in a rotating order of
- *       input VCs, each re-judged by the rule on the state the earlier commits left. For
- *       rules that judge their target queue only this changes nothing (one grant per
+ *   <li><b>Route computation and VC allocation</b> ({@link VcAllocator}), for packets whose
+ *       head is at the front of its buffer and has spent {@code pipeline-1} cycles in the
+ *       router: the routing function's candidates become output VCs through
+ *       {@link QueueRoutes} (the table the explorer uses, {@link RouteComputation}); an output
+ *       VC is requested if it is idle and the rule {@linkplain FlowControlRule#admit admits}
+ *       the move on the live buffer state (injection judged as {@link FlowControlRule#INJECT}).
+ *       Each input VC requests its best candidate (adaptive: the one with most credits;
+ *       escape VCs only when no adaptive VC admits, as in the explorer); each output VC grants
+ *       one request (round robin or oldest first); grants are then committed in a rotating
+ *       order of input VCs, each re-judged by the rule on the state the earlier commits left.
+ *       For rules that judge their target queue only this changes nothing (one grant per
  *       output VC); for Theoretical BFC, whose ring-wide count is global and atomic, it is
  *       the omniscient controller of the paper: of two injections into a ring with two
  *       free slots in the same cycle, only the first is granted.</li>
- *   <li><b>Switch allocation and traversal</b>: separable input-first: every input port
- *       picks one VC with a flit ready to go (wormhole: and a credit downstream), every
- *       output port grants one input port; a winning flit leaves its buffer, its credit
- *       starts back upstream and it enters the link (arriving {@code 1+linkLatency} cycles
- *       later) or the ejection channel (delivered next cycle).</li>
+ *   <li><b>Switch allocation and traversal</b> ({@link SwitchAllocator}, then
+ *       {@link #traverse}): separable input-first: every input port picks one VC with a flit
+ *       ready to go (wormhole: and a credit downstream), every output port grants one input
+ *       port; a winning flit leaves its buffer, its credit starts back upstream and it enters
+ *       the link (arriving {@code 1+linkLatency} cycles later) or the ejection channel
+ *       (delivered next cycle).</li>
  * </ol>
  * A flit therefore spends {@code pipeline} cycles in each router and {@code linkLatency} on
  * each link; a packet of S flits over H hops has zero-load latency
  * {@code (H+1)*pipeline + H*linkLatency + S} (one cycle on the injection channel, S-1 of
  * serialisation), plus the {@link SimConfig.Router} options' injection and ejection latency.
  *
+ * <p><b>Components.</b> This class is the router's cycle: arrivals, the sources and
+ * injection ports, switch traversal and delivery, and the checks. The state and the stages
+ * are their own classes: {@link Buffers} (input VC buffers, output VCs, credits and marks:
+ * the rule's view), {@link Packets} (the packet table), {@link Links} (channels and credit
+ * channels), {@link RouteComputation}, {@link VcAllocator} (with its {@link WakeUpLists}),
+ * {@link SwitchAllocator} (both timed by {@link RouterTiming}), {@link MessageQueues}
+ * (message classes at the terminals) and
+ * {@link Statistics} (what a run measures, with {@link SeriesBuilder} and
+ * {@link SpaceTimeRecorder}).
+ *
  * <p><b>Router options</b> ({@link SimConfig.Router}, issue 20; the defaults are the model
  * above). {@code vc-release: tail} (wormhole) lets an output VC whose previous packet's tail
  * has left be allocated before the downstream buffer drains; the rule then sees an unowned VC
  * as a free slot. {@code route-timing: front} starts a head's {@code pipeline - 1} cycles
- * when it reaches the front of its VC ({@code frontTime}), not when it arrived.
- * {@code allocation: per-port} makes each output VC's round robin rotate over input ports
- * first, then over the VCs of the winning port ({@code vaPortPtr}, {@code vaVcPtr}), so that
- * an injection port with several requesting VCs wins no more than any other port.
+ * when it reaches the front of its VC, not when it arrived. {@code allocation: per-port}
+ * makes each output VC's round robin rotate over input ports first, then over the VCs of the
+ * winning port, so that an injection port with several requesting VCs wins no more than any
+ * other port. {@code stages} replaces the pipeline's timing by BookSim's router stages
+ * ({@link RouterTiming}): the same zero-load latency, a longer loop from VC allocation to
+ * the switch. The source sees its injection VCs across the injection channel: a flit's
+ * departure {@code injection-latency} cycles late; with {@code vc-release: tail} it writes a
+ * new packet into an injection VC behind the previous tail.
  *
  * <p><b>Per-channel latency.</b> A channel of a graph topology with {@code latency: L}
  * (graph and anynet files) takes {@code linkLatency + L - 1} cycles to cross, and its
@@ -120,19 +135,10 @@ public final class Simulator implements Engine {
     private final SimConfig cfg;
     private final Network net;
     private final Topology topo;
-    private final RoutingFunction routing;
     private final FlowControlRule rule;
-    private final QueueRoutes routes;
     private final Workload workload;
     private final boolean vct;
-    private final boolean oldestFirst;
-    /** Wormhole with {@code vc-release: tail}: an output VC is free for the next packet once the tail has left. */
-    private final boolean tailRelease;
-    /** {@code route-timing: front}: a head's pipeline starts when it reaches the front of its VC. */
-    private final boolean frontTiming;
-    /** {@code allocation: per-port}: the VC allocator's output stage rotates over input ports, then VCs. */
-    private final boolean perPort;
-    /** Extra cycles on the injection and ejection channels. */
+    /** Extra cycles on the injection and ejection channels (ejection: and staged, the switch traversal). */
     private final int injLat;
     private final int ejLat;
     /**
@@ -142,139 +148,40 @@ public final class Simulator implements Engine {
      */
     private final int[] injGoneCycle;
     private final int[] injGoneVc;
-    /** {@code stages} (BookSim's router stages) are given: see {@link SimConfig.Stages}. */
-    private final boolean staged;
-    /** Cycles from a head's arrival (or reaching the front) to its VC allocation: {@code pipeline - 1}, or the routing stage. */
-    private final int vaWait;
-    /** Staged: cycles from a head's VC allocation, and from a body flit's arrival, to its switch grant. */
-    private final int saHeadWait;
-    private final int saBodyWait;
-    /** Staged: per input VC, the cycle its head was allocated an output VC. */
-    private final int[] vaAt;
+    /** When flits may take each step in their router: the pipeline or BookSim's stages. */
+    private final RouterTiming timing;
 
     private final int vcs;
     private final int channels;
     private final int terminals;
-    private final int concentration;
     private final int queues;
     private final int inPorts;
     private final int inVcs;
-    private final int outVcs;
     private final int outPorts;
     private final int cap;
-    private final int slot;
-    private final int linkLat;
-    private final int creditLat;
-    /** Per channel: cycles on the link ({@code linkLat} plus the graph channel's latency beyond 1; staged, plus the switch traversal). */
+    /** Per channel: cycles on the link ({@code link-latency} plus the graph channel's latency beyond 1). */
     private final int[] chanLinkLat;
-    /** Per channel: cycles a credit takes back upstream ({@code creditLat} plus the same extra). */
+    /** Per channel: cycles a credit takes back upstream ({@code credit-latency} plus the same extra). */
     private final int[] chanCreditLat;
     private final int injPorts;
     private final int ejPorts;
-
-    // structure
     private final int[] termRouter;
-    private final int[] inPortRouter;
     private final int[] ovPort;
-    private final int[] ringOfQueue;
 
-    // input VC buffers: circular, cap entries per VC
-    /** Per buffer entry {@code iv * cap + i}, three ints side by side: packet, flit index, arrival cycle. */
-    private final int[] buf;
-    private final int[] bufHead;
-    private final int[] bufCount;
-    private final int[] ivOut;
-
-    // output VCs (queue ids for network channels, then one per ejection port)
-    private final int[] ovOwner;
-    private final int[] credits;
-    private final int[] marks;
-    private final int[] reserved;
-    private final int[] onLink;
-    private final int[] creditsBack;
-    private final int[] ringFree;
-    /** Whether the rule reads ring-wide free slots (Theoretical BFC): only then are they kept up to date. */
-    private final boolean trackRings;
-
-    /** Links and credit returns: per channel, latency queues. */
+    // the components (see the package documentation)
+    private final Buffers b;
+    private final Packets pk;
     private final Links links;
-    /** Queues whose upstream counter B gains a critical mark at the start of the next cycle. */
-    private final int[] controlLine;
-    private int controlCount;
+    private final RouteComputation routes;
+    private final VcAllocator va;
+    private final SwitchAllocator sa;
+    private final Statistics stats;
+    /** Null without message classes. */
+    private final MessageQueues msg;
+
     /** For drifting critical marks: each ring queue's upstream queue in its ring (-1 elsewhere), or null. */
     private final int[] ringUpstream;
     private final int[] driftFrom;
-
-    // allocators
-    private final int[] vaPtr;
-    /** Per output VC, {@code allocation: per-port}: the port and the VC after the last winner. */
-    private final int[] vaPortPtr;
-    private final int[] vaVcPtr;
-    /** Per input VC, {@code route-timing: front}: the cycle its current head reached the front. */
-    private final int[] frontTime;
-    private final int[] vaBest;
-    private final long[] vaStamp;
-    private final int[] vaReq;
-    private final int[] vaList;
-    private final int[] inPtr;
-    private final int[] outPtr;
-    private final int[] saBest;
-    private final long[] saStamp;
-    private final int[] saReq;
-
-    // active sets (see "Hot loops" in the class comment)
-    /** The VC allocator's active input VCs and wake-up lists. */
-    private final WakeUpLists waiting;
-    /** Input ports with some VC that holds an output VC and has a flit: one bit each, and the count of such VCs. */
-    private final long[] saActive;
-    private final int[] saVcs;
-    /** The input ports that requested the switch this cycle, in increasing order. */
-    private final int[] saList;
-    /** Set by {@link #choose} when it returned -1 without calling the rule or the control: the head may sleep. */
-    private boolean chooseMaySleep;
-
-    // packets
-    private int[] pSrc;
-    private int[] pDst;
-    private int[] pHeader;
-    /**
-     * Message classes (spec field {@code messages}; null without): the class of every packet,
-     * each terminal's input queue of every non-sink class (the terminals the answers go to)
-     * with the slots reserved by messages already granted the ejection channel, and each
-     * terminal's output queue of every class above the first (answer packets waiting to be
-     * injected), all indexed by {@code terminal * classes + class}.
-     */
-    private final flowproof.routing.MessageRouting msg;
-    private final int msgClasses;
-    private final int endpointQueue;
-    private int[] pMsg;
-    private final int[][] inQ;
-    private final int[][] inSize;
-    /** The cycle each input-queue entry arrived, and the cycle each input queue last consumed (consume-delay). */
-    private final long[][] inArrived;
-    private final long[] lastConsumed;
-    /** Per terminal: the injection arbiter last served an output queue (else the source queue). */
-    private final boolean[] answerServedLast;
-    private final int[] inHead;
-    private final int[] inCount;
-    private final int[] inReserved;
-    private final int[][] outQ;
-    private final int[] outHead;
-    private final int[] outCount;
-    /** Messages in input queues, and answer packets in output queues (created, not yet injected). */
-    private long endpointMessages;
-    private long answersWaiting;
-    private int[] pSize;
-    private long[] pGen;
-    private long[] pInj;
-    private int[] pAccess;
-    private int[] pDelivered;
-    private int[] pHops;
-    /** Created in the measurement window: its latency is sampled. */
-    private boolean[] pMeasured;
-    private int[] freePkts;
-    private int freeCount;
-    private int nextPkt;
 
     // source queues and injection streams
     /**
@@ -305,16 +212,6 @@ public final class Simulator implements Engine {
     private final int[] injFlit;
     private final int[] injVc;
 
-    // routes: lazily filled table of (queue or injecting router) x header -> offset in pool
-    private final int headers;
-    private final int[] routeIndex;
-    private int[] routePool = new int[1 << 12];
-    private int routeUsed;
-    private final int[] scratch;
-    private final int[] scratchHeaders;
-    private final SplittableRandom[] routerRandom;
-
-    private final View view = new View();
     private DeliveryListener listener;
     /** Null unless a test or {@code fuzz} watches the run. */
     private CycleObserver observer;
@@ -323,9 +220,6 @@ public final class Simulator implements Engine {
     // congestion control
     private final InjectionControl control;
     private final boolean controlled;
-    private final int[] firstQueues;
-    private int fullBuffers;
-    private long injectedPackets;
     private long deliveredFlits;
 
     // traffic classes, marks and control packets ({@link RouterControl}); all null/false without one
@@ -337,15 +231,10 @@ public final class Simulator implements Engine {
     private final int classVcs;
     private final int ctlClass;
     private final int lookahead;
-    private final int[] vcClass;
-    private final int[] vcPrio;
     /** Per VC of a port: whether its requests count in the contention degree. */
     private final boolean[] vcContends;
     private final int[] degree;
     private final SplittableRandom contentionRandom;
-    private byte[] pClass;
-    private boolean[] pMark;
-    private int[] pInfo;
     private final int[][] ctlQ;
     private final int[] ctlHead;
     private final int[] ctlCount;
@@ -368,43 +257,18 @@ public final class Simulator implements Engine {
     private boolean generating;
     private boolean injecting;
 
-    // metrics
-    private long genFlitsWindow;
-    private long accFlitsWindow;
-    private final long[] chanFlits;
-    private final LatencyHistogram latencies = new LatencyHistogram();
-    private long sumLatency;
-    private long sumQueueing;
-    private long sumAccess;
-    private long sumHops;
-    private long hopPackets;
-    private long lastDelivery = -1;
-    private final SeriesBuilder series;
-    private final SpaceTimeRecorder spaceTime;
-
     public Simulator(SimConfig cfg) {
         this.cfg = cfg;
         this.net = cfg.network();
         this.topo = net.topology();
-        this.routing = cfg.routing();
         this.rule = cfg.effectiveRule();
-        this.routes = new QueueRoutes(net, routing, rule);
         this.workload = cfg.workload();
         this.vct = cfg.switching() == Switching.VCT;
-        this.oldestFirst = cfg.arbiter() == Arbiter.OLDEST_FIRST;
         SimConfig.Router router = cfg.router();
-        this.tailRelease = !vct && router.vcRelease() == SimConfig.VcRelease.TAIL;
-        this.frontTiming = router.routeTiming() == SimConfig.RouteTiming.FRONT;
-        this.perPort = router.allocation() == SimConfig.Allocation.PER_PORT;
         this.injLat = router.injectionLatency();
-        SimConfig.Stages stages = router.stages();
-        this.staged = stages != null;
-        // staged, a flit also crosses the switch before its link and the ejection channel
-        int traversal = staged ? stages.traversal() : 0;
-        this.ejLat = router.ejectionLatency() + traversal;
         this.vcs = net.vcs();
         this.channels = topo.channels();
-        this.concentration = topo.concentration();
+        int concentration = topo.concentration();
         int[] endpoints = topo.endpoints();
         this.terminals = endpoints.length * concentration;
         if (workload.terminals() != terminals) {
@@ -416,16 +280,14 @@ public final class Simulator implements Engine {
         this.ejPorts = cfg.ejectionPorts();
         this.inPorts = channels + terminals * injPorts;
         this.inVcs = inPorts * vcs;
-        this.outVcs = queues + terminals * ejPorts;
+        int outVcs = queues + terminals * ejPorts;
         this.outPorts = channels + terminals * ejPorts;
         this.cap = cfg.bufferFlits();
-        this.slot = cfg.slotFlits();
-        int pipe = cfg.pipeline();
-        this.vaWait = staged ? stages.routing() : pipe - 1;
-        this.saHeadWait = staged ? stages.vcAllocation() + stages.switchAllocation() - 1 : 0;
-        this.saBodyWait = staged ? stages.switchAllocation() - 1 : pipe - 1;
-        this.linkLat = cfg.linkLatency() + traversal;
-        this.creditLat = cfg.creditLatency();
+        timing = new RouterTiming(cfg, inVcs);
+        // staged, a flit crosses the switch before its link or ejection channel
+        this.ejLat = router.ejectionLatency() + timing.traversal;
+        int linkLat = cfg.linkLatency() + timing.traversal;
+        int creditLat = cfg.creditLatency();
         chanLinkLat = new int[channels];
         chanCreditLat = new int[channels];
         int longest = Math.max(linkLat, creditLat);
@@ -440,7 +302,7 @@ public final class Simulator implements Engine {
         for (int t = 0; t < terminals; t++) {
             termRouter[t] = endpoints[t / concentration];
         }
-        inPortRouter = new int[inPorts];
+        int[] inPortRouter = new int[inPorts];
         for (int c = 0; c < channels; c++) {
             inPortRouter[c] = topo.target(c);
         }
@@ -454,38 +316,10 @@ public final class Simulator implements Engine {
         for (int e = 0; e < terminals * ejPorts; e++) {
             ovPort[queues + e] = channels + e;
         }
-        ringOfQueue = new int[queues];
-        for (int q = 0; q < queues; q++) {
-            ringOfQueue[q] = net.ringOf(q);
-        }
 
-        buf = new int[3 * inVcs * cap];
-        bufHead = new int[inVcs];
-        bufCount = new int[inVcs];
-        ivOut = new int[inVcs];
-        Arrays.fill(ivOut, -1);
-
-        ovOwner = new int[outVcs];
-        Arrays.fill(ovOwner, -1);
-        credits = new int[queues];
-        Arrays.fill(credits, cap);
-        marks = new int[queues];
-        for (int q = 0; q < queues; q++) {
-            marks[q] = rule.initialMarks(net, q);
-        }
-        reserved = new int[queues];
-        onLink = new int[queues];
-        creditsBack = new int[queues];
-        trackRings = rule.readsRingOccupancy();
-        ringFree = new int[net.rings()];
-        for (int q = 0; q < queues; q++) {
-            if (ringOfQueue[q] >= 0) {
-                ringFree[ringOfQueue[q]] += slots(q);
-            }
-        }
-
+        b = new Buffers(net, rule, inVcs, outVcs, cap, cfg.slotFlits(), vct,
+            !vct && router.vcRelease() == SimConfig.VcRelease.TAIL);
         links = new Links(channels, longest);
-        controlLine = new int[queues];
         if (rule.marksDrift()) {
             ringUpstream = net.ringUpstream();
             driftFrom = new int[queues];
@@ -493,60 +327,6 @@ public final class Simulator implements Engine {
             ringUpstream = null;
             driftFrom = null;
         }
-
-        vaPtr = new int[outVcs];
-        vaPortPtr = perPort ? new int[outVcs] : null;
-        vaVcPtr = perPort ? new int[outVcs] : null;
-        frontTime = frontTiming ? new int[inVcs] : null;
-        vaAt = staged ? new int[inVcs] : null;
-        injGoneCycle = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
-        injGoneVc = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
-        if (injGoneCycle != null) {
-            Arrays.fill(injGoneCycle, Integer.MIN_VALUE);
-        }
-        vaBest = new int[outVcs];
-        vaStamp = new long[outVcs];
-        Arrays.fill(vaStamp, -1);
-        vaReq = new int[inVcs];
-        vaList = new int[inVcs];
-        inPtr = new int[inPorts];
-        outPtr = new int[outPorts];
-        saBest = new int[outPorts];
-        saStamp = new long[outPorts];
-        Arrays.fill(saStamp, -1);
-        saReq = new int[inPorts];
-        saActive = new long[(inPorts + 63) >>> 6];
-        saVcs = new int[inPorts];
-        saList = new int[inPorts];
-
-        int initialPackets = 1024;
-        pSrc = new int[initialPackets];
-        pDst = new int[initialPackets];
-        pHeader = new int[initialPackets];
-        msg = routing instanceof flowproof.routing.MessageRouting m ? m : null;
-        msgClasses = msg == null ? 0 : msg.classes();
-        endpointQueue = msg == null ? 0 : msg.endpointQueue();
-        int epKeys = terminals * msgClasses;
-        pMsg = msg == null ? null : new int[initialPackets];
-        inQ = new int[epKeys][endpointQueue];
-        inSize = new int[epKeys][endpointQueue];
-        inArrived = new long[epKeys][endpointQueue];
-        lastConsumed = new long[epKeys];
-        answerServedLast = new boolean[msg == null ? 0 : terminals];
-        inHead = new int[epKeys];
-        inCount = new int[epKeys];
-        inReserved = new int[epKeys];
-        outQ = new int[epKeys][endpointQueue];
-        outHead = new int[epKeys];
-        outCount = new int[epKeys];
-        pSize = new int[initialPackets];
-        pGen = new long[initialPackets];
-        pInj = new long[initialPackets];
-        pAccess = new int[initialPackets];
-        pDelivered = new int[initialPackets];
-        pHops = new int[initialPackets];
-        pMeasured = new boolean[initialPackets];
-        freePkts = new int[initialPackets];
 
         srcHead = new int[terminals];
         srcCount = new int[terminals];
@@ -561,27 +341,10 @@ public final class Simulator implements Engine {
         injFlit = new int[terminals * injPorts];
         injVc = new int[terminals * injPorts];
 
-        headers = routing.headers();
-        long table = (long) (queues + topo.nodes()) * headers;
-        if (table > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("route table of " + table + " entries is too large");
-        }
-        routeIndex = new int[(int) table];
-        Arrays.fill(routeIndex, -1);
-        scratch = new int[Math.max(4, Math.max(routing.maxCandidates(), routing.maxInjectHeaders()))];
-        scratchHeaders = new int[Math.max(4, routing.maxInjectHeaders())];
-        SplittableRandom root = new SplittableRandom(cfg.seed() ^ 0x5DEECE66DL);
-        routerRandom = new SplittableRandom[topo.nodes()];
-        for (int r = 0; r < routerRandom.length; r++) {
-            routerRandom[r] = root.split();
-        }
-
-        chanFlits = new long[channels];
-        // the route table lists queues (channel x VC), up to vcs per candidate channel
-        firstQueues = new int[Math.max(4, routing.maxCandidates()) * vcs];
-        waiting = new WakeUpLists(inVcs, outVcs, Math.max(firstQueues.length, ejPorts));
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
         controlled = control != InjectionControl.NONE;
+        int[] vcClass = null;
+        int[] vcPrio = null;
         if (control instanceof RouterControl r) {
             rc = r;
             classed = true;
@@ -603,13 +366,9 @@ public final class Simulator implements Engine {
             }
             degree = contend ? new int[outPorts] : null;
             contentionRandom = new SplittableRandom(cfg.seed() ^ 0x9E3779B97F4A7C15L);
-            pClass = new byte[initialPackets];
-            pMark = new boolean[initialPackets];
-            pInfo = new int[initialPackets];
             ctlQ = new int[terminals][16];
             ctlHead = new int[terminals];
             ctlCount = new int[terminals];
-            r.bind(new Port());
         } else {
             rc = null;
             classed = false;
@@ -618,8 +377,6 @@ public final class Simulator implements Engine {
             classVcs = 0;
             ctlClass = -1;
             lookahead = 1;
-            vcClass = null;
-            vcPrio = null;
             vcContends = null;
             degree = null;
             contentionRandom = null;
@@ -627,11 +384,28 @@ public final class Simulator implements Engine {
             ctlHead = null;
             ctlCount = null;
         }
+        MessageRouting messages = cfg.routing() instanceof MessageRouting m ? m : null;
+        pk = new Packets(1024, messages != null, classed);
+        msg = messages == null ? null : new MessageQueues(messages, terminals, cfg.consumeDelay(), pk);
+        routes = new RouteComputation(cfg, rule, b, pk, termRouter, vcClass);
+        sa = new SwitchAllocator(b, pk, inPorts, outPorts, ovPort, timing, cfg.arbiter() == Arbiter.OLDEST_FIRST,
+            vcPrio);
+        va = new VcAllocator(cfg, rule, b, pk, routes, sa, msg, control, timing, inPorts, inPortRouter, vcClass,
+            vcPrio);
+        injGoneCycle = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
+        injGoneVc = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
+        if (injGoneCycle != null) {
+            Arrays.fill(injGoneCycle, Integer.MIN_VALUE);
+        }
+        if (rc != null) {
+            rc.bind(new Port());
+        }
         // a power of two, and room for every packet the lookahead of a scheme may look at
         srcBudget = Integer.highestOneBit(Math.max(SOURCE_BUDGET, lookahead) * 2 - 1);
         srcRing = new int[terminals * srcBudget];
-        series = new SeriesBuilder(cfg.window(), control);
-        spaceTime = cfg.spaceTime() == null ? null : new SpaceTimeRecorder(cfg.spaceTime(), topo, vcs, slot, cap, credits);
+        stats = new Statistics(channels, new SeriesBuilder(cfg.window(), terminals, control.seriesNames(), control::sample),
+            cfg.spaceTime() == null ? null
+                : new SpaceTimeRecorder(cfg.spaceTime(), topo, vcs, cfg.slotFlits(), cap, b.credits));
     }
 
     /**
@@ -640,7 +414,7 @@ public final class Simulator implements Engine {
      * whatever the run length and the load.
      */
     int packetRecords() {
-        return nextPkt;
+        return pk.records();
     }
 
     /** Sets the listener told about every delivered packet (tests, traces); null for none. */
@@ -653,6 +427,8 @@ public final class Simulator implements Engine {
     public Simulator observe(CycleObserver o) {
         this.observer = o;
         this.probe = o == null ? null : new Probe();
+        va.observer = o;
+        va.probe = probe;
         return this;
     }
 
@@ -663,21 +439,14 @@ public final class Simulator implements Engine {
         lazy = workload.start(cfg.seed());
         RunProtocol.Outcome o = RunProtocol.run(new Machine(), cfg, gen, terminals, progress);
         long warmup = cfg.warmup();
-        SimResult.Latency latency = latencyStats();
-        double[] util = new double[channels];
-        String[] names = new String[channels];
-        for (int c = 0; c < channels; c++) {
-            util[c] = (double) chanFlits[c] / o.window();
-            names[c] = topo.channelName(c);
-        }
         boolean finite = gen.lastGeneration() < Long.MAX_VALUE;
         return new SimResult(describeNetwork(), workload.describe(), gen.offered(Math.max(warmup, 0)), o.cycles(),
-            o.generationCycles(), warmup, terminals, created, delivered, o.offered(), o.accepted(), latency,
+            o.generationCycles(), warmup, terminals, created, delivered, o.offered(), o.accepted(), stats.latency(),
             o.unstable(), o.reason(), o.deadlock(), o.drained(), o.drainCycles(),
-            finite && created == delivered ? lastDelivery : -1,
-            hopPackets == 0 ? 0 : (double) sumHops / hopPackets, util, names, series.build(),
-            spaceTime == null ? null : spaceTime.build(), cfg.check(), o.seconds(), cfg.control().describe(),
-            series.buildControl(), ctlCreated, ctlDelivered);
+            finite && created == delivered ? stats.lastDelivery() : -1,
+            stats.meanHops(), stats.utilisation(o.window()), Statistics.channelNames(topo), stats.series.build(),
+            stats.spaceTime == null ? null : stats.spaceTime.build(), cfg.check(), o.seconds(),
+            cfg.control().describe(), stats.series.buildControl(), ctlCreated, ctlDelivered);
     }
 
     /**
@@ -696,8 +465,8 @@ public final class Simulator implements Engine {
     void stepCycle(Workload.Generator gen, long cycle) {
         now = cycle;
         step(gen, true);
-        genFlitsWindow = 0;
-        accFlitsWindow = 0;
+        stats.takeGenerated();
+        stats.takeAccepted();
     }
 
     /** This simulator as the run protocol sees it. */
@@ -710,16 +479,12 @@ public final class Simulator implements Engine {
 
         @Override
         public long takeGenerated() {
-            long g = genFlitsWindow;
-            genFlitsWindow = 0;
-            return g;
+            return stats.takeGenerated();
         }
 
         @Override
         public long takeAccepted() {
-            long a = accFlitsWindow;
-            accFlitsWindow = 0;
-            return a;
+            return stats.takeAccepted();
         }
 
         @Override
@@ -745,7 +510,8 @@ public final class Simulator implements Engine {
         @Override
         public boolean drained(boolean inject) {
             return netFlits == 0 && injPending() == 0 && (!inject || created == delivered)
-                && (!classed || ctlCreated == ctlDelivered) && endpointMessages == 0 && answersWaiting == 0;
+                && (!classed || ctlCreated == ctlDelivered)
+                && (msg == null || msg.endpointMessages == 0 && msg.answersWaiting == 0);
         }
 
         @Override
@@ -778,24 +544,24 @@ public final class Simulator implements Engine {
     private String describeNetwork() {
         StringBuilder options = new StringBuilder();
         SimConfig.Router r = cfg.router();
-        if (tailRelease) {
+        if (b.tailRelease) {
             options.append(", vc-release tail");
         }
-        if (frontTiming) {
+        if (r.routeTiming() == SimConfig.RouteTiming.FRONT) {
             options.append(", route-timing front");
         }
         if (r.injectionLatency() != 0 || r.ejectionLatency() != 0) {
             options.append(", injection/ejection latency +").append(r.injectionLatency()).append("/+")
                 .append(r.ejectionLatency());
         }
-        if (perPort) {
+        if (r.allocation() == SimConfig.Allocation.PER_PORT) {
             options.append(", allocation ").append(r.allocation().key());
         }
-        if (staged) {
+        if (timing.staged) {
             options.append(", stages ").append(r.stages().key());
         }
         return topo.describe() + ", " + vcs + " VC" + (vcs > 1 ? "s" : "") + " x " + cap + " flits, "
-            + cfg.switching().key() + ", " + routing.name() + ", " + rule.describe() + options;
+            + cfg.switching().key() + ", " + cfg.routing().name() + ", " + rule.describe() + options;
     }
 
     private int injPending() {
@@ -817,21 +583,21 @@ public final class Simulator implements Engine {
             control.beginCycle(now);
         }
         if (msg != null) {
-            consume();
+            created += msg.consume(now, stats);
         }
         sources(gen, measuring);
-        allocateVcs();
+        va.allocate(now);
         if (contend) {
             contention();
         }
-        allocateSwitches(measuring);
+        int grants = sa.allocate(now);
+        for (int i = 0; i < grants; i++) {
+            traverse(sa.grantPort(i), sa.grantVc(i), measuring);
+        }
         if (cfg.check()) {
             checkCredits();
         }
-        series.sample(now, genFlitsWindow, accFlitsWindow, inNetworkPackets, terminals, gen.offered(now));
-        if (spaceTime != null) {
-            spaceTime.record(now);
-        }
+        stats.endOfCycle(now, inNetworkPackets, gen.offered(now));
         if (observer != null) {
             observer.endOfCycle(probe);
         }
@@ -839,38 +605,30 @@ public final class Simulator implements Engine {
 
     private void arrivals() {
         Links l = links;
-        int s = l.slot();
-        int wheel = l.wheel;
+        int[] slots = l.slots;
         // only the channels listed for this slot (each arrival's effects touch its own queue alone,
         // so the order of channels does not matter)
         int listed = l.arriving();
         for (int i = 0, list = l.listStart(); i < listed; i++) {
             int c = l.listed(list + i);
-            int at = c * wheel + s;
-            int p = l.pkt[at];
+            int at = l.entryOf(c);
+            int p = slots[at];
             if (p >= 0) {
-                int v = l.vc[at];
-                int q = c * vcs + v;
-                push(q, p, l.flit[at], (int) now);
-                onLink[q]--;
-                l.pkt[at] = -1;
+                int q = c * vcs + slots[at + 2];
+                push(q, p, slots[at + 1], (int) now);
+                b.onLink[q]--;
             }
-            int cv = l.credit[at];
+            int cv = slots[at + 3];
+            l.clear(at);
             if (cv >= 0) {
                 int q = c * vcs + cv;
-                creditsBack[q]--;
-                addCredits(q, 1);
-                l.credit[at] = -1;
-                if (waiting.waitedOn(q) && eligible(q)) {
-                    waiting.wake(q);
-                }
+                b.creditsBack[q]--;
+                b.addCredits(q, 1);
+                va.released(q);
             }
         }
         // control lines raised in the previous cycle: the upstream counter B gains the mark
-        for (int i = 0; i < controlCount; i++) {
-            marks[controlLine[i]]++;
-        }
-        controlCount = 0;
+        b.applyControlLines();
         if (ringUpstream != null) {
             driftMarks();
         }
@@ -887,9 +645,10 @@ public final class Simulator implements Engine {
      */
     private void driftMarks() {
         int n = 0;
+        int[] marks = b.marks;
         for (int q = 0; q < queues; q++) {
             int u = ringUpstream[q];
-            if (u >= 0 && marks[q] > 0 && rule.drifts(view, q, u)) {
+            if (u >= 0 && marks[q] > 0 && rule.drifts(b, q, u)) {
                 driftFrom[n++] = q;
             }
         }
@@ -915,7 +674,7 @@ public final class Simulator implements Engine {
                     if (measuring) {
                         measuredOutstanding++;
                     }
-                    genFlitsWindow += size;
+                    stats.generated(size);
                     queuedPackets[t]++;
                     queuedFlits[t] += size;
                     createdFlits[t] += size;
@@ -939,60 +698,10 @@ public final class Simulator implements Engine {
                     continue;
                 }
             } else if (p < 0) {
-                int next = -1;
-                int chosen = -1;
-                int answerKey = -1;
-                // message classes: the port's arbiter serves the output queues (the class nearest
-                // the sink first) and the source queue, work-conserving: when both have a packet
-                // that fits an injection VC, round robin the one not served last (or the source
-                // queue, or the answers, first: simulation.injection-arbiter); else whichever has
-                if (msg != null) {
-                    for (int c = msgClasses - 1; c >= 1 && next < 0; c--) {
-                        int k = t * msgClasses + c;
-                        if (outCount[k] > 0) {
-                            int a = outQ[k][outHead[k]];
-                            chosen = injectionVcFor(j, base, a);
-                            if (chosen >= 0) {
-                                next = a;
-                                answerKey = k;
-                            }
-                        }
-                    }
+                p = takeNext(j, t, base);
+                if (p < 0) {
+                    continue;
                 }
-                if (next >= 0 && cfg.injectionArbiter() != SimConfig.InjectionArbiter.ANSWERS_FIRST
-                    && (answerServedLast[t] || cfg.injectionArbiter() == SimConfig.InjectionArbiter.REQUESTS_FIRST)
-                    && injecting && srcCount[t] > 0 && injectionVcFor(j, base, srcRing[t * srcBudget + srcHead[t]]) >= 0) {
-                    next = -1;
-                    answerKey = -1;
-                }
-                if (next < 0) {
-                    if (!injecting || srcCount[t] == 0) {
-                        continue;
-                    }
-                    next = srcRing[t * srcBudget + srcHead[t]];
-                    chosen = injectionVcFor(j, base, next);
-                    if (chosen < 0) {
-                        continue;
-                    }
-                    srcHead[t] = (srcHead[t] + 1) & (srcBudget - 1);
-                    srcCount[t]--;
-                    queuedPackets[t]--;
-                    queuedFlits[t] -= pSize[next];
-                    if (msg != null) {
-                        answerServedLast[t] = false;
-                    }
-                } else {
-                    outHead[answerKey] = (outHead[answerKey] + 1) % endpointQueue;
-                    outCount[answerKey]--;
-                    answersWaiting--;
-                    answerServedLast[t] = true;
-                }
-                p = next;
-                injPkt[j] = p;
-                injFlit[j] = 0;
-                injVc[j] = chosen;
-                pInj[p] = now;
-                inNetworkPackets++;
             }
             int iv = base + injVc[j];
             if (injSeen(j, base, injVc[j]) < cap) {
@@ -1000,11 +709,65 @@ public final class Simulator implements Engine {
                 if (netFlits++ == 0) {
                     lastMove = now;
                 }
-                if (++injFlit[j] == pSize[p]) {
+                if (++injFlit[j] == pk.size[p]) {
                     injPkt[j] = -1;
                 }
             }
         }
+    }
+
+    /**
+     * The packet an idle injection port {@code j} of terminal {@code t} starts, or -1: the
+     * head of the source queue if an injection VC has room for it. With message classes the
+     * port's arbiter serves the output queues (the class nearest the sink first) and the
+     * source queue, work-conserving: when both have a packet that fits an injection VC, round
+     * robin the one not served last (or the source queue, or the answers, first:
+     * simulation.injection-arbiter); else whichever has.
+     */
+    private int takeNext(int j, int t, int base) {
+        int next = -1;
+        int chosen = -1;
+        int answerKey = -1;
+        if (msg != null) {
+            for (int c = msg.classes - 1; c >= 1 && next < 0; c--) {
+                int k = t * msg.classes + c;
+                int a = msg.answer(k);
+                if (a >= 0) {
+                    chosen = injectionVcFor(j, base, a);
+                    if (chosen >= 0) {
+                        next = a;
+                        answerKey = k;
+                    }
+                }
+            }
+        }
+        if (next >= 0 && cfg.injectionArbiter() != SimConfig.InjectionArbiter.ANSWERS_FIRST
+            && (msg.answerServedLast[t] || cfg.injectionArbiter() == SimConfig.InjectionArbiter.REQUESTS_FIRST)
+            && injecting && srcCount[t] > 0 && injectionVcFor(j, base, srcRing[t * srcBudget + srcHead[t]]) >= 0) {
+            next = -1;
+            answerKey = -1;
+        }
+        if (next < 0) {
+            if (!injecting || srcCount[t] == 0) {
+                return -1;
+            }
+            next = srcRing[t * srcBudget + srcHead[t]];
+            chosen = injectionVcFor(j, base, next);
+            if (chosen < 0) {
+                return -1;
+            }
+            srcHead[t] = (srcHead[t] + 1) & (srcBudget - 1);
+            srcCount[t]--;
+            queuedPackets[t]--;
+            queuedFlits[t] -= pk.size[next];
+            if (msg != null) {
+                msg.answerServedLast[t] = false;
+            }
+        } else {
+            msg.takeAnswer(answerKey, t);
+        }
+        startInjection(j, next, chosen);
+        return next;
     }
 
     /**
@@ -1013,13 +776,13 @@ public final class Simulator implements Engine {
      * classes never share an injection buffer either.
      */
     private int injectionVcFor(int j, int base, int p) {
-        int size = pSize[p];
+        int size = pk.size[p];
         int v = injVc[j];
         for (int k = 0; k < vcs; k++) {
             if (++v == vcs) {
                 v = 0;
             }
-            if (msg != null && !msg.classUsesVc(pMsg[p], v)) {
+            if (msg != null && !msg.routing.classUsesVc(pk.msg[p], v)) {
                 continue;
             }
             if (injectionRoom(j, base, v, size)) {
@@ -1037,7 +800,7 @@ public final class Simulator implements Engine {
      */
     private boolean injectionRoom(int j, int base, int v, int size) {
         int n = injSeen(j, base, v);
-        return vct ? cap - n >= size : tailRelease ? n < cap : n == 0;
+        return vct ? cap - n >= size : b.tailRelease ? n < cap : n == 0;
     }
 
     /**
@@ -1046,7 +809,7 @@ public final class Simulator implements Engine {
      * are on the injection channel back).
      */
     private int injSeen(int j, int base, int v) {
-        int n = bufCount[base + v];
+        int n = b.bufCount[base + v];
         if (injGoneCycle != null) {
             int from = j * injLat;
             for (int k = 0; k < injLat; k++) {
@@ -1058,604 +821,104 @@ public final class Simulator implements Engine {
         return n;
     }
 
-    /**
-     * Message classes: at every terminal, the head of each non-sink class's input queue is
-     * consumed when the next class's output queue has room; its answer, a new packet to the
-     * terminal the message came from and of its size, joins that output queue (one per class
-     * per cycle).
-     */
-    private void consume() {
-        for (int t = 0; t < terminals; t++) {
-            for (int c = msgClasses - 2; c >= 0; c--) {
-                int k = t * msgClasses + c;
-                int out = k + 1;
-                if (inCount[k] == 0 || outCount[out] == endpointQueue || now < inArrived[k][inHead[k]]) {
-                    // (a message still on the ejection channel, simulation.ejection-latency, has not arrived)
-                    continue;
-                }
-                // the terminal serves one message of the class at a time: consume-delay cycles
-                // from when the head arrived or the previous one was consumed, whichever is later
-                if (cfg.consumeDelay() > 0
-                    && now < Math.max(inArrived[k][inHead[k]], lastConsumed[k]) + cfg.consumeDelay()) {
-                    continue;
-                }
-                lastConsumed[k] = now;
-                int to = inQ[k][inHead[k]];
-                int size = inSize[k][inHead[k]];
-                inHead[k] = (inHead[k] + 1) % endpointQueue;
-                inCount[k]--;
-                endpointMessages--;
-                int a = newPacket(t, to, size, now, false);
-                created++;
-                pMsg[a] = c + 1;
-                genFlitsWindow += size;
-                outQ[out][(outHead[out] + outCount[out]) % endpointQueue] = a;
-                outCount[out]++;
-                answersWaiting++;
-            }
-        }
-    }
-
-    /** Whether the input queue of packet {@code p}'s class at its destination has a slot not yet promised. */
-    private boolean endpointRoom(int p) {
-        int k = pDst[p] * msgClasses + pMsg[p];
-        return inCount[k] + inReserved[k] < endpointQueue;
-    }
-
-    private void allocateVcs() {
-        int requests = 0;
-        // the input VCs with a head waiting and awake, in increasing order (the order of the
-        // routing function's random draws, the control's calls and the commits below)
-        long[] active = waiting.active;
-        for (int w = 0; w < active.length; w++) {
-            long bits = active[w];
-            while (bits != 0) {
-                int iv = (w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                int at = iv * cap + bufHead[iv];
-                if (buf[3 * at + 2] + vaWait > now || (frontTiming && frontTime[iv] + vaWait > now)) {
-                    continue;
-                }
-                int ov = choose(iv, buf[3 * at]);
-                if (ov < 0) {
-                    if (chooseMaySleep) {
-                        sleep(iv, buf[3 * at]);
-                    }
-                    continue;
-                }
-                vaReq[iv] = ov;
-                vaList[requests++] = iv;
-                if (vaStamp[ov] != now || beatsVa(iv, vaBest[ov], ov)) {
-                    vaStamp[ov] = now;
-                    vaBest[ov] = iv;
-                }
-            }
-        }
-        if (requests == 0) {
-            return;
-        }
-        int first = (int) (now % requests);
-        for (int k = 0; k < requests; k++) {
-            int iv = vaList[(first + k) % requests];
-            int ov = vaReq[iv];
-            if (vaBest[ov] != iv) {
-                continue;
-            }
-            commitVa(iv, ov);
-        }
-    }
-
-    private boolean beatsVa(int iv, int other, int ov) {
-        if (classed && vcPrio[iv % vcs] != vcPrio[other % vcs]) {
-            return vcPrio[iv % vcs] > vcPrio[other % vcs];
-        }
-        if (oldestFirst) {
-            long a = pGen[buf[3 * (iv * cap + bufHead[iv])]];
-            long b = pGen[buf[3 * (other * cap + bufHead[other])]];
-            if (a != b) {
-                return a < b;
-            }
-        }
-        if (perPort) {
-            // input port first (each port an equal share), then the VCs of the port
-            int pp = vaPortPtr[ov];
-            int a = iv / vcs - pp;
-            int b = other / vcs - pp;
-            if (a != b) {
-                return (a < 0 ? a + inPorts : a) < (b < 0 ? b + inPorts : b);
-            }
-            int vp = vaVcPtr[ov];
-            a = iv % vcs - vp;
-            b = other % vcs - vp;
-            return (a < 0 ? a + vcs : a) < (b < 0 ? b + vcs : b);
-        }
-        int ptr = vaPtr[ov];
-        int a = iv - ptr;
-        int b = other - ptr;
-        return (a < 0 ? a + inVcs : a) < (b < 0 ? b + inVcs : b);
-    }
-
-    /** The output VC {@code ov} was granted to input VC {@code iv}: its round-robin pointers move past it. */
-    private void granted(int iv, int ov) {
-        if (staged) {
-            vaAt[iv] = (int) now;
-        }
-        vaPtr[ov] = iv + 1;
-        if (perPort) {
-            int port = iv / vcs + 1;
-            vaPortPtr[ov] = port == inPorts ? 0 : port;
-            int v = iv % vcs + 1;
-            vaVcPtr[ov] = v == vcs ? 0 : v;
-        }
-    }
-
-    /**
-     * Whether output VC {@code ov} passes the tests {@link #choose} makes before asking the
-     * rule: unowned and, into a network queue, with the credits a packet needs. Only such a
-     * change can wake a head that found every candidate failing them.
-     */
-    private boolean eligible(int ov) {
-        if (ovOwner[ov] >= 0) {
-            return false;
-        }
-        return ov >= queues || (vct ? credits[ov] >= slot : tailRelease || credits[ov] == cap);
-    }
-
-    /**
-     * Puts input VC {@code iv}, whose head packet {@code p} found every candidate output VC
-     * owned or short of credits, to sleep on them ({@link WakeUpLists}). Until one of them
-     * becomes {@link #eligible}, {@link #choose} would return -1 every cycle without calling
-     * anything; the first such change wakes it.
-     */
-    private void sleep(int iv, int p) {
-        int port = iv / vcs;
-        int router = inPortRouter[port];
-        int header = pHeader[p];
-        if (routing.exitNode(header) == router) {
-            waiting.sleepOnRange(iv, queues + pDst[p] * ejPorts, ejPorts);
-            return;
-        }
-        int off = route(port < channels ? iv : FlowControlRule.INJECT, router, header);
-        int n = routePool[off];
-        if (n <= waiting.slots()) {
-            waiting.sleep(iv, routePool, off + 2, 2, n);
-        }
-    }
-
-    /** A VC of input port {@code ip} now holds an output VC and has a flit. */
-    private void saEnter(int ip) {
-        if (saVcs[ip]++ == 0) {
-            saActive[ip >>> 6] |= 1L << ip;
-        }
-    }
-
-    /** A VC of input port {@code ip} no longer holds an output VC with a flit. */
-    private void saLeave(int ip) {
-        if (--saVcs[ip] == 0) {
-            saActive[ip >>> 6] &= ~(1L << ip);
-        }
-    }
-
-    /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
-    private int choose(int iv, int p) {
-        chooseMaySleep = false;
-        int port = iv / vcs;
-        int router = inPortRouter[port];
-        int from = port < channels ? iv : FlowControlRule.INJECT;
-        if (pHeader[p] < 0) {
-            pHeader[p] = chooseHeader(router, p);
-        }
-        int header = pHeader[p];
-        if (routing.exitNode(header) == router) {
-            if (msg != null && pMsg[p] < msgClasses - 1 && !endpointRoom(p)) {
-                // a message that generates an answer leaves only into room in its input queue
-                return -1;
-            }
-            int base = queues + pDst[p] * ejPorts;
-            for (int k = 0; k < ejPorts; k++) {
-                if (ovOwner[base + k] < 0) {
-                    return base + k;
-                }
-            }
-            chooseMaySleep = msg == null;
-            return -1;
-        }
-        int off = route(from, router, header);
-        int n = routePool[off];
-        int primary = routePool[off + 1];
-        if (controlled && from == FlowControlRule.INJECT) {
-            for (int i = 0; i < n; i++) {
-                firstQueues[i] = routePool[off + 2 + 2 * i];
-            }
-            if (!control.mayInject(pSrc[p], pDst[p], pSize[p], firstQueues, n)) {
-                return -1;
-            }
-        }
-        int best = -1;
-        int bestCredits = -1;
-        boolean any = cfg.escapeAny();
-        // whether the rule was asked (then the answer may change with any state it reads)
-        boolean asked = controlled && from == FlowControlRule.INJECT;
-        for (int i = 0; i < n; i++) {
-            if (!QueueRoutes.tries(i, primary, best >= 0, any)) {
-                break;
-            }
-            int ov = routePool[off + 2 + 2 * i];
-            if (ovOwner[ov] >= 0 || credits[ov] <= bestCredits) {
-                continue;
-            }
-            if (classed && vcClass[ov % vcs] != pClass[p]) {
-                continue;
-            }
-            // every rule needs a free slot (their contract): skip the call when there is none
-            if (vct ? credits[ov] < slot : !tailRelease && credits[ov] != cap) {
-                continue;
-            }
-            asked = true;
-            if (rule.admit(view, from, ov) == FlowControlRule.DENY) {
-                continue;
-            }
-            best = ov;
-            bestCredits = credits[ov];
-        }
-        chooseMaySleep = !asked;
-        return best;
-    }
-
-    private void commitVa(int iv, int ov) {
-        int at = iv * cap + bufHead[iv];
-        int p = buf[3 * at];
-        int port = iv / vcs;
-        if (ov >= queues) {
-            if (msg != null && pMsg[p] < msgClasses - 1) {
-                if (!endpointRoom(p)) {
-                    return;
-                }
-                inReserved[pDst[p] * msgClasses + pMsg[p]]++;
-            }
-            ovOwner[ov] = iv;
-            ivOut[iv] = ov;
-            waiting.deactivate(iv);
-            saEnter(port);
-            granted(iv, ov);
-            return;
-        }
-        int from = port < channels ? iv : FlowControlRule.INJECT;
-        if (ovOwner[ov] >= 0 || (!vct && !tailRelease && credits[ov] != cap)) {
-            return;
-        }
-        int verdict = rule.admit(view, from, ov);
-        if (verdict == FlowControlRule.DENY) {
-            return;
-        }
-        if (observer != null) {
-            observer.allocating(probe, from, ov);
-        }
-        int before = slots(ov);
-        ovOwner[ov] = iv;
-        ivOut[iv] = ov;
-        waiting.deactivate(iv);
-        saEnter(port);
-        granted(iv, ov);
-        if (vct) {
-            credits[ov] -= pSize[p];
-            reserved[ov] += pSize[p];
-        }
-        ringAdjust(ov, before);
-        if (verdict == FlowControlRule.ADMIT_SHIFT_MARK) {
-            marks[ov]--;
-            // router B raises the control line to the router upstream of the buffer the packet leaves
-            controlLine[controlCount++] = iv;
-        }
-        int c = ov / vcs;
-        if (from == FlowControlRule.INJECT || topo.dimension(port) != topo.dimension(c)) {
-            pAccess[p] += (int) (now - (buf[3 * at + 2] + vaWait));
-        }
-        // the header the packet will have downstream
-        int off = route(from, inPortRouter[port], pHeader[p]);
-        int n = routePool[off];
-        for (int i = 0; i < n; i++) {
-            if (routePool[off + 2 + 2 * i] == ov) {
-                pHeader[p] = routePool[off + 3 + 2 * i];
-                break;
-            }
-        }
-        pHops[p]++;
-        if (from == FlowControlRule.INJECT) {
-            injectedPackets++;
-            if (controlled) {
-                control.injected(pSrc[p], pDst[p], pSize[p]);
-            }
-        }
-    }
-
-    private void allocateSwitches(boolean measuring) {
-        int requests = 0;
-        // the input ports with a VC that holds an output VC and has a flit, in increasing order
-        for (int w = 0; w < saActive.length; w++) {
-            long bits = saActive[w];
-            while (bits != 0) {
-                int ip = (w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                saReq[ip] = -1;
-                int base = ip * vcs;
-                int best = -1;
-                for (int k = 0; k < vcs; k++) {
-                    int v = inPtr[ip] + k;
-                    if (v >= vcs) {
-                        v -= vcs;
-                    }
-                    int iv = base + v;
-                    int ov = ivOut[iv];
-                    if (ov < 0 || bufCount[iv] == 0) {
-                        continue;
-                    }
-                    int at = iv * cap + bufHead[iv];
-                    if (!switchReady(iv, at)) {
-                        continue;
-                    }
-                    if (!vct && ov < queues && credits[ov] == 0) {
-                        continue;
-                    }
-                    if (classed) {
-                        // the highest class priority first, then oldest-first or round robin among equals
-                        if (best < 0 || vcPrio[v] > vcPrio[best - base] || (vcPrio[v] == vcPrio[best - base]
-                            && oldestFirst && pGen[buf[3 * at]] < pGen[buf[3 * (best * cap + bufHead[best])]])) {
-                            best = iv;
-                        }
-                        continue;
-                    }
-                    if (best < 0 || (oldestFirst && pGen[buf[3 * at]] < pGen[buf[3 * (best * cap + bufHead[best])]])) {
-                        best = iv;
-                    }
-                    if (!oldestFirst) {
-                        break;
-                    }
-                }
-                if (best < 0) {
-                    continue;
-                }
-                saReq[ip] = best;
-                saList[requests++] = ip;
-                int op = ovPort[ivOut[best]];
-                if (saStamp[op] != now || beatsSa(ip, saBest[op], op)) {
-                    saStamp[op] = now;
-                    saBest[op] = ip;
-                }
-            }
-        }
-        for (int r = 0; r < requests; r++) {
-            int ip = saList[r];
-            int iv = saReq[ip];
-            int op = ovPort[ivOut[iv]];
-            if (saBest[op] != ip) {
-                continue;
-            }
-            traverse(ip, iv, measuring);
-            inPtr[ip] = iv - ip * vcs + 1 == vcs ? 0 : iv - ip * vcs + 1;
-            outPtr[op] = ip + 1;
-        }
-    }
-
-    /**
-     * Whether the flit at {@code at}, the front of input VC {@code iv} (which holds an output
-     * VC), has spent its cycles in the router: {@code pipeline - 1} since it arrived, or staged,
-     * the VC and switch allocation stages since its head was allocated, a body flit the switch
-     * allocation stage since it arrived.
-     */
-    private boolean switchReady(int iv, int at) {
-        if (staged && buf[3 * at + 1] == 0) {
-            return vaAt[iv] + saHeadWait <= now;
-        }
-        return buf[3 * at + 2] + saBodyWait <= now;
-    }
-
-    private boolean beatsSa(int ip, int other, int op) {
-        if (classed) {
-            int pa = vcPrio[saReq[ip] % vcs];
-            int pb = vcPrio[saReq[other] % vcs];
-            if (pa != pb) {
-                return pa > pb;
-            }
-        }
-        if (oldestFirst) {
-            int a = saReq[ip];
-            int b = saReq[other];
-            long ga = pGen[buf[3 * (a * cap + bufHead[a])]];
-            long gb = pGen[buf[3 * (b * cap + bufHead[b])]];
-            if (ga != gb) {
-                return ga < gb;
-            }
-        }
-        int ptr = outPtr[op];
-        int a = ip - ptr;
-        int b = other - ptr;
-        return (a < 0 ? a + inPorts : a) < (b < 0 ? b + inPorts : b);
-    }
-
     private void traverse(int ip, int iv, boolean measuring) {
-        int at = iv * cap + bufHead[iv];
-        int p = buf[3 * at];
-        int f = buf[3 * at + 1];
-        bufHead[iv] = bufHead[iv] + 1 == cap ? 0 : bufHead[iv] + 1;
-        if (bufCount[iv]-- == cap && iv < queues) {
-            fullBuffers--;
-        }
-        boolean tail = f == pSize[p] - 1;
-        if (tail || bufCount[iv] == 0) {
+        int at = b.front(iv);
+        int p = b.buf[3 * at];
+        int f = b.buf[3 * at + 1];
+        b.pop(iv);
+        boolean tail = f == pk.size[p] - 1;
+        if (tail || b.bufCount[iv] == 0) {
             // the VC no longer both holds an output VC and has a flit
-            saLeave(ip);
+            sa.leave(ip);
         }
         lastMove = now;
         if (ip < channels) {
             links.sendCredit(ip, chanCreditLat[ip], iv - ip * vcs);
-            creditsBack[iv]++;
+            b.creditsBack[iv]++;
         } else if (injGoneCycle != null) {
             int k = (ip - channels) * injLat + (int) (now % injLat);
             injGoneCycle[k] = (int) now;
             injGoneVc[k] = iv - ip * vcs;
         }
-        int ov = ivOut[iv];
-        if (marking && f == 0 && rc.mark(iv, ovPort[ov], bufCount[iv] + 1)) {
-            pMark[p] = true;
+        int ov = b.ivOut[iv];
+        if (marking && f == 0 && rc.mark(iv, ovPort[ov], b.bufCount[iv] + 1)) {
+            pk.mark[p] = true;
         }
         if (ov < queues) {
-            int c = ov / vcs;
+            int c = ovPort[ov];
             links.sendFlit(c, 1 + chanLinkLat[c], p, f, ov - c * vcs);
-            onLink[ov]++;
+            b.onLink[ov]++;
             if (vct) {
-                reserved[ov]--;
+                b.reserved[ov]--;
             } else {
-                addCredits(ov, -1);
+                b.addCredits(ov, -1);
             }
             if (measuring) {
-                chanFlits[c]++;
+                stats.sent(c);
             }
         } else {
             deliver(p, f, ov);
         }
         if (tail) {
             if (vct || ov >= queues) {
-                ovOwner[ov] = -1;
+                b.ovOwner[ov] = -1;
             } else {
-                int before = slots(ov);
-                ovOwner[ov] = -1;
-                ringAdjust(ov, before);
+                int before = b.slots(ov);
+                b.ovOwner[ov] = -1;
+                b.ringAdjust(ov, before);
             }
-            if (waiting.waitedOn(ov) && eligible(ov)) {
-                waiting.wake(ov);
-            }
-            ivOut[iv] = -1;
-            if (bufCount[iv] > 0) {
-                // the next packet's head is at the front
-                waiting.activate(iv);
-            }
-            if (frontTiming) {
-                // the next packet's head, if any, reached the front as this tail left: like a head that
-                // arrived now, it leaves pipeline - 1 cycles later at the earliest (staged: its route
-                // computation starts next cycle, as BookSim's VC turns to routing when the tail leaves)
-                frontTime[iv] = (int) now + (staged ? 1 : 0);
-            }
+            va.released(ov);
+            b.ivOut[iv] = -1;
+            va.tailLeft(iv, now);
         }
     }
 
     private void deliver(int p, int f, int ov) {
         netFlits--;
-        if (pDelivered[p] != f) {
+        if (pk.delivered[p] != f) {
             throw new SimulationError("cycle " + now + ": flit " + f + " of packet " + p + " delivered after "
-                + pDelivered[p] + " of its flits (out of order)");
+                + pk.delivered[p] + " of its flits (out of order)");
         }
         int terminal = (ov - queues) / ejPorts;
-        if (terminal != pDst[p]) {
-            throw new SimulationError("cycle " + now + ": packet " + p + " for terminal " + pDst[p]
+        if (terminal != pk.dst[p]) {
+            throw new SimulationError("cycle " + now + ": packet " + p + " for terminal " + pk.dst[p]
                 + " delivered to terminal " + terminal);
         }
-        pDelivered[p]++;
-        if (classed && pClass[p] == ctlClass) {
+        pk.delivered[p]++;
+        if (classed && pk.cls[p] == ctlClass) {
             // a control packet (one flit): not data, not in throughput or latency
             ctlDelivered++;
             inNetworkPackets--;
-            rc.deliveredControl(pSrc[p], pDst[p], pInfo[p]);
-            pSize[p] = -pSize[p];
-            freePkts[freeCount++] = p;
+            rc.deliveredControl(pk.src[p], pk.dst[p], pk.info[p]);
+            pk.release(p);
             return;
         }
-        accFlitsWindow++;
+        stats.accepted();
         deliveredFlits++;
-        if (pDelivered[p] < pSize[p]) {
+        if (pk.delivered[p] < pk.size[p]) {
             return;
         }
         long done = now + 1 + ejLat;
         delivered++;
         inNetworkPackets--;
-        lastDelivery = done;
-        sumHops += pHops[p];
-        hopPackets++;
+        stats.delivered(done, pk.hops[p]);
         if (listener != null) {
-            listener.delivered(pSrc[p], pDst[p], pSize[p], pGen[p], pInj[p], done, pHops[p]);
+            listener.delivered(pk.src[p], pk.dst[p], pk.size[p], pk.gen[p], pk.inj[p], done, pk.hops[p]);
         }
         if (classed) {
-            rc.deliveredData(pSrc[p], pDst[p], pSize[p], pMark[p]);
+            rc.deliveredData(pk.src[p], pk.dst[p], pk.size[p], pk.mark[p]);
         } else if (controlled) {
-            control.delivered(pSrc[p], pDst[p], pSize[p]);
+            control.delivered(pk.src[p], pk.dst[p], pk.size[p]);
         }
-        if (msg != null && pMsg[p] < msgClasses - 1) {
+        if (msg != null) {
             // into the input queue of its class, which the ejection grant reserved
-            int k = pDst[p] * msgClasses + pMsg[p];
-            inReserved[k]--;
-            inQ[k][(inHead[k] + inCount[k]) % endpointQueue] = pSrc[p];
-            inSize[k][(inHead[k] + inCount[k]) % endpointQueue] = pSize[p];
-            inArrived[k][(inHead[k] + inCount[k]) % endpointQueue] = done;
-            inCount[k]++;
-            endpointMessages++;
+            msg.delivered(p, done);
         }
-        if (pMeasured[p]) {
-            int lat = (int) (done - pGen[p]);
-            latencies.record(lat);
-            sumLatency += lat;
-            sumQueueing += pInj[p] - pGen[p];
-            sumAccess += pAccess[p];
+        if (pk.measured[p]) {
+            stats.latency((int) (done - pk.gen[p]), pk.inj[p] - pk.gen[p], pk.access[p]);
             measuredOutstanding--;
         }
-        pSize[p] = -pSize[p];
-        freePkts[freeCount++] = p;
-    }
-
-    // ------------------------------------------------------------------ packets
-
-    /** A packet record created in cycle {@code gen} (not counted in {@code created}: its caller counts it). */
-    private int newPacket(int src, int dst, int size, long gen, boolean measured) {
-        int p;
-        if (freeCount > 0) {
-            p = freePkts[--freeCount];
-        } else {
-            if (nextPkt == pSrc.length) {
-                growPackets();
-            }
-            p = nextPkt++;
-        }
-        pSrc[p] = src;
-        pDst[p] = dst;
-        pHeader[p] = -1;
-        pSize[p] = size;
-        pGen[p] = gen;
-        pInj[p] = -1;
-        pAccess[p] = 0;
-        pDelivered[p] = 0;
-        pHops[p] = 0;
-        pMeasured[p] = measured;
-        if (msg != null) {
-            pMsg[p] = 0;
-        }
-        if (classed) {
-            pClass[p] = 0;
-            pMark[p] = false;
-            pInfo[p] = 0;
-        }
-        return p;
-    }
-
-    private void growPackets() {
-        int n = pSrc.length * 2;
-        pSrc = Arrays.copyOf(pSrc, n);
-        pDst = Arrays.copyOf(pDst, n);
-        pHeader = Arrays.copyOf(pHeader, n);
-        pSize = Arrays.copyOf(pSize, n);
-        pGen = Arrays.copyOf(pGen, n);
-        pInj = Arrays.copyOf(pInj, n);
-        pAccess = Arrays.copyOf(pAccess, n);
-        pDelivered = Arrays.copyOf(pDelivered, n);
-        pHops = Arrays.copyOf(pHops, n);
-        pMeasured = Arrays.copyOf(pMeasured, n);
-        if (msg != null) {
-            pMsg = Arrays.copyOf(pMsg, n);
-        }
-        freePkts = Arrays.copyOf(freePkts, n);
-        if (classed) {
-            pClass = Arrays.copyOf(pClass, n);
-            pMark = Arrays.copyOf(pMark, n);
-            pInfo = Arrays.copyOf(pInfo, n);
-        }
+        pk.release(p);
     }
 
     /**
@@ -1681,35 +944,23 @@ public final class Simulator implements Engine {
             if (d < 0) {
                 continue;
             }
-            int p = newPacket(t, d, lazy.size(t), c, c >= cfg.warmup());
+            int p = pk.create(t, d, lazy.size(t), c, c >= cfg.warmup());
             srcRing[base + ((srcHead[t] + srcCount[t]) & (srcBudget - 1))] = p;
             srcCount[t]++;
         }
     }
 
+    /** Flit {@code f} of packet {@code p} enters input VC {@code iv}, ready from cycle {@code time}. */
     private void push(int iv, int p, int f, int time) {
-        int n = bufCount[iv];
-        if (n == cap) {
+        if (b.bufCount[iv] == cap) {
             throw new SimulationError("cycle " + now + ": buffer " + ivName(iv) + " overflows (" + cap + " flits)");
         }
-        int i = bufHead[iv] + n;
-        if (i >= cap) {
-            i -= cap;
-        }
-        int at = iv * cap + i;
-        buf[3 * at] = p;
-        buf[3 * at + 1] = f;
-        buf[3 * at + 2] = time;
-        bufCount[iv] = n + 1;
-        if (n + 1 == cap && iv < queues) {
-            fullBuffers++;
-        }
-        if (n == 0) {
-            if (ivOut[iv] < 0) {
+        if (b.push(iv, p, f, time) == 0) {
+            if (b.ivOut[iv] < 0) {
                 // a head at the front: it asks for an output VC from now on
-                waiting.activate(iv);
+                va.headArrived(iv);
             } else {
-                saEnter(iv / vcs);
+                sa.enter(iv / vcs);
             }
         }
     }
@@ -1727,7 +978,7 @@ public final class Simulator implements Engine {
         if (ctlCount[t] > 0) {
             int[] cq = ctlQ[t];
             int p = cq[ctlHead[t]];
-            int v = vcs - pClass[p];
+            int v = vcs - pk.cls[p];
             if (injectionRoom(j, base, v, 1)) {
                 ctlHead[t] = (ctlHead[t] + 1) & (cq.length - 1);
                 ctlCount[t]--;
@@ -1745,11 +996,11 @@ public final class Simulator implements Engine {
         int limit = Math.min(srcCount[t], lookahead);
         for (int i = 0; i < limit; i++) {
             int p = q[off + ((head + i) & mask)];
-            int cls = rc.sourceClass(t, pDst[p], pSize[p]);
+            int cls = rc.sourceClass(t, pk.dst[p], pk.size[p]);
             if (cls < 0) {
                 continue;
             }
-            int v = injectionVc(j, base, cls, pSize[p]);
+            int v = injectionVc(j, base, cls, pk.size[p]);
             if (v < 0) {
                 continue;
             }
@@ -1759,9 +1010,9 @@ public final class Simulator implements Engine {
             srcHead[t] = (head + 1) & mask;
             srcCount[t]--;
             queuedPackets[t]--;
-            queuedFlits[t] -= pSize[p];
-            pClass[p] = (byte) cls;
-            rc.left(t, pDst[p], pSize[p], cls);
+            queuedFlits[t] -= pk.size[p];
+            pk.cls[p] = (byte) cls;
+            rc.left(t, pk.dst[p], pk.size[p], cls);
             startInjection(j, p, v);
             return p;
         }
@@ -1788,7 +1039,7 @@ public final class Simulator implements Engine {
         injPkt[j] = p;
         injFlit[j] = 0;
         injVc[j] = v;
-        pInj[p] = now;
+        pk.inj[p] = now;
         inNetworkPackets++;
     }
 
@@ -1800,17 +1051,18 @@ public final class Simulator implements Engine {
      */
     private void contention() {
         Arrays.fill(degree, 0);
+        int[] buf = b.buf;
         for (int ip = 0; ip < inPorts; ip++) {
             int base = ip * vcs;
             int chosen = -1;
             int seen = 0;
             for (int v = 0; v < vcs; v++) {
                 int iv = base + v;
-                if (bufCount[iv] == 0 || !vcContends[v]) {
+                if (b.bufCount[iv] == 0 || !vcContends[v]) {
                     continue;
                 }
-                int at = iv * cap + bufHead[iv];
-                if (ivOut[iv] >= 0 ? !switchReady(iv, at) : buf[3 * at + 2] + vaWait > now) {
+                int at = b.front(iv);
+                if (b.ivOut[iv] >= 0 ? !timing.switchReady(buf, iv, at, now) : buf[3 * at + 2] + timing.vaWait > now) {
                     continue;
                 }
                 int op = requestedPort(ip, iv, at);
@@ -1830,31 +1082,31 @@ public final class Simulator implements Engine {
     }
 
     private int requestedPort(int port, int iv, int at) {
-        int ov = ivOut[iv];
+        int ov = b.ivOut[iv];
         if (ov >= 0) {
             return ovPort[ov];
         }
-        int p = buf[3 * at];
-        int header = pHeader[p];
-        if (buf[3 * at + 1] != 0 || header < 0) {
+        int p = b.buf[3 * at];
+        int header = pk.header[p];
+        if (b.buf[3 * at + 1] != 0 || header < 0) {
             return -1;
         }
-        int router = inPortRouter[port];
-        if (routing.exitNode(header) == router) {
-            return channels + pDst[p] * ejPorts;
+        int router = port < channels ? topo.target(port) : termRouter[(port - channels) / injPorts];
+        if (cfg.routing().exitNode(header) == router) {
+            return channels + pk.dst[p] * ejPorts;
         }
-        int off = route(port < channels ? iv : FlowControlRule.INJECT, router, header);
-        return routePool[off] == 0 ? -1 : ovPort[routePool[off + 2]];
+        int off = routes.route(port < channels ? iv : FlowControlRule.INJECT, router, header);
+        return routes.pool[off] == 0 ? -1 : ovPort[routes.pool[off + 2]];
     }
 
     /** What a {@link RouterControl} may ask of the simulator. */
     private final class Port implements RouterControl.Port {
         @Override
         public void send(int from, int to, int payload) {
-            int p = newPacket(from, to, 1, now, false);
+            int p = pk.create(from, to, 1, now, false);
             ctlCreated++;
-            pClass[p] = (byte) ctlClass;
-            pInfo[p] = payload;
+            pk.cls[p] = (byte) ctlClass;
+            pk.info[p] = payload;
             int[] q = ctlQ[from];
             if (ctlCount[from] == q.length) {
                 int[] bigger = new int[q.length * 2];
@@ -1889,120 +1141,6 @@ public final class Simulator implements Engine {
         return topo instanceof flowproof.topology.GraphTopology g ? g.latency(c) : 1;
     }
 
-    // ------------------------------------------------------------------ routes
-
-    /** Offset in the route pool of the next queues of a packet with {@code header} leaving {@code from} (or injected at {@code router}). */
-    private int route(int from, int router, int header) {
-        int key = (from >= 0 ? from : queues + router) * headers + header;
-        int off = routeIndex[key];
-        if (off >= 0) {
-            return off;
-        }
-        QueueRoutes.Next next = routes.next(from, router, header);
-        int need = 2 + 2 * next.size();
-        if (routeUsed + need > routePool.length) {
-            routePool = Arrays.copyOf(routePool, Math.max(routePool.length * 2, routeUsed + need));
-        }
-        off = routeUsed;
-        routePool[off] = next.size();
-        routePool[off + 1] = next.primary();
-        for (int i = 0; i < next.size(); i++) {
-            routePool[off + 2 + 2 * i] = next.queues()[i];
-            routePool[off + 3 + 2 * i] = next.headers()[i];
-        }
-        routeUsed += need;
-        routeIndex[key] = off;
-        return off;
-    }
-
-    /**
-     * The header a packet starts with. One unless the routing function chooses at the
-     * source (UGAL): then the minimal route against one random Valiant route, each costed
-     * as the occupancy of its emptiest first-hop queue times its hop count (UGAL-L). An
-     * oblivious choice ({@link RoutingFunction#randomHeader}: Valiant's routing, DOR's random
-     * tie) takes one of its headers uniformly at random.
-     */
-    private int chooseHeader(int router, int p) {
-        int dstRouter = termRouter[pDst[p]];
-        int n = msg != null ? msg.messageHeaders(pMsg[p], router, dstRouter, scratchHeaders)
-            : routing.injectHeaders(router, dstRouter, scratchHeaders);
-        if (n <= 1 || dstRouter == router || (classed && pClass[p] != 0)) {
-            // class packets (control, throttled, isolated hot-spot traffic) route minimally
-            return scratchHeaders[0];
-        }
-        if (routing.randomHeader()) {
-            // oblivious: one of the headers uniformly at random (Valiant's intermediates, DOR's random tie)
-            return scratchHeaders[routerRandom[router].nextInt(n)];
-        }
-        int minimal = scratchHeaders[0];
-        int valiant = scratchHeaders[1 + routerRandom[router].nextInt(n - 1)];
-        long costMin = (long) firstHopOccupancy(router, minimal) * hops(router, minimal);
-        long costVal = (long) firstHopOccupancy(router, valiant) * hops(router, valiant);
-        return costMin <= costVal ? minimal : valiant;
-    }
-
-    private int firstHopOccupancy(int router, int header) {
-        int off = route(FlowControlRule.INJECT, router, header);
-        int n = routePool[off];
-        int best = Integer.MAX_VALUE;
-        for (int i = 0; i < n; i++) {
-            int ov = routePool[off + 2 + 2 * i];
-            if (classed && vcClass[ov % vcs] != 0) {
-                // only normal traffic chooses at the source: the class VCs are not its queues
-                continue;
-            }
-            best = Math.min(best, cap - credits[ov] + 1);
-        }
-        return best;
-    }
-
-    private int hops(int router, int header) {
-        int node = router;
-        int in = -1;
-        int h = 0;
-        while (routing.exitNode(header) != node && h <= topo.nodes() * 2) {
-            int n = routing.candidates(node, in, header, scratch);
-            if (n <= 0) {
-                break;
-            }
-            int c = scratch[0];
-            header = routing.afterHop(header, c);
-            node = topo.target(c);
-            in = c;
-            h++;
-        }
-        return h;
-    }
-
-    // ------------------------------------------------------------------ rule view and slots
-
-    private int slots(int q) {
-        if (vct) {
-            return credits[q] / slot;
-        }
-        return ovOwner[q] < 0 && (tailRelease || credits[q] == cap) ? 1 : 0;
-    }
-
-    private void addCredits(int q, int delta) {
-        if (!trackRings) {
-            credits[q] += delta;
-            return;
-        }
-        int before = slots(q);
-        credits[q] += delta;
-        ringAdjust(q, before);
-    }
-
-    private void ringAdjust(int q, int before) {
-        if (!trackRings) {
-            return;
-        }
-        int r = ringOfQueue[q];
-        if (r >= 0) {
-            ringFree[r] += slots(q) - before;
-        }
-    }
-
     /** The network as a congestion-control scheme reads it. */
     private final class State implements NetworkState {
         @Override
@@ -2027,27 +1165,27 @@ public final class Simulator implements Engine {
 
         @Override
         public int slotFlits() {
-            return slot;
+            return b.slot;
         }
 
         @Override
         public int credits(int queue) {
-            return credits[queue];
+            return b.credits[queue];
         }
 
         @Override
         public int occupancy(int queue) {
-            return bufCount[queue];
+            return b.bufCount[queue];
         }
 
         @Override
         public boolean allocated(int queue) {
-            return ovOwner[queue] >= 0;
+            return b.ovOwner[queue] >= 0;
         }
 
         @Override
         public int fullBuffers() {
-            return fullBuffers;
+            return b.fullBuffers;
         }
 
         @Override
@@ -2057,7 +1195,7 @@ public final class Simulator implements Engine {
 
         @Override
         public long injectedPackets() {
-            return injectedPackets;
+            return va.injectedPackets;
         }
 
         @Override
@@ -2066,7 +1204,8 @@ public final class Simulator implements Engine {
         }
     }
 
-    private final class View implements BufferView {
+    /** What a {@link CycleObserver} reads. */
+    private final class Probe implements SimState {
         @Override
         public Network network() {
             return net;
@@ -2074,51 +1213,17 @@ public final class Simulator implements Engine {
 
         @Override
         public int freeSlots(int queue) {
-            return slots(queue);
+            return b.slots(queue);
         }
 
         @Override
         public int criticalMarks(int queue) {
-            return marks[queue];
+            return b.marks[queue];
         }
 
         @Override
         public int ringFreeSlots(int ring) {
-            if (!trackRings) {
-                throw new IllegalStateException("rule " + rule.describe() + " reads ring free slots but does not "
-                    + "say so (FlowControlRule.readsRingOccupancy)");
-            }
-            return ringFree[ring];
-        }
-    }
-
-    /** What a {@link CycleObserver} reads. */
-    private final class Probe implements SimState {
-        @Override
-        public Network network() {
-            return view.network();
-        }
-
-        @Override
-        public int freeSlots(int queue) {
-            return view.freeSlots(queue);
-        }
-
-        @Override
-        public int criticalMarks(int queue) {
-            return view.criticalMarks(queue);
-        }
-
-        @Override
-        public int ringFreeSlots(int ring) {
-            if (trackRings) {
-                return ringFree[ring];
-            }
-            int sum = 0;
-            for (int q : net.ringQueues(ring)) {
-                sum += slots(q);
-            }
-            return sum;
+            return b.countRingFree(ring);
         }
 
         @Override
@@ -2148,44 +1253,44 @@ public final class Simulator implements Engine {
 
         @Override
         public int credits(int q) {
-            return credits[q];
+            return b.credits[q];
         }
 
         @Override
         public int occupancy(int q) {
-            return bufCount[q];
+            return b.bufCount[q];
         }
 
         @Override
         public int reserved(int q) {
-            return reserved[q];
+            return b.reserved[q];
         }
 
         @Override
         public int onLink(int q) {
-            return onLink[q];
+            return b.onLink[q];
         }
 
         @Override
         public int creditsReturning(int q) {
-            return creditsBack[q];
+            return b.creditsBack[q];
         }
 
         @Override
         public boolean allocated(int q) {
-            return ovOwner[q] >= 0;
+            return b.ovOwner[q] >= 0;
         }
 
         @Override
         public boolean departing(int q) {
-            return ivOut[q] >= 0;
+            return b.ivOut[q] >= 0;
         }
 
         @Override
         public int marksInFlight(int q) {
             int n = 0;
-            for (int i = 0; i < controlCount; i++) {
-                if (controlLine[i] == q) {
+            for (int i = 0; i < b.controlCount; i++) {
+                if (b.controlLine[i] == q) {
                     n++;
                 }
             }
@@ -2194,22 +1299,22 @@ public final class Simulator implements Engine {
 
         @Override
         public int bufferedPacket(int q, int i) {
-            return buf[3 * (q * cap + (bufHead[q] + i) % cap)];
+            return b.buf[3 * (q * cap + (b.bufHead[q] + i) % cap)];
         }
 
         @Override
         public int bufferedFlit(int q, int i) {
-            return buf[3 * (q * cap + (bufHead[q] + i) % cap) + 1];
+            return b.buf[3 * (q * cap + (b.bufHead[q] + i) % cap) + 1];
         }
 
         @Override
         public int destination(int p) {
-            return pDst[p];
+            return pk.dst[p];
         }
 
         @Override
         public int size(int p) {
-            return Math.abs(pSize[p]);
+            return Math.abs(pk.size[p]);
         }
 
         @Override
@@ -2237,10 +1342,10 @@ public final class Simulator implements Engine {
     private SimResult.Deadlock deadlockReport() {
         List<String> held = new ArrayList<>();
         for (int iv = 0; iv < inVcs; iv++) {
-            if (bufCount[iv] > 0) {
-                int p = buf[3 * (iv * cap + bufHead[iv])];
-                held.add(ivName(iv) + " (" + bufCount[iv] + " flits, head to "
-                    + topo.nodeName(termRouter[pDst[p]]) + ")");
+            if (b.bufCount[iv] > 0) {
+                int p = b.frontPacket(iv);
+                held.add(ivName(iv) + " (" + b.bufCount[iv] + " flits, head to "
+                    + topo.nodeName(termRouter[pk.dst[p]]) + ")");
             }
         }
         return new SimResult.Deadlock(now, inNetworkPackets, held);
@@ -2258,20 +1363,20 @@ public final class Simulator implements Engine {
 
     private void checkCredits() {
         for (int q = 0; q < queues; q++) {
-            int sum = credits[q] + reserved[q] + onLink[q] + bufCount[q] + creditsBack[q];
+            int sum = b.credits[q] + b.reserved[q] + b.onLink[q] + b.bufCount[q] + b.creditsBack[q];
             if (sum != cap) {
-                throw new SimulationError("cycle " + now + ": " + net.queueName(q) + ": credits " + credits[q]
-                    + " + reserved " + reserved[q] + " + on link " + onLink[q] + " + buffered " + bufCount[q]
-                    + " + credits returning " + creditsBack[q] + " = " + sum + ", not the capacity " + cap);
+                throw new SimulationError("cycle " + now + ": " + net.queueName(q) + ": credits " + b.credits[q]
+                    + " + reserved " + b.reserved[q] + " + on link " + b.onLink[q] + " + buffered " + b.bufCount[q]
+                    + " + credits returning " + b.creditsBack[q] + " = " + sum + ", not the capacity " + cap);
             }
-            if (bufCount[q] > cap || credits[q] < 0) {
+            if (b.bufCount[q] > cap || b.credits[q] < 0) {
                 throw new SimulationError("cycle " + now + ": " + net.queueName(q) + " over capacity");
             }
         }
     }
 
     private void checkConservation() {
-        long queued = answersWaiting;
+        long queued = msg == null ? 0 : msg.answersWaiting;
         for (int t = 0; t < terminals; t++) {
             queued += queuedPackets[t];
             if (srcCount[t] > queuedPackets[t]) {
@@ -2293,25 +1398,13 @@ public final class Simulator implements Engine {
         }
         long flits = 0;
         for (int iv = 0; iv < inVcs; iv++) {
-            flits += bufCount[iv];
+            flits += b.bufCount[iv];
         }
         for (int q = 0; q < queues; q++) {
-            flits += onLink[q];
+            flits += b.onLink[q];
         }
         if (flits != netFlits) {
             throw new SimulationError("conservation: " + flits + " flits in buffers and links, " + netFlits + " expected");
         }
     }
-
-    private SimResult.Latency latencyStats() {
-        long count = latencies.packets();
-        if (count == 0) {
-            return null;
-        }
-        double n = count;
-        return new SimResult.Latency(count, sumLatency / n, latencies.quantile(0.5), latencies.quantile(0.99),
-            latencies.max(), sumQueueing / n, sumAccess / n, (sumLatency - sumQueueing - sumAccess) / n);
-    }
-
-    // ------------------------------------------------------------------ recording
 }

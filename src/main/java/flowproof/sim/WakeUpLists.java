@@ -10,11 +10,12 @@ package flowproof.sim;
  * candidate output VC failed the tests the simulator makes before asking the rule (owned, or
  * short of credits): until one of them passes them again nothing the head reads changes, so
  * asking again would give -1 again, with no call made. It is then linked into the list of
- * each candidate: node {@code iv * slots + i} for its i-th candidate, doubly linked through
+ * each candidate: node {@code (iv << shift) + i} for its i-th candidate ({@code 1 << shift}
+ * the least power of two of at least {@code slots}), doubly linked through
  * {@code next}/{@code prev} from {@code head[ov]}. The first change to one of them
  * ({@link #wake}) unlinks it from all and makes it active again.
  *
- * <p>Everything is in preallocated int arrays: {@code slots} nodes per input VC, one list
+ * <p>Everything is in preallocated int arrays: {@code 1 << shift} nodes per input VC, one list
  * head per output VC; nothing is allocated while the simulator runs.
  */
 final class WakeUpLists {
@@ -22,6 +23,8 @@ final class WakeUpLists {
     /** Input VCs that ask for an output VC: one bit each, {@code iv >>> 6} the word. */
     final long[] active;
     private final int slots;
+    /** log2 of {@code slots}, a power of two: a node's input VC is {@code node >>> shift}. */
+    private final int shift;
     private final int[] head;
     private final int[] next;
     private final int[] prev;
@@ -32,11 +35,12 @@ final class WakeUpLists {
     WakeUpLists(int inVcs, int outVcs, int slots) {
         this.active = new long[(inVcs + 63) >>> 6];
         this.slots = slots;
+        this.shift = 32 - Integer.numberOfLeadingZeros(Math.max(1, slots) - 1);
         this.head = new int[outVcs];
         java.util.Arrays.fill(head, -1);
-        this.next = new int[inVcs * slots];
-        this.prev = new int[inVcs * slots];
-        this.ovOf = new int[inVcs * slots];
+        this.next = new int[inVcs << shift];
+        this.prev = new int[inVcs << shift];
+        this.ovOf = new int[inVcs << shift];
         this.count = new int[inVcs];
     }
 
@@ -63,7 +67,7 @@ final class WakeUpLists {
      * {@code ovs}, read at {@code ovs[off + stride * i]}: out of the active set, onto their lists.
      */
     void sleep(int iv, int[] ovs, int off, int stride, int n) {
-        int node = iv * slots;
+        int node = iv << shift;
         for (int i = 0; i < n; i++) {
             link(node + i, ovs[off + stride * i]);
         }
@@ -73,7 +77,7 @@ final class WakeUpLists {
 
     /** Puts input VC {@code iv} to sleep on the {@code n} consecutive output VCs from {@code first}. */
     void sleepOnRange(int iv, int first, int n) {
-        int node = iv * slots;
+        int node = iv << shift;
         for (int i = 0; i < n; i++) {
             link(node + i, first + i);
         }
@@ -108,8 +112,8 @@ final class WakeUpLists {
     /** Wakes every input VC sleeping on output VC {@code ov}: off all its lists, back into the active set. */
     void wake(int ov) {
         while (head[ov] >= 0) {
-            int iv = head[ov] / slots;
-            int node = iv * slots;
+            int iv = head[ov] >>> shift;
+            int node = iv << shift;
             for (int i = 0, n = count[iv]; i < n; i++) {
                 unlink(node + i);
             }

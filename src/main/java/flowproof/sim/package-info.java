@@ -1,10 +1,27 @@
 /**
  * The cycle-accurate simulator: {@link flowproof.sim.Simulator}, flit-level input-queued VC
- * routers that run the very network, routing function and rule objects the explorer checks
- * (with its parts: {@code Links}, the channels and credit channels as latency
- * queues; {@code WakeUpLists}, the VC allocator's active set and wake-up lists;
- * {@code SeriesBuilder} and {@code SpaceTimeRecorder}, its time series and space-time chart),
- * its {@link flowproof.sim.SimConfig} and {@link flowproof.sim.SimResult}, the
+ * routers that run the very network, routing function and rule objects the explorer checks.
+ * Its components, each a class a reader can take alone:
+ * <ul>
+ *   <li>the router's cycle, {@code Simulator}: arrivals, sources and injection ports, switch
+ *       traversal and delivery, conservation and credit checks;</li>
+ *   <li>router state: {@code Buffers} (input VC buffers, output VCs, credits, reservations,
+ *       critical marks and their control lines; the {@code BufferView} the rule judges) and
+ *       {@code Packets} (the packet table, records reused);</li>
+ *   <li>allocators: {@code RouteComputation} (start headers and the next output VCs of a
+ *       packet, from the explorer's {@code QueueRoutes}), {@code VcAllocator} (route
+ *       computation and VC allocation over an active set, with {@code WakeUpLists} for
+ *       blocked heads) and {@code SwitchAllocator} (separable input-first switch
+ *       allocation over the active input ports), both timed by {@code RouterTiming}
+ *       (flowproof's pipeline or BookSim's stages);</li>
+ *   <li>links and credits: {@code Links}, the channels and credit channels as latency
+ *       wheels;</li>
+ *   <li>statistics: {@code Statistics} (window counters, channel utilisation, exact latency
+ *       histogram), {@link flowproof.sim.SeriesBuilder} (the time series, shared with the
+ *       queue engines) and {@code SpaceTimeRecorder} (the space-time chart);</li>
+ *   <li>terminals with message classes: {@code MessageQueues}.</li>
+ * </ul>
+ * Beside it: its {@link flowproof.sim.SimConfig} and {@link flowproof.sim.SimResult}, the
  * {@link flowproof.sim.RunProtocol} every engine follows, {@link flowproof.sim.Engine} (this
  * simulator or the engine a congestion-control scheme brings), and the analytical
  * {@link flowproof.sim.ChannelLoadBound} and {@link flowproof.sim.RampAnalysis}. Congestion

@@ -37,20 +37,19 @@ class LinksProperties {
                     for (int i = 0; i < n; i++) {
                         int c = l.listed(l.listStart() + i);
                         assertThat(listed.add(c)).as("channel %d listed once", c).isTrue();
-                        int at = c * l.wheel + l.slot();
+                        int at = l.entryOf(c);
                         long t = now;
                         for (Sent s : pending) {
                             if (s.at() == t && s.channel() == c) {
                                 if (s.flit()) {
-                                    assertThat(l.pkt[at]).isEqualTo(s.packet());
-                                    assertThat(l.vc[at]).isEqualTo(s.vc());
+                                    assertThat(l.packet(at)).isEqualTo(s.packet());
+                                    assertThat(l.vc(at)).isEqualTo(s.vc());
                                 } else {
-                                    assertThat(l.credit[at]).isEqualTo(s.vc());
+                                    assertThat(l.credit(at)).isEqualTo(s.vc());
                                 }
                             }
                         }
-                        l.pkt[at] = -1;
-                        l.credit[at] = -1;
+                        l.clear(at);
                     }
                     long t = now;
                     Set<Integer> due = new HashSet<>();
@@ -94,6 +93,6 @@ class LinksProperties {
         l.turn(7);
         assertThat(l.arriving()).isEqualTo(1);
         assertThat(l.listed(l.listStart())).isEqualTo(1);
-        assertThat(l.pkt[1 * l.wheel + l.slot()]).isEqualTo(7);
+        assertThat(l.packet(l.entryOf(1))).isEqualTo(7);
     }
 }

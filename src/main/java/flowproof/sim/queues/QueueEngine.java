@@ -6,6 +6,7 @@ import flowproof.sim.Engine;
 import flowproof.sim.LatencyHistogram;
 import flowproof.sim.SimConfig;
 import flowproof.sim.RunProtocol;
+import flowproof.sim.SeriesBuilder;
 import flowproof.sim.SimResult;
 import flowproof.sim.SimulationError;
 import flowproof.sim.queues.InputQueueing.Organisation;
@@ -252,7 +253,7 @@ public class QueueEngine implements Engine {
     private final LatencyHistogram latencies = new LatencyHistogram();
     private double sumLatency;
     private double sumQueueing;
-    private final Series series;
+    private final SeriesBuilder series;
 
     /** Null unless a test or {@code fuzz} watches deliveries. */
     private flowproof.sim.Simulator.DeliveryListener listener;
@@ -457,7 +458,8 @@ public class QueueEngine implements Engine {
         grantStamp = new long[channels];
         Arrays.fill(grantStamp, -1);
         chanFlits = new long[channels];
-        series = new Series(cfg.window(), fbicm ? 2 : 0);
+        series = new SeriesBuilder(cfg.window(), terminals,
+            fbicm ? List.of("active CFQs", "stopped CAM lines") : List.of(), this::sampleFbicm);
     }
 
     // ------------------------------------------------------------------ run
@@ -1415,80 +1417,17 @@ public class QueueEngine implements Engine {
             latencies.max(), sumQueueing / n, 0, (sumLatency - sumQueueing) / n);
     }
 
-    /** Offered/accepted flits and packets in the network per window of cycles; FBICM's CFQs and stopped lines. */
-    private final class Series {
-        private final int window;
-        private final int controls;
-        private double[][] control;
-        private long[] t = new long[256];
-        private double[] offered = new double[256];
-        private double[] accepted = new double[256];
-        private double[] inFlight = new double[256];
-        private double[] nominal = new double[256];
-        private int n;
-        private long gen;
-        private long acc;
-        private int in;
-
-        Series(int window, int controls) {
-            this.window = window;
-            this.controls = controls;
-            this.control = new double[controls][256];
+    /** FBICM's series: the active CFQs and the CAM lines stopped. */
+    private void sampleFbicm(double[] out) {
+        int active = 0;
+        for (boolean b : inActive) {
+            active += b ? 1 : 0;
         }
-
-        void sample(long at, long genFlits, long accFlits, long inNet, double nominalLoad) {
-            gen += genFlits;
-            acc += accFlits;
-            if (++in < window) {
-                return;
-            }
-            if (n == t.length) {
-                t = Arrays.copyOf(t, n * 2);
-                offered = Arrays.copyOf(offered, n * 2);
-                accepted = Arrays.copyOf(accepted, n * 2);
-                inFlight = Arrays.copyOf(inFlight, n * 2);
-                nominal = Arrays.copyOf(nominal, n * 2);
-                for (int k = 0; k < controls; k++) {
-                    control[k] = Arrays.copyOf(control[k], n * 2);
-                }
-            }
-            if (controls > 0) {
-                int active = 0;
-                for (boolean b : inActive) {
-                    active += b ? 1 : 0;
-                }
-                int stopped = 0;
-                for (int l = 0; l < outActive.length; l++) {
-                    stopped += outActive[l] && outStop[l] ? 1 : 0;
-                }
-                control[0][n] = active;
-                control[1][n] = stopped;
-            }
-            t[n] = at;
-            offered[n] = (double) gen / terminals / window;
-            accepted[n] = (double) acc / terminals / window;
-            inFlight[n] = inNet;
-            nominal[n] = nominalLoad;
-            n++;
-            gen = 0;
-            acc = 0;
-            in = 0;
+        int stopped = 0;
+        for (int l = 0; l < outActive.length; l++) {
+            stopped += outActive[l] && outStop[l] ? 1 : 0;
         }
-
-        SimResult.Series build() {
-            return new SimResult.Series(Arrays.copyOf(t, n), Arrays.copyOf(offered, n), Arrays.copyOf(accepted, n),
-                Arrays.copyOf(inFlight, n), Arrays.copyOf(nominal, n));
-        }
-
-        SimResult.ControlSeries buildControl() {
-            if (controls == 0) {
-                return null;
-            }
-            double[][] v = new double[controls][];
-            for (int k = 0; k < controls; k++) {
-                v[k] = Arrays.copyOf(control[k], n);
-            }
-            return new SimResult.ControlSeries(new String[] {"active CFQs", "stopped CAM lines"}, Arrays.copyOf(t, n), v);
-        }
+        out[0] = active;
+        out[1] = stopped;
     }
 }

@@ -1,0 +1,192 @@
+package flowproof.sim;
+
+import java.util.Arrays;
+
+/**
+ * The separable, input-first switch allocator. Every input port with a VC that holds an
+ * output VC and has a flit ready to go (wormhole: and a credit downstream) picks one such VC
+ * (round robin from the VC after its last winner, or the oldest packet; with traffic classes
+ * the highest class priority first); every output port then grants one of the input ports
+ * that picked a VC for it (round robin from the port after its last winner, or the oldest).
+ *
+ * <p>It visits only its <em>active</em> input ports, one bit each, in increasing order: those
+ * with a VC that holds an output VC and has a flit ({@link #enter}, {@link #leave}).
+ */
+final class SwitchAllocator {
+
+    private final Buffers b;
+    private final Packets pk;
+    private final int vcs;
+    private final int cap;
+    private final int queues;
+    private final int inPorts;
+    private final RouterTiming timing;
+    private final boolean vct;
+    private final boolean oldestFirst;
+    /** Per output VC: its output port (ejection ports after the channels). */
+    private final int[] ovPort;
+    /** With traffic classes: the priority of each VC of a port; else null. */
+    private final int[] vcPrio;
+    /** Input ports with some VC that holds an output VC and has a flit: one bit each, and the count of such VCs. */
+    private final long[] active;
+    private final int[] activeVcs;
+    private final int[] inPtr;
+    private final int[] outPtr;
+    private final int[] best;
+    private final long[] stamp;
+    private final int[] req;
+    /** The input ports that requested the switch this cycle, in increasing order. */
+    private final int[] list;
+    /** This cycle's grants: input port and input VC. */
+    private final int[] grantPort;
+    private final int[] grantVc;
+
+    SwitchAllocator(Buffers b, Packets pk, int inPorts, int outPorts, int[] ovPort, RouterTiming timing,
+        boolean oldestFirst, int[] vcPrio) {
+        this.b = b;
+        this.pk = pk;
+        this.vcs = b.vcs;
+        this.cap = b.cap;
+        this.queues = b.queues;
+        this.inPorts = inPorts;
+        this.timing = timing;
+        this.vct = b.vct;
+        this.oldestFirst = oldestFirst;
+        this.ovPort = ovPort;
+        this.vcPrio = vcPrio;
+        active = new long[(inPorts + 63) >>> 6];
+        activeVcs = new int[inPorts];
+        inPtr = new int[inPorts];
+        outPtr = new int[outPorts];
+        best = new int[outPorts];
+        stamp = new long[outPorts];
+        Arrays.fill(stamp, -1);
+        req = new int[inPorts];
+        list = new int[inPorts];
+        grantPort = new int[inPorts];
+        grantVc = new int[inPorts];
+    }
+
+    /** A VC of input port {@code ip} now holds an output VC and has a flit. */
+    void enter(int ip) {
+        if (activeVcs[ip]++ == 0) {
+            active[ip >>> 6] |= 1L << ip;
+        }
+    }
+
+    /** A VC of input port {@code ip} no longer holds an output VC with a flit. */
+    void leave(int ip) {
+        if (--activeVcs[ip] == 0) {
+            active[ip >>> 6] &= ~(1L << ip);
+        }
+    }
+
+    /** Allocates the switch in cycle {@code now}; returns the number of grants ({@link #grantPort}, {@link #grantVc}). */
+    int allocate(long now) {
+        int[] buf = b.buf;
+        int[] bufHead = b.bufHead;
+        int[] bufCount = b.bufCount;
+        int[] ivOut = b.ivOut;
+        int[] credits = b.credits;
+        long[] gen = pk.gen;
+        int requests = 0;
+        // the input ports with a VC that holds an output VC and has a flit, in increasing order
+        for (int w = 0; w < active.length; w++) {
+            long bits = active[w];
+            while (bits != 0) {
+                int ip = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                req[ip] = -1;
+                int base = ip * vcs;
+                int chosen = -1;
+                for (int k = 0; k < vcs; k++) {
+                    int v = inPtr[ip] + k;
+                    if (v >= vcs) {
+                        v -= vcs;
+                    }
+                    int iv = base + v;
+                    int ov = ivOut[iv];
+                    if (ov < 0 || bufCount[iv] == 0) {
+                        continue;
+                    }
+                    int at = iv * cap + bufHead[iv];
+                    if (!timing.switchReady(buf, iv, at, now)) {
+                        continue;
+                    }
+                    if (!vct && ov < queues && credits[ov] == 0) {
+                        continue;
+                    }
+                    if (vcPrio != null) {
+                        // the highest class priority first, then oldest-first or round robin among equals
+                        if (chosen < 0 || vcPrio[v] > vcPrio[chosen - base] || (vcPrio[v] == vcPrio[chosen - base]
+                            && oldestFirst && gen[buf[3 * at]] < gen[buf[3 * (chosen * cap + bufHead[chosen])]])) {
+                            chosen = iv;
+                        }
+                        continue;
+                    }
+                    if (chosen < 0 || (oldestFirst && gen[buf[3 * at]] < gen[buf[3 * (chosen * cap + bufHead[chosen])]])) {
+                        chosen = iv;
+                    }
+                    if (!oldestFirst) {
+                        break;
+                    }
+                }
+                if (chosen < 0) {
+                    continue;
+                }
+                req[ip] = chosen;
+                list[requests++] = ip;
+                int op = ovPort[ivOut[chosen]];
+                if (stamp[op] != now || beats(ip, best[op], op)) {
+                    stamp[op] = now;
+                    best[op] = ip;
+                }
+            }
+        }
+        int grants = 0;
+        for (int r = 0; r < requests; r++) {
+            int ip = list[r];
+            int iv = req[ip];
+            int op = ovPort[ivOut[iv]];
+            if (best[op] != ip) {
+                continue;
+            }
+            grantPort[grants] = ip;
+            grantVc[grants++] = iv;
+            inPtr[ip] = iv - ip * vcs + 1 == vcs ? 0 : iv - ip * vcs + 1;
+            outPtr[op] = ip + 1;
+        }
+        return grants;
+    }
+
+    /** The input port of grant {@code i} of this cycle. */
+    int grantPort(int i) {
+        return grantPort[i];
+    }
+
+    /** The input VC of grant {@code i} of this cycle. */
+    int grantVc(int i) {
+        return grantVc[i];
+    }
+
+    private boolean beats(int ip, int other, int op) {
+        if (vcPrio != null) {
+            int pa = vcPrio[req[ip] % vcs];
+            int pb = vcPrio[req[other] % vcs];
+            if (pa != pb) {
+                return pa > pb;
+            }
+        }
+        if (oldestFirst) {
+            long ga = pk.gen[b.frontPacket(req[ip])];
+            long gb = pk.gen[b.frontPacket(req[other])];
+            if (ga != gb) {
+                return ga < gb;
+            }
+        }
+        int ptr = outPtr[op];
+        int a = ip - ptr;
+        int c = other - ptr;
+        return (a < 0 ? a + inPorts : a) < (c < 0 ? c + inPorts : c);
+    }
+}
