@@ -73,6 +73,14 @@ final class VcAllocator {
     private final int[] req;
     private final int[] list;
     private final int[] firstQueues;
+    /**
+     * Per input VC: where its head's candidates are in the route table ({@link #EJECTS} when it
+     * leaves the network here, {@link #UNKNOWN} until first asked), so that a head asking again
+     * and its grant read the table once per hop.
+     */
+    private final int[] headRoute;
+    private static final int UNKNOWN = -1;
+    private static final int EJECTS = -2;
     /** Set by {@link #choose} when it returned -1 without calling the rule or the control: the head may sleep. */
     private boolean chooseMaySleep;
     /** Packets granted their first output VC so far. */
@@ -124,11 +132,14 @@ final class VcAllocator {
         list = new int[inVcs];
         // the route table lists queues (channel x VC), up to vcs per candidate channel
         firstQueues = new int[Math.max(4, routing.maxCandidates()) * vcs];
+        headRoute = new int[inVcs];
+        Arrays.fill(headRoute, UNKNOWN);
         waiting = new WakeUpLists(inVcs, outVcs, Math.max(firstQueues.length, ejPorts));
     }
 
     /** A head reached the front of input VC {@code iv}, which holds no output VC: it asks from now on. */
     void headArrived(int iv) {
+        headRoute[iv] = UNKNOWN;
         waiting.activate(iv);
     }
 
@@ -138,6 +149,7 @@ final class VcAllocator {
      * its routing stage the next cycle).
      */
     void tailLeft(int iv, long now) {
+        headRoute[iv] = UNKNOWN;
         if (b.bufCount[iv] > 0) {
             waiting.activate(iv);
         }
@@ -252,32 +264,42 @@ final class VcAllocator {
      * cycle without calling anything; the first such change wakes it.
      */
     private void sleep(int iv, int p) {
-        int port = b.portOf(iv);
-        int router = inPortRouter[port];
-        int header = pk.header[p];
-        if (routing.exitNode(header) == router) {
+        int off = headRoute[iv];
+        if (off == EJECTS) {
             waiting.sleepOnRange(iv, queues + pk.dst[p] * ejPorts, ejPorts);
             return;
         }
-        int off = rc.route(port < channels ? iv : FlowControlRule.INJECT, router, header);
         int n = rc.pool[off];
         if (n <= waiting.slots()) {
             waiting.sleep(iv, rc.pool, off + 2, 2, n);
         }
     }
 
-    /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
-    private int choose(int iv, int p) {
-        chooseMaySleep = false;
+    /** Where the candidates of head packet {@code p} of input VC {@code iv} are ({@link #headRoute}). */
+    private int headRoute(int iv, int p) {
+        int off = headRoute[iv];
+        if (off != UNKNOWN) {
+            return off;
+        }
         int port = b.portOf(iv);
         int router = inPortRouter[port];
-        int from = port < channels ? iv : FlowControlRule.INJECT;
         if (pk.header[p] < 0) {
             pk.header[p] = rc.startHeader(router, p);
         }
         int header = pk.header[p];
+        off = routing.exitNode(header) == router ? EJECTS
+            : rc.route(port < channels ? iv : FlowControlRule.INJECT, router, header);
+        headRoute[iv] = off;
+        return off;
+    }
+
+    /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
+    private int choose(int iv, int p) {
+        chooseMaySleep = false;
+        int from = iv < queues ? iv : FlowControlRule.INJECT;
+        int off = headRoute(iv, p);
         int[] ovOwner = b.ovOwner;
-        if (routing.exitNode(header) == router) {
+        if (off == EJECTS) {
             if (msg != null && !msg.mayEject(p)) {
                 // a message that generates an answer leaves only into room in its input queue
                 return -1;
@@ -291,7 +313,6 @@ final class VcAllocator {
             chooseMaySleep = msg == null;
             return -1;
         }
-        int off = rc.route(from, router, header);
         int[] pool = rc.pool;
         int n = pool[off];
         int primary = pool[off + 1];
@@ -374,7 +395,7 @@ final class VcAllocator {
             pk.access[p] += (int) (now - (b.buf[3 * at + 2] + timing.vaWait));
         }
         // the header the packet will have downstream
-        int off = rc.route(from, inPortRouter[port], pk.header[p]);
+        int off = headRoute[iv];
         int[] pool = rc.pool;
         int n = pool[off];
         for (int i = 0; i < n; i++) {
