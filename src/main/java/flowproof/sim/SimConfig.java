@@ -314,12 +314,14 @@ public record SimConfig(
      * @param ejectionLatency  cycles a flit spends on the ejection channel beyond the one every flit takes
      * @param allocation       the order of the round-robin VC allocator's output stage
      * @param stages           BookSim's router stages, or null for flowproof's pipeline timing
+     * @param ejectionVcs      VCs of each ejection channel: how many packets may hold it at once (their flits
+     *                         interleave, one a cycle)
      */
     public record Router(VcRelease vcRelease, RouteTiming routeTiming, int injectionLatency, int ejectionLatency,
-        Allocation allocation, Stages stages) {
+        Allocation allocation, Stages stages, int ejectionVcs) {
 
         /** flowproof's router: the switching's VC release, arrival timing, no extra channel cycles, per-VC rotation. */
-        public static final Router DEFAULT = new Router(null, RouteTiming.ARRIVAL, 0, 0, Allocation.PER_VC, null);
+        public static final Router DEFAULT = new Router(null, RouteTiming.ARRIVAL, 0, 0, Allocation.PER_VC, null, 1);
 
         public Router {
             if (routeTiming == null) {
@@ -331,23 +333,27 @@ public record SimConfig(
         }
 
         public Router withVcRelease(VcRelease r) {
-            return new Router(r, routeTiming, injectionLatency, ejectionLatency, allocation, stages);
+            return new Router(r, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs);
         }
 
         public Router withRouteTiming(RouteTiming t) {
-            return new Router(vcRelease, t, injectionLatency, ejectionLatency, allocation, stages);
+            return new Router(vcRelease, t, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs);
         }
 
         public Router withChannelLatencies(int injection, int ejection) {
-            return new Router(vcRelease, routeTiming, injection, ejection, allocation, stages);
+            return new Router(vcRelease, routeTiming, injection, ejection, allocation, stages, ejectionVcs);
         }
 
         public Router withAllocation(Allocation a) {
-            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, a, stages);
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, a, stages, ejectionVcs);
+        }
+
+        public Router withEjectionVcs(int n) {
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, n);
         }
 
         public Router withStages(Stages s) {
-            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, s);
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, s, ejectionVcs);
         }
     }
 
@@ -449,6 +455,10 @@ public record SimConfig(
         if (router.ejectionLatency() < 0 || router.ejectionLatency() > 1_000_000) {
             throw new ConfigurationException("simulation.ejection-latency", "0 to 1000000 cycles",
                 Integer.toString(router.ejectionLatency()));
+        }
+        if (router.ejectionVcs() < 1 || router.ejectionVcs() > 256) {
+            throw new ConfigurationException("simulation.ejection-vcs", "1 to 256 VCs", Integer.toString(
+                router.ejectionVcs()));
         }
         Stages st = router.stages();
         if (st != null) {
@@ -556,6 +566,9 @@ public record SimConfig(
         }
         if (router.stages() != null) {
             return "stages";
+        }
+        if (router.ejectionVcs() != 1) {
+            return "ejection-vcs";
         }
         return router.allocation() != Allocation.PER_VC ? "allocation" : null;
     }

@@ -165,6 +165,8 @@ public final class Simulator implements Engine {
     private final int[] chanCreditLat;
     private final int injPorts;
     private final int ejPorts;
+    /** A terminal's ejection output VCs: {@code ejection-vcs} per ejection port. */
+    private final int ejOutVcs;
     private final int[] termRouter;
     private final int[] ovPort;
 
@@ -280,7 +282,10 @@ public final class Simulator implements Engine {
         this.ejPorts = cfg.ejectionPorts();
         this.inPorts = channels + terminals * injPorts;
         this.inVcs = inPorts * vcs;
-        int outVcs = queues + terminals * ejPorts;
+        // each ejection channel has ejection-vcs output VCs, one after the other
+        int ejVcs = router.ejectionVcs();
+        this.ejOutVcs = ejPorts * ejVcs;
+        int outVcs = queues + terminals * ejOutVcs;
         this.outPorts = channels + terminals * ejPorts;
         this.cap = cfg.bufferFlits();
         timing = new RouterTiming(cfg, inVcs);
@@ -314,7 +319,9 @@ public final class Simulator implements Engine {
             ovPort[q] = q / vcs;
         }
         for (int e = 0; e < terminals * ejPorts; e++) {
-            ovPort[queues + e] = channels + e;
+            for (int x = 0; x < ejVcs; x++) {
+                ovPort[queues + e * ejVcs + x] = channels + e;
+            }
         }
 
         b = new Buffers(net, rule, inVcs, outVcs, cap, cfg.slotFlits(), vct,
@@ -559,6 +566,9 @@ public final class Simulator implements Engine {
         }
         if (timing.staged) {
             options.append(", stages ").append(r.stages().key());
+        }
+        if (r.ejectionVcs() != 1) {
+            options.append(", ejection VCs ").append(r.ejectionVcs());
         }
         return topo.describe() + ", " + vcs + " VC" + (vcs > 1 ? "s" : "") + " x " + cap + " flits, "
             + cfg.switching().key() + ", " + cfg.routing().name() + ", " + rule.describe() + options;
@@ -879,7 +889,7 @@ public final class Simulator implements Engine {
             throw new SimulationError("cycle " + now + ": flit " + f + " of packet " + p + " delivered after "
                 + pk.delivered[p] + " of its flits (out of order)");
         }
-        int terminal = (ov - queues) / ejPorts;
+        int terminal = (ov - queues) / ejOutVcs;
         if (terminal != pk.dst[p]) {
             throw new SimulationError("cycle " + now + ": packet " + p + " for terminal " + pk.dst[p]
                 + " delivered to terminal " + terminal);

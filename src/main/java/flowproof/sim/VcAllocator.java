@@ -53,6 +53,7 @@ final class VcAllocator {
     private final int channels;
     private final int inPorts;
     private final int inVcs;
+    /** A terminal's ejection output VCs: ejection channels times {@code ejection-vcs}. */
     private final int ejPorts;
     private final RouterTiming timing;
     private final int[] inPortRouter;
@@ -115,7 +116,8 @@ final class VcAllocator {
         this.channels = topo.channels();
         this.inPorts = inPorts;
         this.inVcs = inPorts * vcs;
-        this.ejPorts = cfg.ejectionPorts();
+        // a terminal's ejection output VCs: ejection-vcs per ejection channel
+        this.ejPorts = cfg.ejectionPorts() * router.ejectionVcs();
         this.timing = timing;
         this.inPortRouter = inPortRouter;
         this.vcClass = vcClass;

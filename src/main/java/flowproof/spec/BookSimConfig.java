@@ -442,9 +442,11 @@ public final class BookSimConfig {
         sim.put("link-latency", link);
         // a credit crosses a channel as a flit does (the channel's cycles, then read the next cycle), plus credit_delay
         sim.put("credit-latency", link + 1 + creditDelay);
-        // the injection and ejection channels (network.cpp): one cycle each beyond flowproof's
+        // the injection and ejection channels (network.cpp): one cycle each beyond flowproof's; the ejection
+        // channel has num_vcs VCs, as every channel
         sim.put("injection-latency", 1);
         sim.put("ejection-latency", 1);
+        sim.put("ejection-vcs", vcs);
         if (traffic.equals("uniform")) {
             // RandomInt(_nodes - 1): the source itself among the destinations
             sim.putObject("traffic").put("pattern", "uniform").put("self", true);

@@ -55,6 +55,7 @@ import java.util.List;
  *   ejection-latency: 0       # extra cycles on the ejection channel
  *   allocation: per-vc        # or per-port
  *   stages: {routing: 1, vc-allocation: 1, switch-allocation: 1, traversal: 1}   # BookSim's timing (sum: pipeline)
+ *   ejection-vcs: 1           # packets that may hold an ejection channel at once
  * </pre>
  */
 public final class SimulationReader {
@@ -218,7 +219,7 @@ public final class SimulationReader {
             }
         }
         return new SimConfig.Router(release, timing, intField(sim, "injection-latency", 0),
-            intField(sim, "ejection-latency", 0), allocation, stages(sim.get("stages")));
+            intField(sim, "ejection-latency", 0), allocation, stages(sim.get("stages")), intField(sim, "ejection-vcs", 1));
     }
 
     /** {@code stages}: BookSim's four router stages, every one given, or null (flowproof's pipeline timing). */

@@ -279,6 +279,8 @@ public final class SpecFields {
             "extra cycles on the ejection channel"),
         f("simulation.allocation", "per-vc or per-port", "per-vc", "simulation: {allocation: per-port}",
             "how VC allocation arbitrates"),
+        f("simulation.ejection-vcs", "integer, 1 to 256", "1", "simulation: {ejection-vcs: 2}",
+            "VCs of an ejection channel (packets that may hold it at once)"),
         f("simulation.stages", "mapping {routing, vc-allocation, switch-allocation, traversal}",
             "none: flowproof's pipeline timing", "simulation: {stages: {routing: 1, vc-allocation: 1,"
             + " switch-allocation: 1, traversal: 1}}", "BookSim's router stages (their sum is the pipeline)"),

@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.quicktheories.generators.Generate;
 
 /**
- * BookSim's router stages ({@code simulation.stages}, {@link SimConfig.Stages}) and the
+ * BookSim's router stages ({@code simulation.stages}, {@link SimConfig.Stages}), the
  * source's view of its injection buffer ({@code injection-latency}, {@code vc-release: tail}
- * at the source): each changes what docs/simulator.md says it does, and nothing else.
+ * at the source) and the ejection channel's VCs ({@code ejection-vcs}): each changes what
+ * docs/simulator.md says it does, and nothing else.
  */
 class RouterStagesTest {
 
@@ -123,6 +124,39 @@ class RouterStagesTest {
                 }
             }
         }
+    }
+
+    /**
+     * Two neighbours send bursts of 1-flit packets to router 0 of a 4x4 mesh (2 VCs, tail
+     * release, BookSim's stages). An ejection VC is held from its VC allocation to the switch
+     * grant a cycle later, so with one VC per ejection channel the packets leave at most every
+     * other cycle; with {@code ejection-vcs: 2} (BookSim's ejection channel has every VC) two
+     * packets hold the channel at once and its flits leave every cycle.
+     */
+    @Test
+    void ejectionVcsLetSeveralPacketsHoldTheEjectionChannel() {
+        StringBuilder burst = new StringBuilder();
+        for (int i = 0; i < 12; i++) {
+            burst.append(i == 0 ? "" : ", ").append("[5, 1, 0, 1], [5, 4, 0, 1]");
+        }
+        String mesh = "name: m\ntopology: {kind: mesh, radix: [4, 4]}\nrouting: dor\nvcs: 2\nrule: vct\nsimulation:\n"
+            + "  switching: wormhole\n  buffer: 8\n  vc-release: tail\n  traffic: {script: [" + burst + "]}\n"
+            + "  cycles: 400\n  warmup: 0\n  stages: {routing: 1, vc-allocation: 1, switch-allocation: 1, traversal: 1}\n";
+        List<Long> one = deliveries(mesh);
+        List<Long> two = deliveries(mesh + "  ejection-vcs: 2\n");
+        assertThat(one).hasSize(24);
+        assertThat(two).hasSize(24);
+        for (int i = 1; i < one.size(); i++) {
+            assertThat(one.get(i) - one.get(i - 1)).as("%s", one).isGreaterThanOrEqualTo(2);
+        }
+        long together = 0;
+        for (int i = 1; i < two.size(); i++) {
+            together += two.get(i) - two.get(i - 1) == 1 ? 1 : 0;
+        }
+        assertThat(together).as("%s", two).isPositive();
+        assertThat(two.get(23) - two.get(0)).isLessThan((long) ((one.get(23) - one.get(0)) * 0.75));
+        assertThat(refused(mesh + "  ejection-vcs: 0\n"))
+            .isEqualTo("t.yaml: simulation.ejection-vcs: expected 1 to 256 VCs, found 0");
     }
 
     @Test

@@ -81,6 +81,7 @@ class BookSimConfigTest {
         assertThat(cfg.router().allocation()).isEqualTo(SimConfig.Allocation.PER_VC);
         assertThat(cfg.router().injectionLatency()).isEqualTo(1);
         assertThat(cfg.router().ejectionLatency()).isEqualTo(1);
+        assertThat(cfg.router().ejectionVcs()).isEqualTo(2); // the ejection channel has num_vcs VCs too
         assertThat(cfg.linkLatency()).isEqualTo(1);
         // a credit crosses its channel as a flit does, and is read the cycle after
         assertThat(cfg.creditLatency()).isEqualTo(2);
@@ -115,6 +116,7 @@ class BookSimConfigTest {
               credit-latency: 2
               injection-latency: 1
               ejection-latency: 1
+              ejection-vcs: 2
               traffic: {pattern: uniform, self: true}
               load: 0.2
               cycles: 1500

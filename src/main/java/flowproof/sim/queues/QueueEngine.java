@@ -306,6 +306,7 @@ public class QueueEngine implements Engine {
                     case "injection-latency" -> Integer.toString(cfg.router().injectionLatency());
                     case "ejection-latency" -> Integer.toString(cfg.router().ejectionLatency());
                     case "stages" -> cfg.router().stages().key();
+                    case "ejection-vcs" -> Integer.toString(cfg.router().ejectionVcs());
                     default -> cfg.router().allocation().key();
                 });
         }
