@@ -708,6 +708,10 @@ public final class Simulator implements Engine {
                     continue;
                 }
             } else if (p < 0) {
+                if (msg == null && (!injecting || srcCount[t] == 0)) {
+                    // nothing to start (the common case below saturation): no call
+                    continue;
+                }
                 p = takeNext(j, t, base);
                 if (p < 0) {
                     continue;

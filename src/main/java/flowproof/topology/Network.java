@@ -17,8 +17,6 @@ public final class Network {
 
     private final Topology topology;
     private final int vcs;
-    /** log2 of {@code vcs} when it is a power of two (a shift instead of a division), else -1. */
-    private final int vcShift;
     private final int capacity;
     private final int ringVcs;
     private final int[][] ringMembers;
@@ -42,7 +40,6 @@ public final class Network {
         }
         this.topology = topology;
         this.vcs = vcs;
-        this.vcShift = Integer.bitCount(vcs) == 1 ? Integer.numberOfTrailingZeros(vcs) : -1;
         this.ringVcs = ringVcs;
         this.capacity = capacity;
         this.queueRing = new int[topology.channels() * vcs];
@@ -91,11 +88,11 @@ public final class Network {
     }
 
     public int channelOf(int queue) {
-        return vcShift >= 0 ? queue >>> vcShift : queue / vcs;
+        return queue / vcs;
     }
 
     public int vcOf(int queue) {
-        return vcShift >= 0 ? queue & (vcs - 1) : queue % vcs;
+        return queue % vcs;
     }
 
     /** The router where the queue sits (the target of its channel). */
