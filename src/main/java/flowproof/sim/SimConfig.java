@@ -279,21 +279,55 @@ public record SimConfig(
     }
 
     /**
+     * BookSim's router stages (spec field {@code stages}): a head computes its route for
+     * {@code routing} cycles from when it arrives (or reaches the front of its VC, with
+     * {@code route-timing: front}), is allocated an output VC in the next cycle and may bid
+     * for the switch {@code vcAllocation} cycles later; a flit granted the switch leaves its
+     * buffer at the end of the {@code switchAllocation} cycles (its credit starts back then) and
+     * crosses the switch for {@code traversal} cycles before its link. Body flits bid for the
+     * switch as soon as they reach the front of their VC. Without stages (null), flowproof's
+     * own timing: every flit waits {@code pipeline - 1} cycles after it arrives, then VC
+     * allocation, switch allocation and traversal happen in one cycle.
+     *
+     * @param routing          route computation, cycles (0: lookahead routing)
+     * @param vcAllocation     VC allocation, cycles (at least 1)
+     * @param switchAllocation switch allocation, cycles (at least 1)
+     * @param traversal        switch traversal, cycles (at least 1)
+     */
+    public record Stages(int routing, int vcAllocation, int switchAllocation, int traversal) {
+
+        /** The zero-load cycles of a router, the {@code pipeline} they replace. */
+        public int total() {
+            return routing + vcAllocation + switchAllocation + traversal;
+        }
+
+        /** As the spec writes it. */
+        public String key() {
+            return "{routing: " + routing + ", vc-allocation: " + vcAllocation + ", switch-allocation: "
+                + switchAllocation + ", traversal: " + traversal + "}";
+        }
+    }
+
+    /**
      * Router options where simulators differ, each a spec field under {@code simulation}; the
      * defaults are flowproof's original router.
      *
      * @param vcRelease        when an output VC may be allocated again; null: the switching's
      *                         default ({@link VcRelease#TAIL} under VCT, {@link VcRelease#DRAINED} under wormhole)
      * @param routeTiming      when a head's route computation and VC allocation start
-     * @param injectionLatency cycles a flit spends on the injection channel beyond the one every flit takes
+     * @param injectionLatency cycles a flit spends on the injection channel beyond the one every flit takes (and a
+     *                         credit back to the source: the source learns of room in the injection buffer as late)
      * @param ejectionLatency  cycles a flit spends on the ejection channel beyond the one every flit takes
      * @param allocation       the order of the round-robin VC allocator's output stage
+     * @param stages           BookSim's router stages, or null for flowproof's pipeline timing
+     * @param ejectionVcs      VCs of each ejection channel: how many packets may hold it at once (their flits
+     *                         interleave, one a cycle)
      */
     public record Router(VcRelease vcRelease, RouteTiming routeTiming, int injectionLatency, int ejectionLatency,
-        Allocation allocation) {
+        Allocation allocation, Stages stages, int ejectionVcs) {
 
         /** flowproof's router: the switching's VC release, arrival timing, no extra channel cycles, per-VC rotation. */
-        public static final Router DEFAULT = new Router(null, RouteTiming.ARRIVAL, 0, 0, Allocation.PER_VC);
+        public static final Router DEFAULT = new Router(null, RouteTiming.ARRIVAL, 0, 0, Allocation.PER_VC, null, 1);
 
         public Router {
             if (routeTiming == null) {
@@ -305,19 +339,27 @@ public record SimConfig(
         }
 
         public Router withVcRelease(VcRelease r) {
-            return new Router(r, routeTiming, injectionLatency, ejectionLatency, allocation);
+            return new Router(r, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs);
         }
 
         public Router withRouteTiming(RouteTiming t) {
-            return new Router(vcRelease, t, injectionLatency, ejectionLatency, allocation);
+            return new Router(vcRelease, t, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs);
         }
 
         public Router withChannelLatencies(int injection, int ejection) {
-            return new Router(vcRelease, routeTiming, injection, ejection, allocation);
+            return new Router(vcRelease, routeTiming, injection, ejection, allocation, stages, ejectionVcs);
         }
 
         public Router withAllocation(Allocation a) {
-            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, a);
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, a, stages, ejectionVcs);
+        }
+
+        public Router withEjectionVcs(int n) {
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, n);
+        }
+
+        public Router withStages(Stages s) {
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, s, ejectionVcs);
         }
     }
 
@@ -420,6 +462,22 @@ public record SimConfig(
             throw new ConfigurationException("simulation.ejection-latency", "0 to 1000000 cycles",
                 Integer.toString(router.ejectionLatency()));
         }
+        if (router.ejectionVcs() < 1 || router.ejectionVcs() > 256) {
+            throw new ConfigurationException("simulation.ejection-vcs", "1 to 256 VCs", Integer.toString(
+                router.ejectionVcs()));
+        }
+        Stages st = router.stages();
+        if (st != null) {
+            if (st.routing() < 0 || st.vcAllocation() < 1 || st.switchAllocation() < 1 || st.traversal() < 1) {
+                throw new ConfigurationException("simulation.stages", "routing 0 or more cycles, vc-allocation,"
+                    + " switch-allocation and traversal 1 or more", String.format(java.util.Locale.ROOT,
+                    "%d, %d, %d, %d", st.routing(), st.vcAllocation(), st.switchAllocation(), st.traversal()));
+            }
+            if (st.total() != pipeline) {
+                throw new ConfigurationException("simulation.pipeline", "the sum of simulation.stages (" + st.total()
+                    + " cycles)", Integer.toString(pipeline));
+            }
+        }
         if (cycles < 1 || cycles > MAX_CYCLES) {
             throw new ConfigurationException("simulation.cycles", "1 to " + MAX_CYCLES + " cycles (the simulator keeps"
                 + " cycle numbers in 32 bits)", Long.toString(cycles));
@@ -511,6 +569,12 @@ public record SimConfig(
         }
         if (router.ejectionLatency() != 0) {
             return "ejection-latency";
+        }
+        if (router.stages() != null) {
+            return "stages";
+        }
+        if (router.ejectionVcs() != 1) {
+            return "ejection-vcs";
         }
         return router.allocation() != Allocation.PER_VC ? "allocation" : null;
     }

@@ -69,7 +69,8 @@ import java.util.function.LongConsumer;
  * are their own classes: {@link Buffers} (input VC buffers, output VCs, credits and marks:
  * the rule's view), {@link Packets} (the packet table), {@link Links} (channels and credit
  * channels), {@link RouteComputation}, {@link VcAllocator} (with its {@link WakeUpLists}),
- * {@link SwitchAllocator}, {@link MessageQueues} (message classes at the terminals) and
+ * {@link SwitchAllocator} (both timed by {@link RouterTiming}), {@link MessageQueues}
+ * (message classes at the terminals) and
  * {@link Statistics} (what a run measures, with {@link SeriesBuilder} and
  * {@link SpaceTimeRecorder}).
  *
@@ -82,6 +83,11 @@ import java.util.function.LongConsumer;
  * winning port, so that an injection port with several requesting VCs wins no more than any
  * other port; {@code allocation: transit-first} lets a packet continuing along its ring win
  * over one entering it (the bubble router's in-transit priority).
+ * {@code stages} replaces the pipeline's timing by BookSim's router stages
+ * ({@link RouterTiming}): the same zero-load latency, a longer loop from VC allocation to
+ * the switch. The source sees its injection VCs across the injection channel: a flit's
+ * departure {@code injection-latency} cycles late; with {@code vc-release: tail} it writes a
+ * new packet into an injection VC behind the previous tail.
  *
  * <p><b>Per-channel latency.</b> A channel of a graph topology with {@code latency: L}
  * (graph and anynet files) takes {@code linkLatency + L - 1} cycles to cross, and its
@@ -134,9 +140,18 @@ public final class Simulator implements Engine {
     private final FlowControlRule rule;
     private final Workload workload;
     private final boolean vct;
-    /** Extra cycles on the injection and ejection channels. */
+    /** Extra cycles on the injection and ejection channels (ejection: and staged, the switch traversal). */
     private final int injLat;
     private final int ejLat;
+    /**
+     * Per injection port, the last {@code injLat} cycles' departures from its VCs (cycle and VC;
+     * at most one a cycle): the source learns of the room they leave {@code injLat} cycles late,
+     * as a credit crossing the injection channel back. Null when {@code injLat} is 0.
+     */
+    private final int[] injGoneCycle;
+    private final int[] injGoneVc;
+    /** When flits may take each step in their router: the pipeline or BookSim's stages. */
+    private final RouterTiming timing;
 
     private final int vcs;
     private final int channels;
@@ -152,6 +167,8 @@ public final class Simulator implements Engine {
     private final int[] chanCreditLat;
     private final int injPorts;
     private final int ejPorts;
+    /** A terminal's ejection output VCs: {@code ejection-vcs} per ejection port. */
+    private final int ejOutVcs;
     private final int[] termRouter;
     private final int[] ovPort;
 
@@ -253,7 +270,6 @@ public final class Simulator implements Engine {
         this.vct = cfg.switching() == Switching.VCT;
         SimConfig.Router router = cfg.router();
         this.injLat = router.injectionLatency();
-        this.ejLat = router.ejectionLatency();
         this.vcs = net.vcs();
         this.channels = topo.channels();
         int concentration = topo.concentration();
@@ -268,10 +284,16 @@ public final class Simulator implements Engine {
         this.ejPorts = cfg.ejectionPorts();
         this.inPorts = channels + terminals * injPorts;
         this.inVcs = inPorts * vcs;
-        int outVcs = queues + terminals * ejPorts;
+        // each ejection channel has ejection-vcs output VCs, one after the other
+        int ejVcs = router.ejectionVcs();
+        this.ejOutVcs = ejPorts * ejVcs;
+        int outVcs = queues + terminals * ejOutVcs;
         this.outPorts = channels + terminals * ejPorts;
         this.cap = cfg.bufferFlits();
-        int linkLat = cfg.linkLatency();
+        timing = new RouterTiming(cfg, inVcs);
+        // staged, a flit crosses the switch before its link or ejection channel
+        this.ejLat = router.ejectionLatency() + timing.traversal;
+        int linkLat = cfg.linkLatency() + timing.traversal;
         int creditLat = cfg.creditLatency();
         chanLinkLat = new int[channels];
         chanCreditLat = new int[channels];
@@ -299,7 +321,9 @@ public final class Simulator implements Engine {
             ovPort[q] = q / vcs;
         }
         for (int e = 0; e < terminals * ejPorts; e++) {
-            ovPort[queues + e] = channels + e;
+            for (int x = 0; x < ejVcs; x++) {
+                ovPort[queues + e * ejVcs + x] = channels + e;
+            }
         }
 
         b = new Buffers(net, rule, inVcs, outVcs, cap, cfg.slotFlits(), vct,
@@ -373,9 +397,15 @@ public final class Simulator implements Engine {
         pk = new Packets(1024, messages != null, classed);
         msg = messages == null ? null : new MessageQueues(messages, terminals, cfg.consumeDelay(), pk);
         routes = new RouteComputation(cfg, rule, b, pk, termRouter, vcClass);
-        sa = new SwitchAllocator(b, pk, inPorts, outPorts, ovPort, cfg.pipeline(),
-            cfg.arbiter() == Arbiter.OLDEST_FIRST, vcPrio);
-        va = new VcAllocator(cfg, rule, b, pk, routes, sa, msg, control, inPorts, inPortRouter, vcClass, vcPrio);
+        sa = new SwitchAllocator(b, pk, inPorts, outPorts, ovPort, timing, cfg.arbiter() == Arbiter.OLDEST_FIRST,
+            vcPrio);
+        va = new VcAllocator(cfg, rule, b, pk, routes, sa, msg, control, timing, inPorts, inPortRouter, vcClass,
+            vcPrio);
+        injGoneCycle = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
+        injGoneVc = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
+        if (injGoneCycle != null) {
+            Arrays.fill(injGoneCycle, Integer.MIN_VALUE);
+        }
         if (rc != null) {
             rc.bind(new Port());
         }
@@ -529,11 +559,18 @@ public final class Simulator implements Engine {
         if (r.routeTiming() == SimConfig.RouteTiming.FRONT) {
             options.append(", route-timing front");
         }
-        if (injLat != 0 || ejLat != 0) {
-            options.append(", injection/ejection latency +").append(injLat).append("/+").append(ejLat);
+        if (r.injectionLatency() != 0 || r.ejectionLatency() != 0) {
+            options.append(", injection/ejection latency +").append(r.injectionLatency()).append("/+")
+                .append(r.ejectionLatency());
         }
         if (r.allocation() != SimConfig.Allocation.PER_VC) {
             options.append(", allocation ").append(r.allocation().key());
+        }
+        if (timing.staged) {
+            options.append(", stages ").append(r.stages().key());
+        }
+        if (r.ejectionVcs() != 1) {
+            options.append(", ejection VCs ").append(r.ejectionVcs());
         }
         return topo.describe() + ", " + vcs + " VC" + (vcs > 1 ? "s" : "") + " x " + cap + " flits, "
             + cfg.switching().key() + ", " + cfg.routing().name() + ", " + rule.describe() + options;
@@ -660,7 +697,6 @@ public final class Simulator implements Engine {
             }
             generatedThrough = now;
         }
-        int[] bufCount = b.bufCount;
         for (int j = 0; j < injPkt.length; j++) {
             int p = injPkt[j];
             int t = j / injPorts;
@@ -684,7 +720,7 @@ public final class Simulator implements Engine {
                 }
             }
             int iv = base + injVc[j];
-            if (bufCount[iv] < cap) {
+            if (injSeen(j, base, injVc[j]) < cap) {
                 push(iv, p, injFlit[j], (int) now + 1 + injLat);
                 if (netFlits++ == 0) {
                     lastMove = now;
@@ -765,12 +801,40 @@ public final class Simulator implements Engine {
             if (msg != null && !msg.routing.classUsesVc(pk.msg[p], v)) {
                 continue;
             }
-            int n = b.bufCount[base + v];
-            if (vct ? cap - n >= size : n == 0) {
+            if (injectionRoom(j, base, v, size)) {
                 return v;
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether injection VC {@code v} of port {@code j} may take a new packet of {@code size}
+     * flits, as the source sees it: room for all of it under VCT; under wormhole an empty VC,
+     * or with {@code vc-release: tail} one with room for a flit (the previous packet's tail has
+     * entered it, as BookSim's source does with {@code wait_for_tail_credit = 0}).
+     */
+    private boolean injectionRoom(int j, int base, int v, int size) {
+        int n = injSeen(j, base, v);
+        return vct ? cap - n >= size : b.tailRelease ? n < cap : n == 0;
+    }
+
+    /**
+     * The flits in injection VC {@code v} of port {@code j} as its source sees them: those
+     * that left in the last {@code injection-latency} cycles are still counted (their credits
+     * are on the injection channel back).
+     */
+    private int injSeen(int j, int base, int v) {
+        int n = b.bufCount[base + v];
+        if (injGoneCycle != null) {
+            int from = j * injLat;
+            for (int k = 0; k < injLat; k++) {
+                if (injGoneVc[from + k] == v && injGoneCycle[from + k] >= now - injLat) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     private void traverse(int ip, int iv, boolean measuring) {
@@ -787,6 +851,10 @@ public final class Simulator implements Engine {
         if (ip < channels) {
             links.sendCredit(ip, chanCreditLat[ip], iv - ip * vcs);
             b.creditsBack[iv]++;
+        } else if (injGoneCycle != null) {
+            int k = (ip - channels) * injLat + (int) (now % injLat);
+            injGoneCycle[k] = (int) now;
+            injGoneVc[k] = iv - ip * vcs;
         }
         int ov = b.ivOut[iv];
         if (marking && f == 0 && rc.mark(iv, ovPort[ov], b.bufCount[iv] + 1)) {
@@ -827,7 +895,7 @@ public final class Simulator implements Engine {
             throw new SimulationError("cycle " + now + ": flit " + f + " of packet " + p + " delivered after "
                 + pk.delivered[p] + " of its flits (out of order)");
         }
-        int terminal = (ov - queues) / ejPorts;
+        int terminal = (ov - queues) / ejOutVcs;
         if (terminal != pk.dst[p]) {
             throw new SimulationError("cycle " + now + ": packet " + p + " for terminal " + pk.dst[p]
                 + " delivered to terminal " + terminal);
@@ -923,12 +991,11 @@ public final class Simulator implements Engine {
      * the rest is kept).
      */
     private int takeClassed(int j, int t, int base) {
-        int[] bufCount = b.bufCount;
         if (ctlCount[t] > 0) {
             int[] cq = ctlQ[t];
             int p = cq[ctlHead[t]];
             int v = vcs - pk.cls[p];
-            if (vct ? cap - bufCount[base + v] >= 1 : bufCount[base + v] == 0) {
+            if (injectionRoom(j, base, v, 1)) {
                 ctlHead[t] = (ctlHead[t] + 1) & (cq.length - 1);
                 ctlCount[t]--;
                 startInjection(j, p, v);
@@ -972,14 +1039,12 @@ public final class Simulator implements Engine {
     private int injectionVc(int j, int base, int cls, int size) {
         if (cls > 0) {
             int v = vcs - cls;
-            int n = b.bufCount[base + v];
-            return (vct ? cap - n >= size : n == 0) ? v : -1;
+            return injectionRoom(j, base, v, size) ? v : -1;
         }
         int normal = vcs - classVcs;
         for (int k = 0; k < normal; k++) {
             int v = (injVc[j] + 1 + k) % normal;
-            int n = b.bufCount[base + v];
-            if (vct ? cap - n >= size : n == 0) {
+            if (injectionRoom(j, base, v, size)) {
                 return v;
             }
         }
@@ -1002,7 +1067,7 @@ public final class Simulator implements Engine {
      */
     private void contention() {
         Arrays.fill(degree, 0);
-        int pipe = cfg.pipeline();
+        int[] buf = b.buf;
         for (int ip = 0; ip < inPorts; ip++) {
             int base = ip * vcs;
             int chosen = -1;
@@ -1013,7 +1078,7 @@ public final class Simulator implements Engine {
                     continue;
                 }
                 int at = b.front(iv);
-                if (b.buf[3 * at + 2] + pipe - 1 > now) {
+                if (b.ivOut[iv] >= 0 ? !timing.switchReady(buf, iv, at, now) : buf[3 * at + 2] + timing.vaWait > now) {
                     continue;
                 }
                 int op = requestedPort(ip, iv, at);

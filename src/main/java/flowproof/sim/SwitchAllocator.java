@@ -20,7 +20,7 @@ final class SwitchAllocator {
     private final int cap;
     private final int queues;
     private final int inPorts;
-    private final int pipe;
+    private final RouterTiming timing;
     private final boolean vct;
     private final boolean oldestFirst;
     /** Per output VC: its output port (ejection ports after the channels). */
@@ -41,15 +41,15 @@ final class SwitchAllocator {
     private final int[] grantPort;
     private final int[] grantVc;
 
-    SwitchAllocator(Buffers b, Packets pk, int inPorts, int outPorts, int[] ovPort, int pipe, boolean oldestFirst,
-        int[] vcPrio) {
+    SwitchAllocator(Buffers b, Packets pk, int inPorts, int outPorts, int[] ovPort, RouterTiming timing,
+        boolean oldestFirst, int[] vcPrio) {
         this.b = b;
         this.pk = pk;
         this.vcs = b.vcs;
         this.cap = b.cap;
         this.queues = b.queues;
         this.inPorts = inPorts;
-        this.pipe = pipe;
+        this.timing = timing;
         this.vct = b.vct;
         this.oldestFirst = oldestFirst;
         this.ovPort = ovPort;
@@ -110,7 +110,7 @@ final class SwitchAllocator {
                         continue;
                     }
                     int at = iv * cap + bufHead[iv];
-                    if (buf[3 * at + 2] + pipe - 1 > now) {
+                    if (!timing.switchReady(buf, iv, at, now)) {
                         continue;
                     }
                     if (!vct && ov < queues && credits[ov] == 0) {

@@ -9,10 +9,10 @@ import java.util.Arrays;
 
 /**
  * Route computation and VC allocation, for heads at the front of their input VC that have
- * spent {@code pipeline - 1} cycles in the router. Each input VC requests its best candidate
- * output VC: unowned, with the credits a packet needs, and admitted by the rule on the live
- * buffers (adaptive: the one with most credits; escape VCs only when no adaptive VC admits,
- * as in the explorer). Each output VC grants one request (round robin over input VCs, or
+ * spent {@code pipeline - 1} cycles in the router (or the routing stage: {@link RouterTiming}).
+ * Each input VC requests its best candidate output VC: unowned, with the credits a packet
+ * needs, and admitted by the rule on the live buffers (adaptive: the one with most credits;
+ * escape VCs only when no adaptive VC admits, as in the explorer). Each output VC grants one request (round robin over input VCs, or
  * over input ports then VCs with {@code allocation: per-port}, or oldest first); grants are
  * then committed in a rotating order of input VCs, each judged again by the rule on the
  * state the earlier commits left (for Theoretical BFC, whose ring-wide count is global and
@@ -55,8 +55,9 @@ final class VcAllocator {
     private final int channels;
     private final int inPorts;
     private final int inVcs;
+    /** A terminal's ejection output VCs: ejection channels times {@code ejection-vcs}. */
     private final int ejPorts;
-    private final int pipe;
+    private final RouterTiming timing;
     private final int[] inPortRouter;
     /** With traffic classes: the class and priority of each VC of a port; else null. */
     private final int[] vcClass;
@@ -94,7 +95,8 @@ final class VcAllocator {
     SimState probe;
 
     VcAllocator(SimConfig cfg, FlowControlRule rule, Buffers b, Packets pk, RouteComputation rc, SwitchAllocator sa,
-        MessageQueues msg, InjectionControl control, int inPorts, int[] inPortRouter, int[] vcClass, int[] vcPrio) {
+        MessageQueues msg, InjectionControl control, RouterTiming timing, int inPorts, int[] inPortRouter, int[] vcClass,
+        int[] vcPrio) {
         this.topo = cfg.network().topology();
         this.routing = cfg.routing();
         this.rule = rule;
@@ -119,8 +121,9 @@ final class VcAllocator {
         this.channels = topo.channels();
         this.inPorts = inPorts;
         this.inVcs = inPorts * vcs;
-        this.ejPorts = cfg.ejectionPorts();
-        this.pipe = cfg.pipeline();
+        // a terminal's ejection output VCs: ejection-vcs per ejection channel
+        this.ejPorts = cfg.ejectionPorts() * router.ejectionVcs();
+        this.timing = timing;
         this.inPortRouter = inPortRouter;
         this.vcClass = vcClass;
         this.vcPrio = vcPrio;
@@ -149,7 +152,8 @@ final class VcAllocator {
 
     /**
      * The tail of the packet in input VC {@code iv} left in cycle {@code now}: the next head,
-     * if any, is at the front (with {@code route-timing: front} its pipeline starts now).
+     * if any, is at the front (with {@code route-timing: front} its pipeline starts now, staged
+     * its routing stage the next cycle).
      */
     void tailLeft(int iv, long now) {
         headRoute[iv] = UNKNOWN;
@@ -157,8 +161,8 @@ final class VcAllocator {
             waiting.activate(iv);
         }
         if (frontTiming) {
-            // like a head that arrived now, it leaves pipeline - 1 cycles later at the earliest
-            frontTime[iv] = (int) now;
+            // like a head that arrived now (staged: next cycle), it leaves pipeline - 1 cycles later at the earliest
+            frontTime[iv] = (int) now + timing.frontDelay;
         }
     }
 
@@ -183,7 +187,8 @@ final class VcAllocator {
                 int iv = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 int at = iv * cap + bufHead[iv];
-                if (buf[3 * at + 2] + pipe - 1 > now || (frontTiming && frontTime[iv] + pipe - 1 > now)) {
+                int wait = timing.vaWait;
+                if (buf[3 * at + 2] + wait > now || (frontTiming && frontTime[iv] + wait > now)) {
                     continue;
                 }
                 int ov = choose(iv, buf[3 * at]);
@@ -387,7 +392,7 @@ final class VcAllocator {
             if (msg != null && !msg.reserveEjection(p)) {
                 return;
             }
-            take(iv, ov, port);
+            take(iv, ov, port, now);
             return;
         }
         int from = port < channels ? iv : FlowControlRule.INJECT;
@@ -404,7 +409,7 @@ final class VcAllocator {
             observer.allocating(probe, from, ov);
         }
         int before = b.slots(ov);
-        take(iv, ov, port);
+        take(iv, ov, port, now);
         if (b.vct) {
             b.credits[ov] -= pk.size[p];
             b.reserved[ov] += pk.size[p];
@@ -417,7 +422,7 @@ final class VcAllocator {
         }
         int c = b.portOf(ov);
         if (from == FlowControlRule.INJECT || topo.dimension(port) != topo.dimension(c)) {
-            pk.access[p] += (int) (now - (b.buf[3 * at + 2] + pipe - 1));
+            pk.access[p] += (int) (now - (b.buf[3 * at + 2] + timing.vaWait));
         }
         // the header the packet will have downstream
         int off = headRoute[iv];
@@ -439,11 +444,12 @@ final class VcAllocator {
     }
 
     /** Input VC {@code iv} of {@code port} now holds output VC {@code ov}: it leaves the active set for the switch's. */
-    private void take(int iv, int ov, int port) {
+    private void take(int iv, int ov, int port, long now) {
         b.ovOwner[ov] = iv;
         b.ivOut[iv] = ov;
         waiting.deactivate(iv);
         sa.enter(port);
         granted(iv, ov);
+        timing.allocated(iv, now);
     }
 }

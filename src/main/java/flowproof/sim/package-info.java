@@ -12,7 +12,8 @@
  *       packet, from the explorer's {@code QueueRoutes}), {@code VcAllocator} (route
  *       computation and VC allocation over an active set, with {@code WakeUpLists} for
  *       blocked heads) and {@code SwitchAllocator} (separable input-first switch
- *       allocation over the active input ports);</li>
+ *       allocation over the active input ports), both timed by {@code RouterTiming}
+ *       (flowproof's pipeline or BookSim's stages);</li>
  *   <li>links and credits: {@code Links}, the channels and credit channels as latency
  *       wheels;</li>
  *   <li>statistics: {@code Statistics} (window counters, channel utilisation, exact latency

@@ -321,6 +321,10 @@ public final class BookSimConfig {
                         .put("leave", false);
                 } else if (routing.equals("dim_order") || (mesh && routing.equals("dor"))) {
                     spec.put("routing", "dor");
+                    if (!mesh && k % 2 == 0) {
+                        // dim_order_torus takes a random direction at distance k/2 (RandomInt(1))
+                        spec.putObject("routing").put("kind", "dor").put("tie", "random");
+                    }
                     if (!mesh) {
                         torusClasses(spec, k, n, vcs, purpose);
                     }
@@ -356,9 +360,13 @@ public final class BookSimConfig {
             throw error("vct", "0 (BookSim's iq router ignores vct and is always wormhole; only its event router reads"
                 + " it, and flowproof does not model that router)", vctValue.text());
         }
-        if (!"1".equals(word("wait_for_tail_credit", "0"))) {
-            throw error("wait_for_tail_credit", "1 (flowproof's wormhole router allocates a VC only when it is empty,"
-                + " every credit back)", shown("wait_for_tail_credit", "0"));
+        String tailCredit = word("wait_for_tail_credit", "0");
+        if (!tailCredit.equals("0") && !tailCredit.equals("1")) {
+            throw error("wait_for_tail_credit", "0 (vc-release: tail) or 1 (vc-release: drained)", tailCredit);
+        }
+        if (tailCredit.equals("0") && spec.has("escape")) {
+            throw error("wait_for_tail_credit", "1 with min_adapt (flowproof allocates escape VCs only when empty, as"
+                + " Duato's theorem needs)", shown("wait_for_tail_credit", "0"));
         }
         for (String key : List.of("vc_allocator", "sw_allocator")) {
             if (!"separable_input_first".equals(word(key, "islip"))) {
@@ -366,14 +374,14 @@ public final class BookSimConfig {
                     shown(key, "islip"));
             }
         }
-        int pipeline = 0;
-        for (String[] stage : new String[][] {{"routing_delay", "1"}, {"vc_alloc_delay", "1"}, {"sw_alloc_delay", "1"},
-            {"st_prepare_delay", "0"}, {"st_final_delay", "1"}}) {
-            pipeline += integer(stage[0], Integer.parseInt(stage[1]), 0, "0 or more cycles");
-        }
-        if (pipeline < 1) {
-            throw error("st_final_delay", "router delays that add up to at least 1 cycle (flowproof's pipeline)",
-                "a total of 0");
+        int routingDelay = integer("routing_delay", 1, 0, "0 or more cycles");
+        int vcAllocDelay = integer("vc_alloc_delay", 1, 1, "1 or more cycles");
+        int swAllocDelay = integer("sw_alloc_delay", 1, 1, "1 or more cycles");
+        int traversal = integer("st_prepare_delay", 0, 0, "0 or more cycles");
+        traversal += integer("st_final_delay", 1, 0, "0 or more cycles");
+        if (traversal < 1) {
+            throw error("st_final_delay", "st_prepare_delay + st_final_delay of at least 1 cycle (the switch"
+                + " traversal)", "a total of 0");
         }
         int creditDelay = integer("credit_delay", 0, 0, "0 or more cycles");
 
@@ -393,16 +401,21 @@ public final class BookSimConfig {
         }
         String simType = word("sim_type", "latency");
         if (!simType.equals("latency") && !simType.equals("throughput")) {
-            throw error("sim_type", "latency or throughput (both run warmup_periods + max_samples sample periods here)",
+            throw error("sim_type", "latency or throughput (both run max_samples sample periods here)",
                 simType);
         }
         int warmupPeriods = integer("warmup_periods", 3, 0, "0 or more periods");
         int period = integer("sample_period", 1000, 1, "a period of at least 1 cycle");
+        // _SingleSim counts the warm-up periods among max_samples: at most max_samples periods in all
         int samples = integer("max_samples", 10, 1, "at least 1 sample period");
-        long cycles = (long) (warmupPeriods + samples) * period;
+        if (samples <= warmupPeriods) {
+            throw error("max_samples", "more than warmup_periods (" + warmupPeriods + "; BookSim counts the warm-up"
+                + " periods among max_samples, and would never measure)", Integer.toString(samples));
+        }
+        long cycles = (long) samples * period;
         if (cycles > 2_000_000_000L) {
-            throw error("max_samples", "at most 2,000,000,000 cycles in all ((warmup_periods + max_samples) x"
-                + " sample_period)", Long.toString(cycles));
+            throw error("max_samples", "at most 2,000,000,000 cycles in all (max_samples x sample_period)",
+                Long.toString(cycles));
         }
         Value seedValue = values.get("seed");
         if (seedValue != null && !seedValue.text().matches("[0-9]+")) {
@@ -419,10 +432,27 @@ public final class BookSimConfig {
         sim.put("arbiter", "round-robin");
         sim.put("buffer", buffer);
         sim.put("packet-size", packet);
-        sim.put("pipeline", pipeline);
+        // BookSim's iq router (iq_router.cpp): its stages, one packet at a time per input VC, its VC release
+        sim.putObject("stages").put("routing", routingDelay).put("vc-allocation", vcAllocDelay)
+            .put("switch-allocation", swAllocDelay).put("traversal", traversal);
+        sim.put("route-timing", "front");
+        sim.put("vc-release", tailCredit.equals("0") ? "tail" : "drained");
+        // its separable allocators' output arbiters rotate over every input VC of the router
+        sim.put("allocation", "per-vc");
         sim.put("link-latency", link);
-        sim.put("credit-latency", link + creditDelay);
-        sim.put("traffic", traffic);
+        // a credit crosses a channel as a flit does (the channel's cycles, then read the next cycle), plus credit_delay
+        sim.put("credit-latency", link + 1 + creditDelay);
+        // the injection and ejection channels (network.cpp): one cycle each beyond flowproof's; the ejection
+        // channel has num_vcs VCs, as every channel
+        sim.put("injection-latency", 1);
+        sim.put("ejection-latency", 1);
+        sim.put("ejection-vcs", vcs);
+        if (traffic.equals("uniform")) {
+            // RandomInt(_nodes - 1): the source itself among the destinations
+            sim.putObject("traffic").put("pattern", "uniform").put("self", true);
+        } else {
+            sim.put("traffic", traffic);
+        }
         sim.put("load", load);
         sim.put("cycles", cycles);
         sim.put("warmup", (long) warmupPeriods * period);

@@ -54,6 +54,8 @@ import java.util.List;
  *   injection-latency: 0      # extra cycles on the injection channel
  *   ejection-latency: 0       # extra cycles on the ejection channel
  *   allocation: per-vc        # or per-port, transit-first
+ *   stages: {routing: 1, vc-allocation: 1, switch-allocation: 1, traversal: 1}   # BookSim's timing (sum: pipeline)
+ *   ejection-vcs: 1           # packets that may hold an ejection channel at once
  * </pre>
  */
 public final class SimulationReader {
@@ -61,6 +63,7 @@ public final class SimulationReader {
     /** The known fields, from {@link SpecFields} (the spec reference's source). */
     static final List<String> FIELDS = SpecFields.under("simulation");
     private static final List<String> SPACE_TIME_FIELDS = SpecFields.under("simulation.space-time");
+    private static final List<String> STAGE_FIELDS = SpecFields.under("simulation.stages");
     /** The workload reader's fields are simulation fields too: each must have its entry. */
     private static final List<String> WORKLOAD_FIELDS = SpecFields.of("simulation", WorkloadReader.FIELDS);
 
@@ -178,12 +181,14 @@ public final class SimulationReader {
         SpaceTime st = spaceTime(sim.get("space-time"), topo);
         Scheme control = Schemes.read("simulation.control", sim.get("control"),
             new SchemeContext(net, rule, buffer, size, switching == Switching.VCT));
-        return new SimConfig(net, spec.routing(), rule, workload, switching, arbiter, buffer, intField(sim, "pipeline", 4),
+        SimConfig.Router router = router(sim, switching);
+        int pipeline = intField(sim, "pipeline", router.stages() != null ? router.stages().total() : 4);
+        return new SimConfig(net, spec.routing(), rule, workload, switching, arbiter, buffer, pipeline,
             link, intField(sim, "credit-latency", link), intField(sim, "injection-channels", 1),
             intField(sim, "ejection-channels", 1), cycles, warmup, longField(sim, "seed", 1),
             intField(sim, "deadlock-cycles", 2_000), longField(sim, "drain", 100_000), spec.escapeAny(), false,
             intField(sim, "window", 100), st, control, consumeDelay(sim, spec), injectionArbiter(sim, spec),
-            router(sim, switching));
+            router);
     }
 
     /** The router options ({@link SimConfig.Router}); each absent field keeps flowproof's default. */
@@ -214,7 +219,39 @@ public final class SimulationReader {
             }
         }
         return new SimConfig.Router(release, timing, intField(sim, "injection-latency", 0),
-            intField(sim, "ejection-latency", 0), allocation);
+            intField(sim, "ejection-latency", 0), allocation, stages(sim.get("stages")), intField(sim, "ejection-vcs", 1));
+    }
+
+    /** {@code stages}: BookSim's four router stages, every one given, or null (flowproof's pipeline timing). */
+    private static SimConfig.Stages stages(JsonNode n) {
+        if (n == null) {
+            return null;
+        }
+        String expected = "a mapping {routing: R, vc-allocation: V, switch-allocation: S, traversal: T} of cycles";
+        if (!n.isObject()) {
+            throw new ConfigurationException("simulation.stages", expected, n.toString());
+        }
+        for (java.util.Iterator<String> it = n.fieldNames(); it.hasNext();) {
+            String k = it.next();
+            if (!STAGE_FIELDS.contains(k)) {
+                throw new ConfigurationException("simulation.stages." + k, "one of " + String.join(", ", STAGE_FIELDS),
+                    k);
+            }
+        }
+        int[] v = new int[STAGE_FIELDS.size()];
+        for (int i = 0; i < v.length; i++) {
+            String k = STAGE_FIELDS.get(i);
+            JsonNode x = n.get(k);
+            if (x == null) {
+                throw new ConfigurationException("simulation.stages." + k, "cycles (" + expected + ")", "none");
+            }
+            if (!x.isInt() || x.asInt() < (i == 0 ? 0 : 1) || x.asInt() > 1000) {
+                throw new ConfigurationException("simulation.stages." + k, (i == 0 ? "0" : "1") + " to 1000 cycles",
+                    x.toString());
+            }
+            v[i] = x.asInt();
+        }
+        return new SimConfig.Stages(v[0], v[1], v[2], v[3]);
     }
 
     /** {@code consume-delay}: only a spec with message classes has terminals that consume. */

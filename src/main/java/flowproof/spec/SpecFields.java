@@ -279,6 +279,19 @@ public final class SpecFields {
             "extra cycles on the ejection channel"),
         f("simulation.allocation", "per-vc, per-port or transit-first", "per-vc", "simulation: {allocation: per-port}",
             "how VC allocation arbitrates"),
+        f("simulation.ejection-vcs", "integer, 1 to 256", "1", "simulation: {ejection-vcs: 2}",
+            "VCs of an ejection channel (packets that may hold it at once)"),
+        f("simulation.stages", "mapping {routing, vc-allocation, switch-allocation, traversal}",
+            "none: flowproof's pipeline timing", "simulation: {stages: {routing: 1, vc-allocation: 1,"
+            + " switch-allocation: 1, traversal: 1}}", "BookSim's router stages (their sum is the pipeline)"),
+        f("simulation.stages.routing", "integer, 0 or more", "required", "stages: {routing: 1, ...}",
+            "cycles of route computation (0: lookahead)"),
+        f("simulation.stages.vc-allocation", "integer, 1 or more", "required", "stages: {vc-allocation: 1, ...}",
+            "cycles of VC allocation"),
+        f("simulation.stages.switch-allocation", "integer, 1 or more", "required",
+            "stages: {switch-allocation: 1, ...}", "cycles of switch allocation"),
+        f("simulation.stages.traversal", "integer, 1 or more", "required", "stages: {traversal: 1, ...}",
+            "cycles of switch traversal before the link"),
         f("simulation.space-time.row", "integer", "0", "space-time: {row: 1}", "the row of routers drawn"),
         f("simulation.space-time.routers", "list of router numbers", "the row", "space-time: {routers: [0, 1]}",
             "the routers drawn, instead of a row"),
@@ -373,6 +386,7 @@ public final class SpecFields {
         new String[] {"messages", "messages"},
         new String[] {"plugin", "The plugin form"},
         new String[] {"simulation", "simulation"},
+        new String[] {"simulation.stages", "simulation.stages"},
         new String[] {"simulation.space-time", "simulation.space-time"});
 
     /** docs/reference/spec.md: every field by section, with type, default, example and meaning. */

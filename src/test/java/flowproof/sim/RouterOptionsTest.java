@@ -205,6 +205,8 @@ class RouterOptionsTest {
         String[][] cases = {
             {base + "  allocation: per-port\n", "simulation.allocation: expected no allocation for voq-net"},
             {base + "  injection-latency: 2\n", "simulation.injection-latency: expected no injection-latency for"},
+            {base + "  stages: {routing: 1, vc-allocation: 1, switch-allocation: 1, traversal: 1}\n",
+                "simulation.stages: expected no stages for voq-net"},
             {base.replace("routing: dor", "routing: {kind: dor, tie: random}"),
                 "routing: expected one route per destination for voq-net"}};
         for (String[] c : cases) {

@@ -75,10 +75,21 @@ class BookSimConfigTest {
         assertThat(cfg.bufferFlits()).isEqualTo(8);
         assertThat(cfg.switching()).isEqualTo(SimConfig.Switching.WORMHOLE);
         assertThat(cfg.pipeline()).isEqualTo(4); // routing, VC and switch allocation, traversal: 1 cycle each
+        assertThat(cfg.router().stages()).isEqualTo(new SimConfig.Stages(1, 1, 1, 1));
+        assertThat(cfg.router().routeTiming()).isEqualTo(SimConfig.RouteTiming.FRONT);
+        assertThat(cfg.router().vcRelease()).isEqualTo(SimConfig.VcRelease.DRAINED); // wait_for_tail_credit = 1
+        assertThat(cfg.router().allocation()).isEqualTo(SimConfig.Allocation.PER_VC);
+        assertThat(cfg.router().injectionLatency()).isEqualTo(1);
+        assertThat(cfg.router().ejectionLatency()).isEqualTo(1);
+        assertThat(cfg.router().ejectionVcs()).isEqualTo(2); // the ejection channel has num_vcs VCs too
         assertThat(cfg.linkLatency()).isEqualTo(1);
-        assertThat(cfg.creditLatency()).isEqualTo(1);
+        // a credit crosses its channel as a flit does, and is read the cycle after
+        assertThat(cfg.creditLatency()).isEqualTo(2);
         assertThat(cfg.workload().maxPacketSize()).isEqualTo(4);
-        assertThat(cfg.cycles()).isEqualTo(2000);
+        // uniform draws the source itself too (BookSim's RandomInt(_nodes - 1))
+        assertThat(cfg.workload().destinationWeights(5, 1)[5]).isEqualTo(1.0 / 64);
+        // max_samples counts the warm-up period: 3 periods of 500 cycles in all
+        assertThat(cfg.cycles()).isEqualTo(1500);
         assertThat(cfg.warmup()).isEqualTo(500);
         assertThat(cfg.seed()).isEqualTo(7);
         assertThat(s.simulation().get("load").asDouble()).isEqualTo(0.2);
@@ -97,12 +108,18 @@ class BookSimConfigTest {
               switching: wormhole
               buffer: 8
               packet-size: 4
-              pipeline: 4
+              stages: {routing: 1, vc-allocation: 1, switch-allocation: 1, traversal: 1}
+              route-timing: front
+              vc-release: drained
+              allocation: per-vc
               link-latency: 1
-              credit-latency: 1
-              traffic: uniform
+              credit-latency: 2
+              injection-latency: 1
+              ejection-latency: 1
+              ejection-vcs: 2
+              traffic: {pattern: uniform, self: true}
               load: 0.2
-              cycles: 2000
+              cycles: 1500
               warmup: 500
               seed: 7
             """));
@@ -123,7 +140,8 @@ class BookSimConfigTest {
         SimConfig cfg = Flowproof.simulation(s);
         assertThat(s.simulation().get("load").asDouble()).isEqualTo(0.3);
         assertThat(cfg.pipeline()).isEqualTo(7);
-        assertThat(cfg.creditLatency()).isEqualTo(3);
+        assertThat(cfg.router().stages()).isEqualTo(new SimConfig.Stages(2, 1, 1, 3));
+        assertThat(cfg.creditLatency()).isEqualTo(4); // the link, the cycle the credit is read, credit_delay
         assertThat(cfg.switching()).isEqualTo(SimConfig.Switching.WORMHOLE);
     }
 
@@ -131,7 +149,7 @@ class BookSimConfigTest {
     @Test
     void torusChannelsTakeTwoCyclesUnderBookSimsDefaultLayout() throws Exception {
         String torus = MESH.replace("topology = mesh;", "topology = torus;") + "credit_delay = 1;";
-        int[][] expected = {{2, 3}, {1, 2}};
+        int[][] expected = {{2, 4}, {1, 3}};
         String[] noc = {"", "use_noc_latency = 0;"};
         for (int i = 0; i < 2; i++) {
             SimConfig cfg = Flowproof.simulation(SpecReader.fromTree("t.cfg", "", BookSimConfig.toSpecTree("t.cfg", "t",
@@ -218,6 +236,12 @@ class BookSimConfigTest {
             Arguments.of("sim_type = batch;", "key sim_type: expected latency or throughput"),
             Arguments.of("vct = 1;", "key vct: expected 0 (BookSim's iq router ignores vct and is always wormhole"),
             Arguments.of("use_noc_latency = 2;", "key use_noc_latency: expected 0 or 1, found 2"),
+            Arguments.of("vc_alloc_delay = 0;", "key vc_alloc_delay: expected 1 or more cycles, found 0"),
+            Arguments.of("sw_alloc_delay = 0;", "key sw_alloc_delay: expected 1 or more cycles, found 0"),
+            Arguments.of("st_final_delay = 0;", "key st_final_delay: expected st_prepare_delay + st_final_delay of at"
+                + " least 1 cycle (the switch traversal), found a total of 0"),
+            Arguments.of("max_samples = 1;", "key max_samples: expected more than warmup_periods (1; BookSim counts"
+                + " the warm-up periods among max_samples, and would never measure), found 1"),
             Arguments.of("xr = 2;", "key xr: expected no xr on a mesh"));
     }
 
@@ -228,11 +252,27 @@ class BookSimConfigTest {
         assertThat(e.getMessage()).contains(message).doesNotContain("\n");
     }
 
+    /** wait_for_tail_credit: BookSim's default 0 releases a VC when the tail leaves, 1 when its credit is back. */
+    @Test
+    void waitForTailCreditChoosesTheVcRelease() throws Exception {
+        SimConfig tail = Flowproof.simulation(SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x",
+            MESH.replace("wait_for_tail_credit = 1;", ""), Purpose.SIMULATE)));
+        assertThat(tail.router().vcRelease()).isEqualTo(SimConfig.VcRelease.TAIL);
+        SimConfig zero = Flowproof.simulation(SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x",
+            MESH.replace("wait_for_tail_credit = 1;", "wait_for_tail_credit = 0;"), Purpose.SIMULATE)));
+        assertThat(zero.router().vcRelease()).isEqualTo(SimConfig.VcRelease.TAIL);
+        assertThat(error(MESH.replace("wait_for_tail_credit = 1;", "wait_for_tail_credit = 2;"), Purpose.SIMULATE)
+            .getMessage()).isEqualTo("x.cfg: key wait_for_tail_credit: expected 0 (vc-release: tail) or 1 (vc-release:"
+                + " drained), found 2");
+        // min_adapt's escape VC is allocated only when empty (Duato)
+        assertThat(error(MESH.replace("wait_for_tail_credit = 1;", "").replace("routing_function = dim_order;",
+            "routing_function = min_adapt;"), Purpose.SIMULATE).getMessage()).isEqualTo("x.cfg: key"
+                + " wait_for_tail_credit: expected 1 with min_adapt (flowproof allocates escape VCs only when empty, as"
+                + " Duato's theorem needs), found 0 (BookSim's default)");
+    }
+
     @Test
     void booksimDefaultsFlowproofDoesNotModelAreNamedAsDefaults() {
-        assertThat(error(MESH.replace("wait_for_tail_credit = 1;", ""), Purpose.SIMULATE).getMessage())
-            .isEqualTo("x.cfg: key wait_for_tail_credit: expected 1 (flowproof's wormhole router allocates a VC only"
-                + " when it is empty, every credit back), found 0 (BookSim's default)");
         assertThat(error(MESH.replace("sw_allocator = separable_input_first;", ""), Purpose.SIMULATE).getMessage())
             .endsWith("key sw_allocator: expected separable_input_first (flowproof's allocator, round-robin arbiters),"
                 + " found islip (BookSim's default)");
@@ -287,8 +327,9 @@ class BookSimConfigTest {
         assertThat(error(torus, Purpose.VERIFY).getMessage())
             .startsWith("x.cfg: key routing_function: expected a routing flowproof can check exactly: dim_order on a"
                 + " torus of odd k").endsWith("found dim_order on a torus of k = 8");
-        // simulating it is fine (docs/booksim.md: flowproof's dor takes + on the tie)
-        BookSimConfig.toSpecTree("x.cfg", "x", torus, Purpose.SIMULATE);
+        // simulating it is fine: dor with BookSim's random tie (docs/booksim.md)
+        assertThat(BookSimConfig.toSpecTree("x.cfg", "x", torus, Purpose.SIMULATE).get("routing").get("tie").asText())
+            .isEqualTo("random");
     }
 
     @Test
@@ -336,36 +377,45 @@ class BookSimConfigTest {
             Torus t = (Torus) s.topology();
             var routes = new flowproof.routing.QueueRoutes(cfg.network(), cfg.routing(), cfg.rule());
             int hops = 0;
+            int minusTies = 0;
             for (int src = 0; src < t.nodes(); src++) {
                 for (int dst = 0; dst < t.nodes(); dst++) {
                     if (src == dst) {
                         continue;
                     }
-                    int header = routes.injectHeaders(src, dst)[0];
-                    var next = routes.next(flowproof.rule.FlowControlRule.INJECT, src, header);
-                    int expected = -1;
-                    int lastDim = -1;
-                    while (!next.exits()) {
-                        assertThat(next.size()).isEqualTo(1);
-                        int q = next.queues()[0];
-                        int ch = cfg.network().channelOf(q);
-                        int d = t.dimension(ch);
-                        int at = t.source(ch);
-                        if (d != lastDim) {
-                            int cur = t.coordinate(at, d);
-                            int dest = t.coordinate(dst, d);
-                            boolean plus = t.direction(ch) > 0;
-                            expected = (plus && cur > dest) || (!plus && dest < cur) ? 1 : 0;
-                            lastDim = d;
+                    // every direction of a tie at distance k/2 (the random tie: one header each)
+                    for (int header : routes.injectHeaders(src, dst)) {
+                        var next = routes.next(flowproof.rule.FlowControlRule.INJECT, src, header);
+                        int expected = -1;
+                        int lastDim = -1;
+                        while (!next.exits()) {
+                            assertThat(next.size()).isEqualTo(1);
+                            int q = next.queues()[0];
+                            int ch = cfg.network().channelOf(q);
+                            int d = t.dimension(ch);
+                            int at = t.source(ch);
+                            if (d != lastDim) {
+                                int cur = t.coordinate(at, d);
+                                int dest = t.coordinate(dst, d);
+                                boolean plus = t.direction(ch) > 0;
+                                expected = (plus && cur > dest) || (!plus && dest < cur) ? 1 : 0;
+                                lastDim = d;
+                            }
+                            assertThat(cfg.network().vcOf(q)).as("k %d, %d -> %d on %s", k, src, dst,
+                                t.channelName(ch)).isEqualTo(expected);
+                            hops++;
+                            if (t.direction(ch) < 0 && (k % 2 == 0)
+                                && Math.floorMod(t.coordinate(src, d) - t.coordinate(dst, d), k) == k / 2) {
+                                minusTies++;
+                            }
+                            next = routes.next(q, -1, next.headers()[0]);
                         }
-                        assertThat(cfg.network().vcOf(q)).as("k %d, %d -> %d on %s", k, src, dst, t.channelName(ch))
-                            .isEqualTo(expected);
-                        hops++;
-                        next = routes.next(q, -1, next.headers()[0]);
                     }
                 }
             }
             assertThat(hops).isPositive();
+            // on the even torus some routes take - at distance k/2 (BookSim's random tie), the odd one has no tie
+            assertThat(minusTies > 0).isEqualTo(k % 2 == 0);
         }
     }
 

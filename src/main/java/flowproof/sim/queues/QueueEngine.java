@@ -305,6 +305,8 @@ public class QueueEngine implements Engine {
                     case "route-timing" -> cfg.router().routeTiming().key();
                     case "injection-latency" -> Integer.toString(cfg.router().injectionLatency());
                     case "ejection-latency" -> Integer.toString(cfg.router().ejectionLatency());
+                    case "stages" -> cfg.router().stages().key();
+                    case "ejection-vcs" -> Integer.toString(cfg.router().ejectionVcs());
                     default -> cfg.router().allocation().key();
                 });
         }
