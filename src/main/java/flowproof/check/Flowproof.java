@@ -160,6 +160,10 @@ public final class Flowproof {
      * model from the spec's tree. A member lost ends the search as incomplete (limit
      * {@code member-lost}).
      *
+     * @param spec the spec; its tree travels to the other members
+     * @param options the search options, as for one JVM
+     * @param cluster the members, joined by this JVM
+     * @return the decision, as on one JVM, or incomplete when a member was lost
      * @throws IllegalArgumentException when the spec's model is one the partitioned search does
      *         not cover ({@link flowproof.explore.Explorer#partitionable})
      */
