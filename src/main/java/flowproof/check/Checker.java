@@ -242,6 +242,8 @@ final class Checker {
      * so that the same spec takes the same path on every run and machine.
      */
     static final long PORTFOLIO_STATES = 1_000_000;
+    /** The limit of a partitioned search that lost a member. */
+    private static final String MEMBER_LOST = "member-lost";
     /** CP-SAT's deterministic time for the portfolio's knot search (each solve; about seconds of one core). */
     static final double PORTFOLIO_KNOT_TIME = 20;
     /** States the guided search toward the portfolio's deadlock configuration may store. */
@@ -261,6 +263,18 @@ final class Checker {
     /** The cheapest sound method: the dependency graph, then the explorer. */
     static Outcome check(Spec spec, Path saveDir, long states, double seconds, Engine engine)
         throws IOException, Unsaved {
+        return check(spec, saveDir, states, seconds, engine, null);
+    }
+
+    /**
+     * The cheapest sound method, the full search on the members of {@code cluster} when it is
+     * not null: the dependency graph, the portfolio's first phase and CP-SAT run in this JVM as
+     * they do without a cluster (so the path taken and the answer are the same); only the
+     * explorer's full search is partitioned. A member lost ends the run there, incomplete
+     * (limit {@code member-lost}): CP-SAT is not asked to decide a run the cluster cut short.
+     */
+    static Outcome check(Spec spec, Path saveDir, long states, double seconds, Engine engine,
+                         flowproof.cluster.Cluster cluster) throws IOException, Unsaved {
         long t0 = System.nanoTime();
         // --max-seconds bounds all phases together: the graph, the explorer, CP-SAT and the guided search
         long deadline = seconds > 0 ? t0 + (long) (seconds * 1e9) : Long.MAX_VALUE;
@@ -284,22 +298,26 @@ final class Checker {
             }
             report = p == null ? null : p.portfolio();
         }
-        Outcome o = searchThenProve(spec, saveDir, states, seconds, deadline, engine, cdg, cdgSeconds);
+        Outcome o = searchThenProve(spec, saveDir, states, seconds, deadline, engine, cluster, cdg, cdgSeconds);
         return report == null ? o : o.with(report);
     }
 
     /** {@code check} after the portfolio: the explorer with its whole budget, then CP-SAT's proof when it stops at a limit. */
     private static Outcome searchThenProve(Spec spec, Path saveDir, long states, double seconds, long deadline,
-                                           Engine engine, ChannelDependencyGraph cdg, double cdgSeconds)
+                                           Engine engine, flowproof.cluster.Cluster cluster,
+                                           ChannelDependencyGraph cdg, double cdgSeconds)
         throws IOException, Unsaved {
         Outcome o;
+        double budget = seconds > 0 ? left(deadline) : seconds;
         try {
-            o = explore(spec, saveDir, states, seconds > 0 ? left(deadline) : seconds, false, engine);
+            o = cluster == null ? explore(spec, saveDir, states, budget, false, engine)
+                : explore(spec, saveDir, states, budget, false, engine, cluster);
         } catch (Unsaved u) {
             Outcome e = u.result();
             throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, e.result(), e.saved()), u.getMessage());
         }
-        if (o.result().verdict() == Verdict.INCOMPLETE && OrTools.problem() == null
+        boolean lost = MEMBER_LOST.equals(o.result().limit());
+        if (o.result().verdict() == Verdict.INCOMPLETE && !lost && OrTools.problem() == null
             && (deadline == Long.MAX_VALUE || System.nanoTime() < deadline)) {
             DeadlockProver.Options options = deadline == Long.MAX_VALUE ? DeadlockProver.Options.defaults()
                 : new DeadlockProver.Options(Math.min(DeadlockProver.Options.defaults().seconds(), left(deadline)), 1);
@@ -459,7 +477,10 @@ final class Checker {
                            flowproof.cluster.Cluster cluster) throws IOException, Unsaved {
         return explore(spec, saveDir, limits(spec, states, seconds, engine), limits -> cluster.everyMember(
             new ClusterSearch(spec.source(), spec.tree().toString(), limits.states(), limits.seconds(), limits.bytes(),
-                first, engine.symmetry())));
+                first, engine.symmetry()),
+            // this member searches the model it read (which names its files), the others the one they rebuild
+            transport -> new Explorer(spec.model(), spec.effectiveProperties(), limits, first)
+                .symmetry(engine.symmetry()).member(transport).run()));
     }
 
     private static Limits limits(Spec spec, long states, double seconds, Engine engine) {

@@ -103,6 +103,36 @@ public final class Flowproof {
     }
 
     /**
+     * {@link #check(Spec, Options)} with the explorer's full search on the members of
+     * {@code cluster} (the partitioned search, docs/cluster.md): the dependency graph, the
+     * portfolio's first phase and CP-SAT run in this JVM as without a cluster, so the method,
+     * the verdict, the counts and the trace are those of one JVM. A member lost ends the run
+     * as incomplete (limit {@code member-lost}), and CP-SAT is then not asked.
+     *
+     * @param spec    the spec; its tree travels to the other members
+     * @param options budgets, engine settings and where counterexamples go, as for one JVM
+     * @param cluster the members, joined by this JVM
+     * @return the decision
+     * @throws IllegalArgumentException when the spec's model is one the partitioned search does
+     *         not cover ({@link flowproof.explore.Explorer#partitionable})
+     */
+    public static Decision check(Spec spec, Options options, flowproof.cluster.Cluster cluster) {
+        String why = flowproof.explore.Explorer.partitionable(spec.model());
+        if (why != null) {
+            throw new IllegalArgumentException("cluster: expected a spec the search on several members covers, found "
+                + why);
+        }
+        try {
+            return Decision.of(Decision.Kind.CHECK, Checker.check(spec, options.saveTo(), options.maxStates(),
+                options.maxSeconds(), options.engine(), cluster), null);
+        } catch (Unsaved u) {
+            return Decision.of(Decision.Kind.CHECK, u.result(), u.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Enumerates every reachable state and checks the spec's properties.
      *
      * @param spec    the spec

@@ -34,8 +34,9 @@ final class CheckCommand implements Callable<Integer> {
         description = "also write a browser page per counterexample into DIR (as the report command does)")
     Path html;
 
-    @Option(names = "--cluster", paramLabel = "FILE", description = "refused: check decides on this machine "
-        + "(use explore --cluster, or verify --cluster to spread specs over a cluster; docs/cluster.md)")
+    @Option(names = "--cluster", paramLabel = "FILE", description = "run the explorer's full search on the members "
+        + "of a cluster file, this JVM one of them (docs/cluster.md); the dependency graph, the portfolio's first phase "
+        + "and CP-SAT run here, so the answer is one JVM's; a member lost: incomplete, exit 3")
     Path cluster;
 
     @CommandLine.Spec
@@ -44,14 +45,6 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         var err = cmd.commandLine().getErr();
-        if (cluster != null) {
-            // the portfolio runs CP-SAT beside the explorer's first million states and falls back to CP-SAT at a
-            // limit: a search on other machines would change what check decides and how, so it is not offered
-            err.println("--cluster: expected no cluster for check, which decides on this machine by the dependency "
-                + "graph, CP-SAT and the explorer together, found " + cluster + " (use explore --cluster, or verify "
-                + "--cluster to spread specs over the members)");
-            return Main.BAD_INPUT;
-        }
         if (options.problem() != null) {
             err.println(options.problem());
             return Main.BAD_INPUT;
@@ -63,9 +56,27 @@ final class CheckCommand implements Callable<Integer> {
         if (spec == null) {
             spec = booksim; // errors below name the file read
         }
+        if (cluster != null && flowproof.explore.Explorer.partitionable(s.model()) != null) {
+            err.println("--cluster: expected a spec the search on several members covers (interleaving moves without "
+                + "injection queues, wormhole flits or message classes), found "
+                + flowproof.explore.Explorer.partitionable(s.model()) + " in " + spec);
+            return Main.BAD_INPUT;
+        }
         Decision o;
-        try {
-            o = Flowproof.check(s, options.options(err, false));
+        ClusterOption.Opened c = ClusterOption.open(cluster, null, err);
+        if (cluster != null && c.cluster() == null) {
+            return c.exit();
+        }
+        try (flowproof.cluster.Cluster on = c.cluster()) {
+            o = on == null ? Flowproof.check(s, options.options(err, false))
+                : Flowproof.check(s, options.options(err, false), on);
+            if (on != null) {
+                ClusterOption.reportFailures(on, err);
+                if (o.exploration().map(r -> "member-lost".equals(r.limit())).orElse(false)) {
+                    err.println("--cluster: a member was lost; incomplete, with the counts of the last level every "
+                        + "member finished");
+                }
+            }
         } catch (RoutingException e) {
             err.println(spec + ": routing: " + e.getMessage());
             return Main.BAD_INPUT;

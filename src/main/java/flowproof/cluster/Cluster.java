@@ -191,6 +191,20 @@ public final class Cluster implements AutoCloseable {
      * member (its result says so); the failure's message is in {@link #failures}.
      */
     public <T> T everyMember(MemberTask<T> task) {
+        return everyMember(task, task::run);
+    }
+
+    /**
+     * {@link #everyMember(MemberTask)}, with this member's part run by {@code here} instead of
+     * the task sent to the others: the driving member can use what it already holds (a spec read
+     * from its files, whose model describes itself by those files) where the others rebuild it.
+     *
+     * @param task what the other members run
+     * @param here this member's part, the same search on its end of the job's transport
+     * @param <T> the result
+     * @return this member's result
+     */
+    public <T> T everyMember(MemberTask<T> task, java.util.function.Function<Transport, T> here) {
         List<Member> ms = new ArrayList<>(self.getCluster().getMembers());
         int channel = ThreadLocalRandom.current().nextInt(1, Integer.MAX_VALUE);
         List<UUID> ids = new ArrayList<>();
@@ -206,7 +220,7 @@ public final class Cluster implements AutoCloseable {
         }
         T mine;
         try (Transport t = new HazelcastTransport(self, channel)) {
-            mine = task.run(t);
+            mine = here.apply(t);
         }
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         for (Map.Entry<Member, Future<Serializable>> p : parts.entrySet()) {

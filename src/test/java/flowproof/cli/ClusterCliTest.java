@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The cluster options on one machine: a bad cluster file and a member that never joins are one
- * line each (exit 2 and 3, nothing printed on standard output); {@code check --cluster} is
- * refused; sweep, compare and verify on 3 members in this JVM print what they print on one.
+ * line each (exit 2 and 3, nothing printed on standard output), for {@code check} too; sweep,
+ * compare and verify on 3 members in this JVM, and check on a cluster file, print what they
+ * print on one.
  */
 @Timeout(120)
 class ClusterCliTest {
@@ -69,7 +70,9 @@ class ClusterCliTest {
         oneLine(run("explore", spec, "--cluster", dir.resolve("none.yaml")), Main.BAD_INPUT, "no such file");
         oneLine(run("compare", "specs/sim/torus8x8-vct-1vc.yaml", "--schemes", "none", "--loads", "0.1:0.2:0.1",
             "--members", "2", "--cluster", f), Main.BAD_INPUT, "either --cluster FILE or --members N, found both");
-        oneLine(run("check", spec, "--cluster", f), Main.BAD_INPUT, "--cluster: expected no cluster for check");
+        oneLine(run("check", spec, "--cluster", f), Main.BAD_INPUT, f + ": port: expected");
+        oneLine(run("check", "specs/msg-ring4-bidir-request-reply-shared-vc.yaml", "--cluster", f), Main.BAD_INPUT,
+            "--cluster: expected a spec the search on several members covers");
     }
 
     /**
@@ -100,6 +103,26 @@ class ClusterCliTest {
             "--cluster: 1 of the 2 members of " + f + " joined within 3 s", "incomplete, nothing was run");
         oneLine(run("sweep", "specs/sim/torus8x8-vct-1vc.yaml", "--loads", "0.1:0.2:0.1", "--cluster", f),
             Main.INCOMPLETE, "1 of the 2 members");
+        oneLine(run("check", "specs/r6-ring4-c1-critical-bubble.yaml", "--no-save", "--cluster", f), Main.INCOMPLETE,
+            "1 of the 2 members");
+    }
+
+    @Test
+    void checkOnAClusterFilePrintsWhatOneMachinePrints() throws IOException {
+        int[] p = freePorts();
+        Path f = file("one.yaml", "name: alone\n" + SECRET + "members: [127.0.0.1:" + p[0] + "]\nport: " + p[0]
+            + "\nport-count: 1\n");
+        for (String spec : List.of("specs/r6-ring4-c1-critical-bubble.yaml", "specs/graph-ring4-c1-vct.yaml")) {
+            CliRun one = run("check", spec, "--no-save");
+            CliRun cluster = run("check", spec, "--no-save", "--cluster", f);
+            assertThat(cluster.code()).as(cluster.err()).isEqualTo(one.code());
+            assertThat(untimed(cluster.out())).isEqualTo(untimed(one.out()));
+        }
+    }
+
+    /** The text without the figures that measure time or memory (they differ between any two runs). */
+    private static String untimed(String text) {
+        return text.replaceAll("[0-9.,]+ s\\b", "_ s").replaceAll("(?m)^  (search|stored|speed|memory).*\\n", "");
     }
 
     private static String withoutLastColumn(String csv) {
