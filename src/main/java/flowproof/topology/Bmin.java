@@ -46,19 +46,8 @@ package flowproof.topology;
  *
  * <p>Immutable.
  */
-public final class Bmin implements Topology {
+public final class Bmin extends StagedNetwork {
 
-    /** Largest number of terminals accepted, as for tori in spec files. */
-    public static final int MAX_TERMINALS = Butterfly.MAX_TERMINALS;
-
-    private final int k;
-    private final int n;
-    private final int terminals;
-    private final int perStage;
-    /** pow[j] = k^j for j in 0..n. */
-    private final int[] pow;
-    private final int[] src;
-    private final int[] dst;
 
     /**
      * A BMIN of {@code stages} stages of {@code radix x radix} switches (k left and k right
@@ -71,14 +60,7 @@ public final class Bmin implements Topology {
      *                                          out of range
      */
     public Bmin(int radix, int stages) {
-        this.pow = Butterfly.powers(radix, stages);
-        this.k = radix;
-        this.n = stages;
-        this.terminals = pow[n];
-        this.perStage = pow[n - 1];
-        int channels = 2 * n * terminals;
-        this.src = new int[channels];
-        this.dst = new int[channels];
+        super(radix, stages, 2 * stages);
         for (int t = 0; t < terminals; t++) {
             link(0, t, t, switchNode(0, t / k));
         }
@@ -105,44 +87,6 @@ public final class Bmin implements Topology {
     /** The inverse of {@link #shuffle}: the digits rotated right by one. */
     public int unshuffle(int position) {
         return position / k + (position % k) * perStage;
-    }
-
-    /** k: left ports and right ports per switch, and the base of terminal digits. */
-    public int radix() {
-        return k;
-    }
-
-    /** n: the number of switch stages. */
-    public int stages() {
-        return n;
-    }
-
-    /** N = k^n: the number of terminals, nodes {@code 0..N-1}. */
-    public int terminals() {
-        return terminals;
-    }
-
-    /** k^(n-1): the number of switches in each stage. */
-    public int switchesPerStage() {
-        return perStage;
-    }
-
-    /** The node of switch {@code index} ({@code 0..k^(n-1)-1}) of {@code stage} ({@code 0..n-1}). */
-    public int switchNode(int stage, int index) {
-        if (stage < 0 || stage >= n || index < 0 || index >= perStage) {
-            throw new IllegalArgumentException("no switch " + index + " in stage " + stage + " of " + describe());
-        }
-        return terminals + stage * perStage + index;
-    }
-
-    /** The stage of a switch node, or -1 for a terminal. */
-    public int stageOf(int node) {
-        return node < terminals ? -1 : (node - terminals) / perStage;
-    }
-
-    /** The index of a switch node within its stage, or the terminal number of a terminal. */
-    public int indexOf(int node) {
-        return node < terminals ? node : (node - terminals) % perStage;
     }
 
     /**
@@ -225,32 +169,6 @@ public final class Bmin implements Topology {
         return s;
     }
 
-    private void checkTerminal(int terminal) {
-        if (terminal < 0 || terminal >= terminals) {
-            throw new IllegalArgumentException("no terminal " + terminal + " in " + describe());
-        }
-    }
-
-    @Override
-    public int nodes() {
-        return terminals + n * perStage;
-    }
-
-    @Override
-    public int channels() {
-        return src.length;
-    }
-
-    @Override
-    public int source(int channel) {
-        return src[channel];
-    }
-
-    @Override
-    public int target(int channel) {
-        return dst[channel];
-    }
-
     /** The stage of the switch the channel leaves, -1 for a channel leaving a terminal. */
     @Override
     public int dimension(int channel) {
@@ -261,27 +179,6 @@ public final class Bmin implements Topology {
     @Override
     public int direction(int channel) {
         return channel % (2 * terminals) < terminals ? 1 : -1;
-    }
-
-    /** Only terminals inject and receive packets. */
-    @Override
-    public boolean isEndpoint(int node) {
-        return node < terminals;
-    }
-
-    /** {@code t3} for terminal 3, {@code s1.2} for switch 2 of stage 1. */
-    @Override
-    public String nodeName(int node) {
-        return node < terminals ? "t" + node : "s" + stageOf(node) + "." + indexOf(node);
-    }
-
-    /**
-     * {@code source->target}, e.g. {@code s0.1->s1.2}; unique, since the forward channels
-     * leaving a switch enter distinct switches and a backward channel runs the other way.
-     */
-    @Override
-    public String channelName(int channel) {
-        return nodeName(src[channel]) + "->" + nodeName(dst[channel]);
     }
 
     /** e.g. {@code BMIN 2-ary 3-stage perfect shuffle (8 terminals, 12 switches)}. */

@@ -34,19 +34,8 @@ import flowproof.ConfigurationException;
  *
  * <p>Immutable.
  */
-public final class Butterfly implements Topology {
+public final class Butterfly extends StagedNetwork {
 
-    /** Largest number of terminals accepted, as for tori in spec files. */
-    public static final int MAX_TERMINALS = 4096;
-
-    private final int k;
-    private final int n;
-    private final int terminals;
-    private final int perStage;
-    /** pow[j] = k^j for j in 0..n. */
-    private final int[] pow;
-    private final int[] src;
-    private final int[] dst;
     private final int[] stageOfSource;
 
     /**
@@ -59,15 +48,8 @@ public final class Butterfly implements Topology {
      *                                {@code topology.stages} when an argument is out of range
      */
     public Butterfly(int radix, int stages) {
-        this.pow = powers(radix, stages);
-        this.k = radix;
-        this.n = stages;
-        this.terminals = pow[n];
-        this.perStage = pow[n - 1];
-        int channels = (n + 1) * terminals;
-        this.src = new int[channels];
-        this.dst = new int[channels];
-        this.stageOfSource = new int[channels];
+        super(radix, stages, stages + 1);
+        this.stageOfSource = new int[src.length];
         for (int t = 0; t < terminals; t++) {
             src[t] = t;
             dst[t] = switchNode(0, t / k);
@@ -89,73 +71,6 @@ public final class Butterfly implements Topology {
                 }
             }
         }
-    }
-
-    /**
-     * {@code k^0 .. k^n}, validating k and n as a k-ary n-stage network with at most
-     * {@link #MAX_TERMINALS} terminals; shared with {@link Bmin}.
-     */
-    static int[] powers(int radix, int stages) {
-        if (radix < 2) {
-            throw new ConfigurationException("topology.radix", "an integer radix of at least 2", Integer.toString(radix));
-        }
-        if (stages < 1) {
-            throw new ConfigurationException("topology.stages", "an integer number of stages of at least 1",
-                Integer.toString(stages));
-        }
-        int[] pow = new int[stages + 1];
-        pow[0] = 1;
-        for (int j = 1; j <= stages; j++) {
-            long next = (long) pow[j - 1] * radix;
-            if (next > MAX_TERMINALS) {
-                throw new ConfigurationException("topology",
-                    "at most " + MAX_TERMINALS + " terminals (radix^stages)", radix + "^" + stages + " terminals");
-            }
-            pow[j] = (int) next;
-        }
-        return pow;
-    }
-
-    int digit(int x, int j) {
-        return (x / pow[j]) % k;
-    }
-
-    /** k: inputs and outputs per switch, and the base of terminal digits. */
-    public int radix() {
-        return k;
-    }
-
-    /** n: the number of switch stages. */
-    public int stages() {
-        return n;
-    }
-
-    /** N = k^n: the number of terminals, nodes {@code 0..N-1}. */
-    public int terminals() {
-        return terminals;
-    }
-
-    /** k^(n-1): the number of switches in each stage. */
-    public int switchesPerStage() {
-        return perStage;
-    }
-
-    /** The node of switch {@code index} ({@code 0..k^(n-1)-1}) of {@code stage} ({@code 0..n-1}). */
-    public int switchNode(int stage, int index) {
-        if (stage < 0 || stage >= n || index < 0 || index >= perStage) {
-            throw new IllegalArgumentException("no switch " + index + " in stage " + stage + " of " + describe());
-        }
-        return terminals + stage * perStage + index;
-    }
-
-    /** The stage of a switch node, or -1 for a terminal. */
-    public int stageOf(int node) {
-        return node < terminals ? -1 : (node - terminals) / perStage;
-    }
-
-    /** The index of a switch node within its stage, or the terminal number of a terminal. */
-    public int indexOf(int node) {
-        return node < terminals ? node : (node - terminals) % perStage;
     }
 
     /** The channel leaving switch node {@code switchNode} by output port {@code port} ({@code 0..k-1}). */
@@ -193,54 +108,10 @@ public final class Butterfly implements Topology {
         return indexOf(node) / pow[n - 1 - s] == terminal / pow[n - s];
     }
 
-    private void checkTerminal(int terminal) {
-        if (terminal < 0 || terminal >= terminals) {
-            throw new IllegalArgumentException("no terminal " + terminal + " in " + describe());
-        }
-    }
-
-    @Override
-    public int nodes() {
-        return terminals + n * perStage;
-    }
-
-    @Override
-    public int channels() {
-        return src.length;
-    }
-
-    @Override
-    public int source(int channel) {
-        return src[channel];
-    }
-
-    @Override
-    public int target(int channel) {
-        return dst[channel];
-    }
-
     /** The stage of the switch the channel leaves, -1 for an injection channel. */
     @Override
     public int dimension(int channel) {
         return stageOfSource[channel];
-    }
-
-    /** Only terminals inject and receive packets. */
-    @Override
-    public boolean isEndpoint(int node) {
-        return node < terminals;
-    }
-
-    /** {@code t3} for terminal 3, {@code s1.2} for switch 2 of stage 1. */
-    @Override
-    public String nodeName(int node) {
-        return node < terminals ? "t" + node : "s" + stageOf(node) + "." + indexOf(node);
-    }
-
-    /** {@code source->target}, e.g. {@code s0.1->s1.3}; unique, since no two channels join the same nodes. */
-    @Override
-    public String channelName(int channel) {
-        return nodeName(src[channel]) + "->" + nodeName(dst[channel]);
     }
 
     /** e.g. {@code 2-ary 3-fly (8 terminals, 12 switches)}. */
