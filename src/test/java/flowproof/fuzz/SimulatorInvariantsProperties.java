@@ -32,6 +32,21 @@ class SimulatorInvariantsProperties {
             Variants.NONE);
     }
 
+    /**
+     * RECN-IQ alone on BMINs: the same CAM-line invariants (its SAQs hold only packets whose route
+     * crosses their line's congested point, per-flow order, at most c SAQs per port).
+     */
+    @Test
+    void recnInvariantsHoldOnGeneratedScenarios() {
+        List<ScenarioGenerator.Net> menu = List.of(
+            new ScenarioGenerator.Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}", "turnaround", 1,
+                "{\"kind\":\"vct\"}", ScenarioGenerator.Safety.ALWAYS, List.of("recn-iq")),
+            new ScenarioGenerator.Net("{\"kind\":\"bmin\",\"radix\":4,\"stages\":2}", "turnaround", 1,
+                "{\"kind\":\"vct\"}", ScenarioGenerator.Safety.ALWAYS, List.of("recn-iq")));
+        PropertyRun.assertInvariantsHold("SimulatorInvariantsProperties", ScenarioGen.scenarios(menu, 200, null), 300,
+            Variants.NONE);
+    }
+
     @Test
     @Tag("slow")
     void everyInvariantHoldsOnManyGeneratedScenarios() {
