@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
  * FBICM's {@code lists: destination} ablation (docs/results/fbicm.md, the 9% gap): detection keys
  * a CAM line by congested port and destination, so no line lists two destinations, where the
  * paper's lines (one per congested port) gather the destinations that share the hot spot's
- * forward channels, and their packets queue behind the hot spot's.
+ * forward channels, and their packets queue behind the hot spot's. Both runs in check mode
+ * (credits, RAM, every CFQ packet listed by its line; flows delivered in order).
  */
 class FbicmListsTest {
 
@@ -37,7 +38,7 @@ class FbicmListsTest {
     @Test
     void aLinePerDestinationListsOneDestinationAndTheHotSpotNoLongerHoldsOtherFlowsBack() {
         SimConfig spec = QueueSpecs.hotspot("{kind: fbicm, lists: destination}");
-        SimConfig cfg = spec.withRun(13000, 3000, spec.seed());
+        SimConfig cfg = spec.withRun(13000, 3000, spec.seed()).withCheck(true);
         int terminals = cfg.network().topology().endpoints().length;
         QueueEngine split = new QueueEngine(cfg, new InputQueueing(InputQueueing.Organisation.FBICM, 1024, 8, 5, 8, 4,
             true));
