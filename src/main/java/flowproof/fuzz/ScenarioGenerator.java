@@ -71,7 +71,7 @@ public final class ScenarioGenerator {
         new Net("{\"kind\":\"flattened-butterfly\",\"radix\":4,\"dimensions\":1,\"concentration\":2}", null, 3,
             "{\"kind\":\"vct\"}", Safety.ALWAYS, List.of("cbcm", "ecn", "ideal")),
         new Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}", "turnaround", 1, "{\"kind\":\"vct\"}",
-            Safety.ALWAYS, List.of("fbicm", "voq-switch", "voq-net", "single-queue")),
+            Safety.ALWAYS, List.of("fbicm", "recn-iq", "voq-switch", "voq-net", "single-queue")),
         new Net("{\"kind\":\"mesh\",\"radix\":[6,6]}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, TORUS));
 
     /** Traffic patterns, plainest first. */
@@ -226,10 +226,10 @@ public final class ScenarioGenerator {
                 }
                 o.put("slots", d.range(2, slots));
             }
-            case "fbicm" -> {
+            case "fbicm", "recn-iq" -> {
                 int packets = d.range(2, 8);
                 o.put("memory", big * packets);
-                o.put("cfqs", d.range(1, packets - 1));
+                o.put(key.equals("fbicm") ? "cfqs" : "saqs", d.range(1, packets - 1));
                 o.put("detection", d.range(0, packets - 1));
                 int stop = d.range(1, packets - 1);
                 o.put("stop", stop);

@@ -17,7 +17,10 @@ import flowproof.sim.queues.QueueEngine;
  * 8 KB of 64-byte packets is 128 packets), {@code cfqs} (default 8, the paper's; at most
  * P-1, one packet of room per queue and the NFQ), {@code detection} (default 5, the
  * paper's example in section 3.2; 0..P-1), {@code stop} (default 8; 1..P-1) and {@code go}
- * (default 4; 0..stop-1); the paper gives no values for Stop and Go.
+ * (default 4; 0..stop-1); the paper gives no values for Stop and Go. {@code lists}:
+ * {@code port} (default, the paper's: one CAM line per congested port, its list of
+ * destinations growing as heads for that port are detected) or {@code destination}
+ * (flowproof's ablation: one line per congested port and destination, see docs/results/fbicm.md).
  */
 public final class Fbicm extends InputQueued {
 
@@ -26,17 +29,28 @@ public final class Fbicm extends InputQueued {
     }
 
     static Scheme read(Params p, SchemeContext c) {
+        InputQueueing s = camSetup(p, c, Organisation.FBICM, "cfqs", "an NFQ and a CFQ");
+        boolean perDestination = p.choice("lists", "port", "port", "destination").equals("destination");
+        return new Fbicm(new InputQueueing(s.organisation(), s.memoryFlits(), s.cfqs(), s.detection(), s.stop(), s.go(),
+            perDestination), p.describe("fbicm"));
+    }
+
+    /**
+     * The parameters FBICM and RECN-IQ share: {@code memory}, the queue count (parameter
+     * {@code queues}: {@code cfqs} or {@code saqs}), {@code detection}, {@code stop} and {@code go};
+     * {@code two} names the two queues the smallest memory must hold, for the error.
+     */
+    static InputQueueing camSetup(Params p, SchemeContext c, Organisation org, String queues, String two) {
         int memory = memory(p, c, c.bufferFlits());
         long packets = memory / c.maxPacketSize();
         if (packets < 2) {
-            throw p.bad("memory", "room for at least 2 packets of " + c.maxPacketSize() + " flits (an NFQ and a CFQ)",
+            throw p.bad("memory", "room for at least 2 packets of " + c.maxPacketSize() + " flits (" + two + ")",
                 memory + " flits");
         }
-        int cfqs = (int) p.integer("cfqs", Math.min(8, packets - 1), 1, packets - 1);
+        int n = (int) p.integer(queues, Math.min(8, packets - 1), 1, packets - 1);
         int detection = (int) p.integer("detection", Math.min(5, packets - 1), 0, packets - 1);
         int stop = (int) p.integer("stop", Math.min(8, packets - 1), 1, packets - 1);
         int go = (int) p.integer("go", Math.min(4, stop - 1), 0, stop - 1);
-        return new Fbicm(new InputQueueing(Organisation.FBICM, memory, cfqs, detection, stop, go),
-            p.describe("fbicm"));
+        return new InputQueueing(org, memory, n, detection, stop, go);
     }
 }

@@ -10,7 +10,7 @@ import flowproof.sim.queues.QueueEngine;
 
 /**
  * A scheme that reorganises the switch input ports into queues ({@code single-queue},
- * {@code voq-switch}, {@code voq-net}, {@code fbicm}): it brings its own engine,
+ * {@code voq-switch}, {@code voq-net}, {@code fbicm}, {@code recn-iq}): it brings its own engine,
  * {@link QueueEngine}, and controls no injection (the input adapters of its engine do
  * that). Every such scheme takes {@code memory}: flits of RAM per input port, by default
  * the spec's {@code simulation.buffer}.

@@ -42,6 +42,7 @@ public final class Schemes {
         READERS.put("voq-switch", Voq::readSwitch);
         READERS.put("voq-net", Voq::readNet);
         READERS.put("fbicm", Fbicm::read);
+        READERS.put("recn-iq", Recn::read);
         READERS.put("cbcm", Cbcm::read);
         READERS.put("ecn", Ecn::read);
         READERS.put("ideal", Ideal::read);

@@ -39,7 +39,8 @@ class AllSchemesTest {
         Map.entry("single-queue", "specs/sim/fbicm-bmin64-hotspot.yaml"),
         Map.entry("voq-switch", "specs/sim/fbicm-bmin64-hotspot.yaml"),
         Map.entry("voq-net", "specs/sim/fbicm-bmin64-hotspot.yaml"),
-        Map.entry("fbicm", "specs/sim/fbicm-bmin64-hotspot.yaml"));
+        Map.entry("fbicm", "specs/sim/fbicm-bmin64-hotspot.yaml"),
+        Map.entry("recn-iq", "specs/sim/fbicm-bmin64-hotspot.yaml"));
 
     static Stream<String> keys() {
         return Schemes.keys().stream();

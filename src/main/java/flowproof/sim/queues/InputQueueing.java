@@ -7,12 +7,22 @@ package flowproof.sim.queues;
  *
  * @param organisation which queues an input port has
  * @param memoryFlits  RAM per input port, in flits (all its queues share it)
- * @param cfqs         FBICM: congested-flow queues (and CAM lines) per input port, c; 0 otherwise
- * @param detection    FBICM: an NFQ holding more packets than this detects congestion
- * @param stop         FBICM: a CFQ holding more packets than this sends Stop upstream
- * @param go           FBICM: a CFQ that sent Stop sends Go once it holds this many packets or fewer
+ * @param cfqs         FBICM: congested-flow queues (and CAM lines) per input port, c; RECN-IQ: set-aside
+ *                     queues; 0 otherwise
+ * @param detection    FBICM and RECN-IQ: an NFQ (standard queue) holding more packets than this detects congestion
+ * @param stop         FBICM and RECN-IQ: a CFQ (SAQ) holding more packets than this sends Stop upstream
+ * @param go           FBICM and RECN-IQ: a CFQ (SAQ) that sent Stop sends Go once it holds this many packets or fewer
+ * @param linePerDestination FBICM: detection allocates one CAM line per congested port and destination
+ *                     instead of one per congested port listing every destination seen (flowproof's
+ *                     ablation, {@code lists: destination}; not the paper's)
  */
-public record InputQueueing(Organisation organisation, int memoryFlits, int cfqs, int detection, int stop, int go) {
+public record InputQueueing(Organisation organisation, int memoryFlits, int cfqs, int detection, int stop, int go,
+                            boolean linePerDestination) {
+
+    /** An organisation with one CAM line per congested port (the paper's FBICM). */
+    public InputQueueing(Organisation organisation, int memoryFlits, int cfqs, int detection, int stop, int go) {
+        this(organisation, memoryFlits, cfqs, detection, stop, go, false);
+    }
 
     /** The queues of an input port. */
     public enum Organisation {
@@ -23,7 +33,12 @@ public record InputQueueing(Organisation organisation, int memoryFlits, int cfqs
         /** One queue per destination terminal (VOQnet). */
         VOQ_NET("voq-net"),
         /** One non-congested flow queue and up to c congested flow queues with CAM lines (FBICM). */
-        FBICM("fbicm");
+        FBICM("fbicm"),
+        /**
+         * A standard queue and up to c set-aside queues (SAQs) with CAM lines, each holding the
+         * packets whose route crosses one congested point (RECN-IQ, FBICM's baseline).
+         */
+        RECN_IQ("recn-iq");
 
         private final String key;
 

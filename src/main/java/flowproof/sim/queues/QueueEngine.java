@@ -23,9 +23,9 @@ import java.util.function.LongConsumer;
  * ({@code single-queue}), one queue per switch output (VOQsw), one per destination
  * (VOQnet), or FBICM's non-congested flow queue (NFQ) and congested flow queues (CFQs)
  * with CAM lines (Flow-Based Implicit Congestion Management, seed paper
- * 002_574a2d5f24acfa44.txt, section 3). It runs the {@link SimConfig}'s topology, routing
- * function and workload, the very objects the VC router simulator runs, and returns the
- * same {@link SimResult}.
+ * 002_574a2d5f24acfa44.txt, section 3), or RECN-IQ's standard queue and set-aside queues
+ * (SAQs). It runs the {@link SimConfig}'s topology, routing function and workload, the very
+ * objects the VC router simulator runs, and returns the same {@link SimResult}.
  *
  * <h2>Model (section 4.1 of the paper)</h2>
  * Every channel that enters a switch ends in an input port with a RAM of
@@ -105,10 +105,28 @@ import java.util.function.LongConsumer;
  *       release upstream (after Go, if Sent Stop is still set), which frees the output
  *       line copied from it: the paper does not say when an output CAM line in the Go state
  *       is freed, and without this every output line would stay allocated for good.</li>
+ *   <li>{@code lists: destination} (flowproof's ablation, not the paper's): detection keys a
+ *       line by its congested port and the head's destination, so every line lists one
+ *       destination and flows that only share a congested port with a congested flow are not
+ *       queued behind it; Stop, Go and release carry that key upstream as the Congested-Port
+ *       field.</li>
  *   <li>Defaults: detection 5 packets (the paper's example, section 3.2); Stop 8 and Go 4
  *       packets, which the paper does not give (8 CFQs above Stop plus a round trip of
  *       packets in flight stay within a 128-packet RAM).</li>
  * </ul>
+ *
+ * <h2>RECN-IQ (FBICM's baseline, section 2 and 4.1 of the paper)</h2>
+ * The same input ports, CAM lines, detection, post-processing, Stop/Go and freeing as FBICM,
+ * the standard queue in the NFQ's place and set-aside queues (SAQs) in the CFQs'; only what a
+ * CAM line holds differs. A RECN line names a congested point by the explicit route to it
+ * (source routing); with deterministic routing that route is named by the congested
+ * channel's id, which the line keeps ({@link RecnRoutes}). A packet belongs to a line when
+ * its route crosses that channel, from the moment the line is allocated: no destination
+ * list is built up, so no Stop is re-sent when one grows. Where the paper is silent: a
+ * packet crossing several congested points goes to the SAQ its flow already uses, else to
+ * the lowest-numbered matching line (as FBICM; RECN's rule for several matching lines is not
+ * in the FBICM paper), and RECN-IQ's thresholds are FBICM's (the paper runs both with 8
+ * queues per port and the same RAM and gives neither's Stop/Go values).
  *
  * <h2>Hot loops</h2>
  * Packets are ints indexing preallocated tables; queues are linked lists through a
@@ -125,7 +143,10 @@ public class QueueEngine implements Engine {
     private final SimConfig cfg;
     private final InputQueueing setup;
     private final Organisation org;
-    private final boolean fbicm;
+    /** FBICM or RECN-IQ: input ports with CAM lines and congested-flow (set-aside) queues. */
+    private final boolean cam;
+    /** RECN-IQ: a line holds the packets whose route crosses its congested point; null otherwise. */
+    private final RecnRoutes recn;
     private final Topology topo;
     private final RoutingFunction routing;
     private final Workload workload;
@@ -264,13 +285,13 @@ public class QueueEngine implements Engine {
         return this;
     }
 
-    /** Null unless a test or {@code fuzz} watches the CFQs and CAM lines (FBICM only). */
+    /** Null unless a test or {@code fuzz} watches the CFQs and CAM lines (FBICM, RECN-IQ). */
     private java.util.function.Consumer<FbicmView> fbicmObserver;
 
     /**
      * Sets an observer shown the CFQs and CAM lines of every input port at the end of every
-     * cycle, after allocation and before the check mode's own checks (FBICM only; ignored by
-     * the other organisations); null for none. The view is read-only.
+     * cycle, after allocation and before the check mode's own checks (FBICM and RECN-IQ; ignored
+     * by the other organisations); null for none. The view is read-only.
      */
     public QueueEngine observe(java.util.function.Consumer<FbicmView> o) {
         this.fbicmObserver = o;
@@ -281,7 +302,7 @@ public class QueueEngine implements Engine {
         this.cfg = cfg;
         this.setup = setup;
         this.org = setup.organisation();
-        this.fbicm = org == Organisation.FBICM;
+        this.cam = org == Organisation.FBICM || org == Organisation.RECN_IQ;
         this.topo = cfg.network().topology();
         this.routing = cfg.routing();
         this.workload = cfg.workload();
@@ -386,12 +407,21 @@ public class QueueEngine implements Engine {
                 route[v * terminals + d] = out[0];
             }
         }
+        if (org == Organisation.RECN_IQ) {
+            int[] target = new int[channels];
+            for (int c = 0; c < channels; c++) {
+                target[c] = topo.target(c);
+            }
+            recn = new RecnRoutes(route, target, hostOf, terminals);
+        } else {
+            recn = null;
+        }
 
         queuesPerPort = switch (org) {
             case SINGLE -> 1;
             case VOQ_SWITCH -> maxDegree;
             case VOQ_NET -> terminals;
-            case FBICM -> 1 + setup.cfqs();
+            case FBICM, RECN_IQ -> 1 + setup.cfqs();
         };
         units = org == Organisation.VOQ_SWITCH || org == Organisation.VOQ_NET ? queuesPerPort : 1;
         unitCap = setup.memoryFlits() / units;
@@ -417,7 +447,7 @@ public class QueueEngine implements Engine {
         outBusy = new long[channels];
         inBusy = new long[channels];
 
-        lines = fbicm ? setup.cfqs() : 0;
+        lines = cam ? setup.cfqs() : 0;
         words = (terminals + 63) >>> 6;
         inActive = new boolean[channels * lines];
         inRoot = new int[channels * lines];
@@ -431,9 +461,9 @@ public class QueueEngine implements Engine {
         outRoot = new int[channels * lines];
         outHops = new int[channels * lines];
         outDest = new long[channels * lines * words];
-        cfqCnt = new int[fbicm ? channels * terminals : 0];
-        cfqOf = new int[fbicm ? channels * terminals : 0];
-        nfqCnt = new int[fbicm ? channels * terminals : 0];
+        cfqCnt = new int[cam ? channels * terminals : 0];
+        cfqOf = new int[cam ? channels * terminals : 0];
+        nfqCnt = new int[cam ? channels * terminals : 0];
         detection = setup.detection();
         stopAt = setup.stop();
         goAt = setup.go();
@@ -460,7 +490,8 @@ public class QueueEngine implements Engine {
         Arrays.fill(grantStamp, -1);
         chanFlits = new long[channels];
         series = new SeriesBuilder(cfg.window(), terminals,
-            fbicm ? List.of("active CFQs", "stopped CAM lines") : List.of(), this::sampleFbicm);
+            org == Organisation.RECN_IQ ? List.of("active SAQs", "stopped CAM lines")
+                : cam ? List.of("active CFQs", "stopped CAM lines") : List.of(), this::sampleFbicm);
     }
 
     // ------------------------------------------------------------------ run
@@ -482,7 +513,7 @@ public class QueueEngine implements Engine {
             o.unstable(), o.reason(), o.deadlock(), o.drained(), o.drainCycles(),
             finite && created == delivered ? lastDelivery : -1,
             delivered == 0 ? 0 : (double) sumHops / delivered, util, names, series.build(), null, cfg.check(),
-            o.seconds(), cfg.control().describe(), series.buildControl(), 0, 0, fbicm ? droppedStops : -1);
+            o.seconds(), cfg.control().describe(), series.buildControl(), 0, 0, cam ? droppedStops : -1);
     }
 
     /** This engine as the run protocol sees it. */
@@ -570,6 +601,7 @@ public class QueueEngine implements Engine {
             case VOQ_SWITCH -> queuesPerPort + " queues (one per switch port)";
             case VOQ_NET -> queuesPerPort + " queues (one per destination)";
             case FBICM -> "NFQ + " + lines + " CFQs";
+            case RECN_IQ -> "standard queue + " + lines + " SAQs";
         };
         return topo.describe() + ", input ports of " + setup.memoryFlits() + " flits, " + q
             + ", packet-level credits, vct, " + routing.name();
@@ -577,18 +609,18 @@ public class QueueEngine implements Engine {
 
     private void step(Workload.Generator gen, boolean measuring) {
         events();
-        if (fbicm) {
+        if (cam) {
             notifications();
         }
         sources(gen, measuring);
-        if (fbicm) {
+        if (cam) {
             for (int p : portList) {
                 postProcess(p);
                 propagate(p);
             }
         }
         allocate(measuring);
-        if (fbicm && fbicmObserver != null) {
+        if (cam && fbicmObserver != null) {
             fbicmObserver.accept(view);
         }
         if (cfg.check()) {
@@ -757,7 +789,7 @@ public class QueueEngine implements Engine {
                 if (k < 0 || (best >= 0 && pGen[k] >= pGen[best])) {
                     continue;
                 }
-                if (credit[o * units + unitOf(o, d)] < pSize[k] || (fbicm && stoppedLine(o, d) >= 0)) {
+                if (credit[o * units + unitOf(o, d)] < pSize[k] || (cam && stoppedLine(o, d) >= 0)) {
                     continue;
                 }
                 best = k;
@@ -809,7 +841,7 @@ public class QueueEngine implements Engine {
             int base = p * queuesPerPort;
             for (int j = 1; j <= queuesPerPort; j++) {
                 int q = (rr[p] + j) % queuesPerPort;
-                if (qCount[base + q] == 0 || (fbicm && q > 0 && !inActive[p * lines + q - 1])) {
+                if (qCount[base + q] == 0 || (cam && q > 0 && !inActive[p * lines + q - 1])) {
                     continue;
                 }
                 int o = eligible(p, q);
@@ -834,7 +866,7 @@ public class QueueEngine implements Engine {
             int o = nomOut[p];
             int k = dequeue(p * queuesPerPort + q);
             int d = pDst[k];
-            if (fbicm) {
+            if (cam) {
                 (q > 0 ? cfqCnt : nfqCnt)[p * terminals + d]--;
             }
             rr[p] = q;
@@ -864,7 +896,7 @@ public class QueueEngine implements Engine {
         if (outBusy[o] > now) {
             return -1;
         }
-        if (fbicm) {
+        if (cam) {
             if (q == 0 && matchLine(p, d) >= 0) {
                 return -1;
             }
@@ -888,6 +920,16 @@ public class QueueEngine implements Engine {
         return (set[line * words + (d >>> 6)] & (1L << d)) != 0;
     }
 
+    /** Whether input CAM line l lists d: FBICM its destination list, RECN-IQ the route to its congested point. */
+    private boolean inHolds(int l, int d) {
+        return recn == null ? bit(inDest, l, d) : recn.crosses(l / lines, d, inRoot[l]);
+    }
+
+    /** Whether output CAM line l (of the channel it notifies) lists d, as {@link #inHolds}. */
+    private boolean outHolds(int l, int d) {
+        return recn == null ? bit(outDest, l, d) : recn.crosses(l / lines, d, outRoot[l]);
+    }
+
     /** The CFQ (line index) a packet for d at port p belongs to, or -1 for the NFQ. */
     private int matchLine(int p, int d) {
         if (cfqCnt[p * terminals + d] > 0) {
@@ -895,7 +937,7 @@ public class QueueEngine implements Engine {
         }
         for (int i = 0; i < lines; i++) {
             int l = p * lines + i;
-            if (inActive[l] && bit(inDest, l, d)) {
+            if (inActive[l] && inHolds(l, d)) {
                 return i;
             }
         }
@@ -906,7 +948,7 @@ public class QueueEngine implements Engine {
     private int stoppedLine(int o, int d) {
         for (int j = 0; j < lines; j++) {
             int l = o * lines + j;
-            if (outActive[l] && outStop[l] && bit(outDest, l, d)) {
+            if (outActive[l] && outStop[l] && outHolds(l, d)) {
                 return j;
             }
         }
@@ -933,9 +975,11 @@ public class QueueEngine implements Engine {
         int i = matchLine(p, d);
         if (i < 0 && qCount[nfq] > detection) {
             int o = route[topo.target(p) * terminals + d];
+            // the line's congested point: the output port, or (lists: destination) the port and d
+            int root = setup.linePerDestination() ? o * terminals + d : o;
             for (int j = 0; j < lines; j++) {
                 int l = p * lines + j;
-                if (inActive[l] && inRoot[l] == o) {
+                if (inActive[l] && inRoot[l] == root) {
                     i = j;
                     break;
                 }
@@ -947,14 +991,16 @@ public class QueueEngine implements Engine {
                 }
                 int l = p * lines + i;
                 inActive[l] = true;
-                inRoot[l] = o;
+                inRoot[l] = root;
                 inHops[l] = 1;
                 inLink[l] = -1;
                 inSentStop[l] = false;
                 inCopied[l] = false;
                 Arrays.fill(inDest, l * words, (l + 1) * words, 0L);
             }
-            addDest(p, i, d);
+            if (recn == null) {
+                addDest(p, i, d);
+            }
         }
         i = headLine(p, d, i);
         if (i < 0) {
@@ -1248,8 +1294,13 @@ public class QueueEngine implements Engine {
         }
 
         @Override
+        public int lineRoot(int port, int line) {
+            return inRoot[port * lines + line];
+        }
+
+        @Override
         public boolean lineHolds(int port, int line, int d) {
-            return bit(inDest, port * lines + line, d);
+            return inHolds(port * lines + line, d);
         }
 
         @Override
@@ -1275,7 +1326,7 @@ public class QueueEngine implements Engine {
 
     /** Whether CAM line i of input port p lists destination d (for test variants). */
     boolean lineHolds(int p, int i, int d) {
-        return bit(inDest, p * lines + i, d);
+        return inHolds(p * lines + i, d);
     }
 
     /** CAM lines per input port (for test variants). */
@@ -1333,7 +1384,7 @@ public class QueueEngine implements Engine {
                 for (int k = qHead[p * queuesPerPort + q]; k >= 0; k = pNext[k]) {
                     stored[units == 1 ? 0 : q] += pSize[k];
                     n++;
-                    if (fbicm && q > 0 && !(inActive[p * lines + q - 1] && bit(inDest, p * lines + q - 1, pDst[k]))) {
+                    if (cam && q > 0 && !(inActive[p * lines + q - 1] && inHolds(p * lines + q - 1, pDst[k]))) {
                         throw new SimulationError("cycle " + now + ": " + topo.channelName(p) + ": packet for "
                             + pDst[k] + " in CFQ " + (q - 1) + " whose CAM line does not list it");
                     }
@@ -1357,7 +1408,7 @@ public class QueueEngine implements Engine {
                 throw new SimulationError("cycle " + now + ": " + topo.channelName(p) + " holds " + total
                     + " flits, more than its " + setup.memoryFlits());
             }
-            if (fbicm) {
+            if (cam) {
                 int active = 0;
                 for (int i = 0; i < lines; i++) {
                     active += inActive[p * lines + i] ? 1 : 0;
