@@ -53,8 +53,10 @@ import java.util.List;
  *
  * <h2>Sources (IV-B3, IV-B4, Algorithm 1)</h2>
  * A token bucket per throttled destination: reset to 0 by every throttle packet, +1/D_t
- * per cycle, a packet leaves the source queue when tokens &gt;= its size (tokens -= size)
- * and goes minimally on the dedicated low-priority VC. Other destinations are not
+ * per cycle ({@code rate}/D_t: section VI-B throttles to 0.99/D_t), a packet leaves the
+ * source queue when tokens &gt;= its size (tokens -= size) and goes minimally on the
+ * dedicated low-priority VC ({@code isolate: false}, section VI-B's CBCM without a separate
+ * VC: on the normal VCs under the spec's routing, at normal priority). Other destinations are not
  * restricted: the source queue is searched {@code lookahead} (64) packets deep, so a held
  * hot-spot packet does not block traffic behind it (the paper's sources keep one queue per
  * destination, arbitrated round robin; the lookahead is the oldest-first equivalent with a
@@ -91,6 +93,8 @@ public final class Cbcm implements Scheme {
     final double exitLoad;
     final double unthrottleBelow;
     final boolean countReserved;
+    final double rate;
+    final boolean isolate;
     private final String description;
 
     private Cbcm(Params p) {
@@ -107,6 +111,8 @@ public final class Cbcm implements Scheme {
         exitLoad = p.number("exit-load", 0.5, 0, false, 1);
         unthrottleBelow = p.number("unthrottle-below", 0.5, 0, true, 1);
         countReserved = p.bool("count-reserved", false);
+        rate = p.number("rate", 1.0, 0, true, 1);
+        isolate = p.bool("isolate", true);
         description = p.describe("cbcm");
     }
 
@@ -411,12 +417,12 @@ public final class Cbcm implements Scheme {
             if (degree[f] == 0) {
                 return 0;
             }
-            return tokens[f] >= size ? THROTTLED : -1;
+            return tokens[f] < size ? -1 : s.isolate ? THROTTLED : 0;
         }
 
         @Override
         public void left(int terminal, int destination, int size, int cls) {
-            if (cls == THROTTLED) {
+            if (degree[terminal * n + destination] > 0) {
                 tokens[terminal * n + destination] -= size;
             }
         }
@@ -478,7 +484,7 @@ public final class Cbcm implements Scheme {
             }
             for (int i = activeCount - 1; i >= 0; i--) {
                 int f = active[i];
-                tokens[f] += 1.0 / degree[f];
+                tokens[f] += s.rate / degree[f];
                 if (now - flowEpoch[f] >= s.sourceEpoch) {
                     boolean below = genFlits[f] * (double) degree[f] < s.unthrottleBelow * (now - flowEpoch[f]);
                     if (below && port.queued(f / n) < s.sourceQueue) {
