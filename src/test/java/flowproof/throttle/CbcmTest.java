@@ -243,6 +243,37 @@ class CbcmTest {
         assertThat(c.priority(Cbcm.THROTTLED)).isLessThan(c.priority(0)).isLessThan(c.priority(Cbcm.CONTROL));
     }
 
+    /** Packets of 8 flits flow 2 -> 9 sends in {@code cycles} cycles under D_t = 4, and the class they leave in. */
+    private static int[] throttledFor(String params, int cycles) {
+        Cbcm.Control c = control(params, new SentPort(1));
+        c.beginCycle(0);
+        c.deliveredControl(9, 2, 4);
+        int sent = 0;
+        int cls = -1;
+        for (int t = 1; t <= cycles; t++) {
+            c.beginCycle(t);
+            c.generated(2, 9, 8);
+            int k = c.sourceClass(2, 9, 8);
+            if (k >= 0) {
+                c.left(2, 9, 8, k);
+                cls = k;
+                sent++;
+            }
+        }
+        return new int[] {sent, cls};
+    }
+
+    @Test
+    void rateScalesTheTokensAndIsolateFalseSendsThrottledPacketsOnTheNormalVcs() {
+        // 1/4 flit per cycle: 4,000 cycles give 1,000 flits, 125 packets; 0.99/4 gives 990 flits, 123 packets
+        assertThat(throttledFor("{kind: cbcm}", 4000)).containsExactly(125, Cbcm.THROTTLED);
+        assertThat(throttledFor("{kind: cbcm, rate: 0.99}", 4000)).containsExactly(123, Cbcm.THROTTLED);
+        // without the dedicated VC the same pacing, on class 0 (the spec's routing, normal priority)
+        assertThat(throttledFor("{kind: cbcm, isolate: false, rate: 0.99}", 4000)).containsExactly(123, 0);
+        assertThat(read("{kind: cbcm, isolate: false, rate: 0.99}", 4).describe())
+            .isEqualTo("cbcm(rate=0.99, isolate=false)");
+    }
+
     @Test
     void aSourceGeneratingBelowHalfOfOneOverDtUnthrottlesAndTheHotSpotDropsIt() {
         SentPort port = new SentPort(1);
@@ -377,6 +408,9 @@ class CbcmTest {
         "{kind: ecn, ipd-increment: -400}|simulation.control.ipd-increment",
         "{kind: ecn, decrement-timer: 0}|simulation.control.decrement-timer",
         "{kind: ideal, node: 16}|simulation.control.node",
+        "{kind: cbcm, rate: 0}|simulation.control.rate",
+        "{kind: cbcm, rate: 1.5}|simulation.control.rate",
+        "{kind: cbcm, isolate: 1}|simulation.control.isolate",
         "{kind: ideal, node: -1}|simulation.control.node",
     })
     void outOfRangeParametersAreRefusedByName(String control, String field) {
