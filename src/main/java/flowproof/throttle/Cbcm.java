@@ -1,12 +1,10 @@
 package flowproof.throttle;
 
 import flowproof.rule.ReservedClassVcs;
-import flowproof.rule.FlowControlRule;
 import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
 import flowproof.sim.control.RouterControl;
 import flowproof.sim.control.Scheme;
-import flowproof.topology.Network;
 import java.util.List;
 
 /**
@@ -75,7 +73,7 @@ import java.util.List;
  * normal traffic uses the others under the spec's rule, so a spec needs the VCs its
  * routing needs plus two (UGAL with VCs by hop: 2 + 2).
  */
-public final class Cbcm implements Scheme {
+public final class Cbcm extends ClassVcScheme {
 
     static final int CONTROL = 1;
     static final int THROTTLED = 2;
@@ -95,9 +93,9 @@ public final class Cbcm implements Scheme {
     final boolean countReserved;
     final double rate;
     final boolean isolate;
-    private final String description;
 
     private Cbcm(Params p) {
+        super("cbcm", 2);
         numSamples = (int) p.integer("num-samples", 100, 1, 1_000_000);
         interval = (int) p.integer("bound-sample-interval", 10, 1, 1_000_000);
         boundSamples = (int) p.integer("bound-samples", Math.max(1, numSamples / interval), 1, 1_000_000);
@@ -113,27 +111,12 @@ public final class Cbcm implements Scheme {
         countReserved = p.bool("count-reserved", false);
         rate = p.number("rate", 1.0, 0, true, 1);
         isolate = p.bool("isolate", true);
-        description = p.describe("cbcm");
+        described(p);
     }
 
     static Scheme read(Params p, SchemeContext c) {
         ClassVcs.requireVcs(p, c, "cbcm", 2);
         return new Cbcm(p);
-    }
-
-    @Override
-    public String key() {
-        return "cbcm";
-    }
-
-    @Override
-    public String describe() {
-        return description;
-    }
-
-    @Override
-    public FlowControlRule rule(FlowControlRule specRule, Network network) {
-        return new ReservedClassVcs(specRule, 2);
     }
 
     @Override
@@ -422,7 +405,8 @@ public final class Cbcm implements Scheme {
 
         @Override
         public void left(int terminal, int destination, int size, int cls) {
-            if (degree[terminal * n + destination] > 0) {
+            // the throttled class spends tokens; without the dedicated VC a throttled flow's packets leave in class 0
+            if (cls == THROTTLED || !s.isolate && cls == 0 && degree[terminal * n + destination] > 0) {
                 tokens[terminal * n + destination] -= size;
             }
         }

@@ -1,11 +1,9 @@
 package flowproof.throttle;
 
-import flowproof.rule.FlowControlRule;
 import flowproof.rule.ReservedClassVcs;
 import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
 import flowproof.sim.control.Scheme;
-import flowproof.topology.Network;
 
 /**
  * The Speculative Reservation Protocol, SRP (Jiang, Becker, Michelogiannakis and Dally,
@@ -49,7 +47,7 @@ import flowproof.topology.Network;
  * traffic uses the others under the spec's rule, so a spec needs the VCs its routing needs
  * plus two.
  */
-public final class Srp implements Scheme {
+public final class Srp extends ClassVcScheme {
 
     static final int CONTROL = 1;
     static final int SPECULATIVE = 2;
@@ -57,33 +55,18 @@ public final class Srp implements Scheme {
     final int message;
     final double overhead;
     final int lookahead;
-    private final String description;
 
     private Srp(Params p) {
+        super("srp", 2);
         message = (int) p.integer("message", 4, 1, 1 << 20);
         overhead = p.number("overhead", 0.05, 0, false, 10);
         lookahead = (int) p.integer("lookahead", 64, 1, 1 << 20);
-        description = p.describe("srp");
+        described(p);
     }
 
     static Scheme read(Params p, SchemeContext c) {
         ClassVcs.requireVcs(p, c, "srp", 2);
         return new Srp(p);
-    }
-
-    @Override
-    public String key() {
-        return "srp";
-    }
-
-    @Override
-    public String describe() {
-        return description;
-    }
-
-    @Override
-    public FlowControlRule rule(FlowControlRule specRule, Network network) {
-        return new ReservedClassVcs(specRule, 2);
     }
 
     @Override
