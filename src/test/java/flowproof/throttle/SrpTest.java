@@ -11,9 +11,15 @@ import flowproof.rule.ReservedClassVcs;
 import flowproof.rule.VcPerHop;
 import flowproof.topology.FlattenedButterfly;
 import flowproof.topology.Network;
+import flowproof.cli.Main;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link Srp} in isolation (the SRP baseline of 003, sections III-B and V-A): the request a
@@ -22,6 +28,9 @@ import org.junit.jupiter.api.Test;
  * reservation schedule with its overhead.
  */
 class SrpTest {
+
+    @TempDir
+    Path dir;
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     /** 16 terminals on a 4-router flattened butterfly, 4 VCs (2 normal + SRP's 2). */
@@ -166,5 +175,21 @@ class SrpTest {
         c.sample(out);
         // granted for cycle 30 at cycle 10: 20 cycles of wait
         assertThat(out).containsExactly(0, 0, 0, 20);
+    }
+
+    @Test
+    void theCommandLineReportsTooFewVcsInOneLineWithExitCode2() throws IOException {
+        // Fig. 2's spec has the 2 VCs UGAL needs and none for SRP's classes
+        String spec = Files.readString(Path.of("specs/sim/cbcm-fb1d-4x4-fig2-ugal.yaml"))
+            .replace("  warmup: 10000\n", "  warmup: 10000\n  control: {kind: srp}\n");
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, spec);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new String[] {"simulate", file.toString(), "--cycles", "100"}, new PrintWriter(out, true),
+            new PrintWriter(err, true));
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString().lines().toList()).hasSize(1).first().asString()
+            .contains("simulation.control.kind: expected at least 3 VCs for scheme srp").contains("found 2 VCs");
     }
 }
