@@ -67,6 +67,9 @@ import java.util.List;
  * (64) packets queued at the source (the paper's "queue not full": our source queues are
  * unbounded), the flow is unthrottled and an 'unthrottle' packet goes to the hot spot.
  *
+ * <p>{@code detect-at-routers: true} (section VI-A) adds detection at every router, per
+ * destination ({@link CbcmRouterDetection}), beside the endpoints'.
+ *
  * <h2>VCs and priority</h2>
  * The two highest VCs of every channel are reserved ({@link ReservedClassVcs}): VC vcs-1 for
  * control packets (highest switch priority), VC vcs-2 for throttled traffic (lowest);
@@ -93,6 +96,7 @@ public final class Cbcm extends ClassVcScheme {
     final boolean countReserved;
     final double rate;
     final boolean isolate;
+    final boolean atRouters;
 
     private Cbcm(Params p) {
         super("cbcm", 2);
@@ -111,6 +115,7 @@ public final class Cbcm extends ClassVcScheme {
         countReserved = p.bool("count-reserved", false);
         rate = p.number("rate", 1.0, 0, true, 1);
         isolate = p.bool("isolate", true);
+        atRouters = p.bool("detect-at-routers", false);
         described(p);
     }
 
@@ -128,6 +133,7 @@ public final class Cbcm extends ClassVcScheme {
     public static final class Control implements RouterControl, CbcmView {
         private final Cbcm s;
         private final int n;
+        private final CbcmRouterDetection routers;
         private Port port;
 
         // routers, per output port
@@ -185,6 +191,8 @@ public final class Cbcm extends ClassVcScheme {
         Control(Cbcm s, NetworkState state) {
             this.s = s;
             this.n = state.terminals();
+            routers = s.atRouters ? new CbcmRouterDetection(n, s.epoch, s.threshold, s.minDegree, firstTerminals(state))
+                : null;
             member = new int[n * n];
             java.util.Arrays.fill(member, -1);
             listId = new int[n];
@@ -205,6 +213,20 @@ public final class Cbcm extends ClassVcScheme {
             active = new int[n * n];
             activeAt = new int[n * n];
             flowsOfSource = new int[n];
+        }
+
+        /** Per router its lowest terminal (-1: none). */
+        private static int[] firstTerminals(NetworkState state) {
+            int routers = 0;
+            for (int t = 0; t < state.terminals(); t++) {
+                routers = Math.max(routers, state.routerOf(t) + 1);
+            }
+            int[] first = new int[routers];
+            java.util.Arrays.fill(first, -1);
+            for (int t = state.terminals() - 1; t >= 0; t--) {
+                first[state.routerOf(t)] = t;
+            }
+            return first;
         }
 
         @Override
@@ -246,6 +268,16 @@ public final class Cbcm extends ClassVcScheme {
         @Override
         public boolean wantsContention() {
             return true;
+        }
+
+        @Override
+        public boolean wantsRequests() {
+            return routers != null;
+        }
+
+        @Override
+        public void requested(int router, int source, int destination) {
+            routers.requested(router, source, destination);
         }
 
         @Override
@@ -355,21 +387,14 @@ public final class Cbcm extends ClassVcScheme {
 
         @Override
         public void deliveredControl(int source, int destination, int payload) {
-            if (payload > 0) {
+            if (payload < 0) {
+                // throttle from a router: the congested destination and D_t in the payload
+                int x = -payload - 1;
+                throttle(destination * n + x / (CbcmRouterDetection.MAX_DEGREE + 1),
+                    x % (CbcmRouterDetection.MAX_DEGREE + 1));
+            } else if (payload > 0) {
                 // throttle from hot spot `source` to sender `destination`
-                int f = destination * n + source;
-                if (degree[f] == 0) {
-                    activeAt[f] = activeCount;
-                    active[activeCount++] = f;
-                    if (flowsOfSource[destination]++ == 0) {
-                        throttledSources++;
-                    }
-                    genFlits[f] = 0;
-                    flowEpoch[f] = now;
-                }
-                degree[f] = payload;
-                tokens[f] = 0;
-                tokensSince[f] = now;
+                throttle(destination * n + source, payload);
             } else {
                 // unthrottle from sender `source` to hot spot `destination`
                 int d = destination;
@@ -382,6 +407,22 @@ public final class Cbcm extends ClassVcScheme {
                     }
                 }
             }
+        }
+
+        /** A throttle packet with degree {@code dt} reached the source of flow {@code f} (Algorithm 1: tokens reset). */
+        private void throttle(int f, int dt) {
+            if (degree[f] == 0) {
+                activeAt[f] = activeCount;
+                active[activeCount++] = f;
+                if (flowsOfSource[f / n]++ == 0) {
+                    throttledSources++;
+                }
+                genFlits[f] = 0;
+                flowEpoch[f] = now;
+            }
+            degree[f] = dt;
+            tokens[f] = 0;
+            tokensSince[f] = now;
         }
 
         // ---------------------------------------------------------------- sources
@@ -431,6 +472,9 @@ public final class Cbcm extends ClassVcScheme {
         @Override
         public void beginCycle(long cycle) {
             now = cycle;
+            if (routers != null) {
+                routers.cycle(now, port);
+            }
             for (int d = 0; d < n; d++) {
                 if (!hot[d] && epochStart[d] >= 0 && now - epochStart[d] >= s.epoch) {
                     if (listSize[d] >= s.minDegree) {
@@ -542,6 +586,11 @@ public final class Cbcm extends ClassVcScheme {
         /** Hot spots that ended by the exit rule ({@code exit-load}) so far. */
         public long hotSpotExits() {
             return hotExits;
+        }
+
+        /** Throttle packets sent by routers ({@code detect-at-routers}) so far. */
+        public long routerThrottlePackets() {
+            return routers == null ? 0 : routers.sent();
         }
 
         /** Marked data packets delivered so far. */
