@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.ConfigurationException;
-import flowproof.cli.Main;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.VcPerHop;
 import flowproof.rule.VirtualCutThrough;
@@ -16,8 +15,6 @@ import flowproof.sim.control.Scheme;
 import flowproof.topology.FlattenedButterfly;
 import flowproof.topology.Network;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -430,14 +427,9 @@ class CbcmTest {
     void theCommandLineReportsABadEpsilonInOneLineWithExitCode2() throws IOException {
         String spec = Files.readString(Path.of("specs/sim/cbcm-fb1d-16x4-hotspot.yaml"))
             .replace("control: {kind: cbcm}", "control: {kind: cbcm, epsilon: 0}");
-        Path file = dir.resolve("bad.yaml");
-        Files.writeString(file, spec);
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new String[] {"simulate", file.toString(), "--cycles", "100"}, new PrintWriter(out, true),
-            new PrintWriter(err, true));
-        assertThat(code).isEqualTo(2);
-        assertThat(err.toString().lines().toList()).hasSize(1).first().asString()
+        SchemeTestSupport.Cli r = SchemeTestSupport.simulate(dir, spec);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.errLines()).hasSize(1).first().asString()
             .contains("simulation.control.epsilon: expected a number in (0, 1]");
     }
 }

@@ -11,10 +11,7 @@ import flowproof.rule.ReservedClassVcs;
 import flowproof.rule.VcPerHop;
 import flowproof.topology.FlattenedButterfly;
 import flowproof.topology.Network;
-import flowproof.cli.Main;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -182,14 +179,9 @@ class SrpTest {
         // Fig. 2's spec has the 2 VCs UGAL needs and none for SRP's classes
         String spec = Files.readString(Path.of("specs/sim/cbcm-fb1d-4x4-fig2-ugal.yaml"))
             .replace("  warmup: 10000\n", "  warmup: 10000\n  control: {kind: srp}\n");
-        Path file = dir.resolve("bad.yaml");
-        Files.writeString(file, spec);
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new String[] {"simulate", file.toString(), "--cycles", "100"}, new PrintWriter(out, true),
-            new PrintWriter(err, true));
-        assertThat(code).isEqualTo(2);
-        assertThat(err.toString().lines().toList()).hasSize(1).first().asString()
+        SchemeTestSupport.Cli r = SchemeTestSupport.simulate(dir, spec);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.errLines()).hasSize(1).first().asString()
             .contains("simulation.control.kind: expected at least 3 VCs for scheme srp").contains("found 2 VCs");
     }
 }
