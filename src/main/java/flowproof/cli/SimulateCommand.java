@@ -121,7 +121,7 @@ final class SimulateCommand implements Callable<Integer> {
             Engine engine = Engine.of(cfg);
             int[] flowOf = cfg.workload().flowOf();
             if (engine instanceof Simulator sim && flowOf != null) {
-                flows = new FlowStats(flowOf, cfg.workload().flowNames(), cfg.warmup(), cfg.cycles());
+                flows = new FlowStats(flowOf, cfg.workload().flowNames(), cfg.warmup(), cfg.cycles(), cfg.window());
                 sim.onDelivery(flows);
             }
             r = engine.run(c -> progress.show(String.format("simulating: cycle %,d of %,d", c, total)));
@@ -152,6 +152,11 @@ final class SimulateCommand implements Callable<Integer> {
                         fo.put("meanLatency", f.meanLatency());
                     }
                     fo.put("packets", f.packets());
+                    if (Double.isNaN(f.peakLatency())) {
+                        fo.putNull("peakLatency");
+                    } else {
+                        fo.put("peakLatency", f.peakLatency());
+                    }
                 }
             }
             o.put("spec", s.name());

@@ -69,7 +69,7 @@ public final class ScenarioGenerator {
             "{\"kind\":\"vct\"}", Safety.ALWAYS, ANY),
         new Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, ANY),
         new Net("{\"kind\":\"flattened-butterfly\",\"radix\":4,\"dimensions\":1,\"concentration\":2}", null, 3,
-            "{\"kind\":\"vct\"}", Safety.ALWAYS, List.of("cbcm", "ecn", "ideal")),
+            "{\"kind\":\"vct\"}", Safety.ALWAYS, List.of("cbcm", "ecn", "ideal", "srp")),
         new Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}", "turnaround", 1, "{\"kind\":\"vct\"}",
             Safety.ALWAYS, List.of("fbicm", "recn-iq", "voq-switch", "voq-net", "single-queue")),
         new Net("{\"kind\":\"mesh\",\"radix\":[6,6]}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, TORUS));
@@ -245,6 +245,10 @@ public final class ScenarioGenerator {
                 o.put("source-epoch", d.range(5, 200));
                 o.put("min-degree", d.range(1, 3));
                 o.put("epsilon", d.range(5, 50) / 100.0);
+            }
+            case "srp" -> {
+                o.put("message", d.range(1, 4));
+                o.put("overhead", d.range(0, 20) / 100.0);
             }
             case "ecn" -> {
                 o.put("threshold", d.range(5, 10) / 10.0);

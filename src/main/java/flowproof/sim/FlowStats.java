@@ -12,12 +12,15 @@ import java.util.List;
  * <p>A packet belongs to the entry of its source. Latency: creation to delivery of the packets
  * created in the measurement window [warmup, cycles); a run that drained delivered all of
  * them. Accepted: flits of the entry's packets completed in (warmup, cycles], per terminal
- * of the entry per cycle of the window.
+ * of the entry per cycle of the window. Peak latency: the largest mean latency (creation to
+ * delivery) of the entry's packets completed in one {@code window}-cycle slice of (warmup,
+ * cycles], the height of a transient such as a hot spot's onset (003, Figs. 11 and 13).
  */
 public final class FlowStats implements Simulator.DeliveryListener {
 
     /** One entry's measurement. */
-    public record Flow(String name, int terminals, long packets, double meanLatency, double accepted) {
+    public record Flow(String name, int terminals, long packets, double meanLatency, double accepted,
+                       double peakLatency) {
     }
 
     private final int[] flowOf;
@@ -28,14 +31,20 @@ public final class FlowStats implements Simulator.DeliveryListener {
     private final long[] packets;
     private final long[] latencySum;
     private final long[] flits;
+    private final int window;
+    private final long[] slice;
+    private final long[] sliceSum;
+    private final long[] sliceCount;
+    private final double[] peak;
 
     /**
      * @param flowOf per terminal its entry (-1: none), as {@link flowproof.traffic.Workload#flowOf()}
      * @param names  the entries' descriptions
      * @param warmup first cycle of the measurement window
      * @param cycles the generation cycles (end of the window)
+     * @param window cycles per slice of the peak latency
      */
-    public FlowStats(int[] flowOf, List<String> names, long warmup, long cycles) {
+    public FlowStats(int[] flowOf, List<String> names, long warmup, long cycles, int window) {
         this.flowOf = flowOf.clone();
         this.names = List.copyOf(names);
         this.warmup = warmup;
@@ -45,6 +54,12 @@ public final class FlowStats implements Simulator.DeliveryListener {
         packets = new long[n];
         latencySum = new long[n];
         flits = new long[n];
+        this.window = Math.max(1, window);
+        slice = new long[n];
+        sliceSum = new long[n];
+        sliceCount = new long[n];
+        peak = new double[n];
+        java.util.Arrays.fill(peak, Double.NaN);
         for (int f : flowOf) {
             if (f >= 0) {
                 members[f]++;
@@ -64,17 +79,37 @@ public final class FlowStats implements Simulator.DeliveryListener {
         }
         if (done > warmup && done <= cycles) {
             flits[f] += size;
+            long w = (done - warmup - 1) / window;
+            if (w != slice[f]) {
+                closeSlice(f);
+                slice[f] = w;
+            }
+            sliceSum[f] += done - created;
+            sliceCount[f]++;
         }
+    }
+
+    /** Ends flow {@code f}'s current slice: its mean latency may be the peak. */
+    private void closeSlice(int f) {
+        if (sliceCount[f] > 0) {
+            double mean = (double) sliceSum[f] / sliceCount[f];
+            if (Double.isNaN(peak[f]) || mean > peak[f]) {
+                peak[f] = mean;
+            }
+        }
+        sliceSum[f] = 0;
+        sliceCount[f] = 0;
     }
 
     /** The entries' measurements, in entry order. */
     public List<Flow> flows() {
         List<Flow> out = new ArrayList<>();
-        long window = Math.max(1, cycles - warmup);
+        long span = Math.max(1, cycles - warmup);
         for (int f = 0; f < names.size(); f++) {
+            closeSlice(f);
             out.add(new Flow(names.get(f), members[f], packets[f],
                 packets[f] == 0 ? Double.NaN : (double) latencySum[f] / packets[f],
-                members[f] == 0 ? 0 : (double) flits[f] / members[f] / window));
+                members[f] == 0 ? 0 : (double) flits[f] / members[f] / span, peak[f]));
         }
         return out;
     }

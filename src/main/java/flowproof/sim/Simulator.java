@@ -170,6 +170,8 @@ public final class Simulator implements Engine {
     /** A terminal's ejection output VCs: {@code ejection-vcs} per ejection port. */
     private final int ejOutVcs;
     private final int[] termRouter;
+    /** The router of each input port (network channels, then injection ports). */
+    private final int[] inPortRouter;
     private final int[] ovPort;
 
     // the components (see the package documentation)
@@ -231,6 +233,8 @@ public final class Simulator implements Engine {
     /** The control is a {@link RouterControl}: class VCs, priorities and the source-queue lookahead apply. */
     private final boolean classed;
     private final boolean contend;
+    /** Whether the control wants every counted request's router, source and destination ({@link RouterControl#requested}). */
+    private final boolean perDestination;
     private final boolean marking;
     private final int classVcs;
     private final int ctlClass;
@@ -309,7 +313,7 @@ public final class Simulator implements Engine {
         for (int t = 0; t < terminals; t++) {
             termRouter[t] = endpoints[t / concentration];
         }
-        int[] inPortRouter = new int[inPorts];
+        inPortRouter = new int[inPorts];
         for (int c = 0; c < channels; c++) {
             inPortRouter[c] = topo.target(c);
         }
@@ -358,6 +362,7 @@ public final class Simulator implements Engine {
             rc = r;
             classed = true;
             contend = r.wantsContention();
+            perDestination = contend && r.wantsRequests();
             marking = r.marking();
             classVcs = r.classes();
             if (classVcs < 0 || classVcs >= vcs) {
@@ -382,6 +387,7 @@ public final class Simulator implements Engine {
             rc = null;
             classed = false;
             contend = false;
+            perDestination = false;
             marking = false;
             classVcs = 0;
             ctlClass = -1;
@@ -1071,6 +1077,7 @@ public final class Simulator implements Engine {
         for (int ip = 0; ip < inPorts; ip++) {
             int base = ip * vcs;
             int chosen = -1;
+            int chosenVc = -1;
             int seen = 0;
             for (int v = 0; v < vcs; v++) {
                 int iv = base + v;
@@ -1088,10 +1095,15 @@ public final class Simulator implements Engine {
                 seen++;
                 if (seen == 1 || contentionRandom.nextInt(seen) == 0) {
                     chosen = op;
+                    chosenVc = v;
                 }
             }
             if (chosen >= 0) {
                 degree[chosen]++;
+                if (perDestination) {
+                    int p = b.buf[3 * b.front(base + chosenVc)];
+                    rc.requested(inPortRouter[ip], pk.src[p], pk.dst[p]);
+                }
             }
         }
         rc.degrees(degree);

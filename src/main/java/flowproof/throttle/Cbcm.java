@@ -1,12 +1,10 @@
 package flowproof.throttle;
 
 import flowproof.rule.ReservedClassVcs;
-import flowproof.rule.FlowControlRule;
 import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
 import flowproof.sim.control.RouterControl;
 import flowproof.sim.control.Scheme;
-import flowproof.topology.Network;
 import java.util.List;
 
 /**
@@ -53,8 +51,10 @@ import java.util.List;
  *
  * <h2>Sources (IV-B3, IV-B4, Algorithm 1)</h2>
  * A token bucket per throttled destination: reset to 0 by every throttle packet, +1/D_t
- * per cycle, a packet leaves the source queue when tokens &gt;= its size (tokens -= size)
- * and goes minimally on the dedicated low-priority VC. Other destinations are not
+ * per cycle ({@code rate}/D_t: section VI-B throttles to 0.99/D_t), a packet leaves the
+ * source queue when tokens &gt;= its size (tokens -= size) and goes minimally on the
+ * dedicated low-priority VC ({@code isolate: false}, section VI-B's CBCM without a separate
+ * VC: on the normal VCs under the spec's routing, at normal priority). Other destinations are not
  * restricted: the source queue is searched {@code lookahead} (64) packets deep, so a held
  * hot-spot packet does not block traffic behind it (the paper's sources keep one queue per
  * destination, arbitrated round robin; the lookahead is the oldest-first equivalent with a
@@ -67,13 +67,16 @@ import java.util.List;
  * (64) packets queued at the source (the paper's "queue not full": our source queues are
  * unbounded), the flow is unthrottled and an 'unthrottle' packet goes to the hot spot.
  *
+ * <p>{@code detect-at-routers: true} (section VI-A) adds detection at every router, per
+ * destination ({@link CbcmRouterDetection}), beside the endpoints'.
+ *
  * <h2>VCs and priority</h2>
  * The two highest VCs of every channel are reserved ({@link ReservedClassVcs}): VC vcs-1 for
  * control packets (highest switch priority), VC vcs-2 for throttled traffic (lowest);
  * normal traffic uses the others under the spec's rule, so a spec needs the VCs its
  * routing needs plus two (UGAL with VCs by hop: 2 + 2).
  */
-public final class Cbcm implements Scheme {
+public final class Cbcm extends ClassVcScheme {
 
     static final int CONTROL = 1;
     static final int THROTTLED = 2;
@@ -91,9 +94,12 @@ public final class Cbcm implements Scheme {
     final double exitLoad;
     final double unthrottleBelow;
     final boolean countReserved;
-    private final String description;
+    final double rate;
+    final boolean isolate;
+    final boolean atRouters;
 
     private Cbcm(Params p) {
+        super("cbcm", 2);
         numSamples = (int) p.integer("num-samples", 100, 1, 1_000_000);
         interval = (int) p.integer("bound-sample-interval", 10, 1, 1_000_000);
         boundSamples = (int) p.integer("bound-samples", Math.max(1, numSamples / interval), 1, 1_000_000);
@@ -107,27 +113,15 @@ public final class Cbcm implements Scheme {
         exitLoad = p.number("exit-load", 0.5, 0, false, 1);
         unthrottleBelow = p.number("unthrottle-below", 0.5, 0, true, 1);
         countReserved = p.bool("count-reserved", false);
-        description = p.describe("cbcm");
+        rate = p.number("rate", 1.0, 0, true, 1);
+        isolate = p.bool("isolate", true);
+        atRouters = p.bool("detect-at-routers", false);
+        described(p);
     }
 
     static Scheme read(Params p, SchemeContext c) {
         ClassVcs.requireVcs(p, c, "cbcm", 2);
         return new Cbcm(p);
-    }
-
-    @Override
-    public String key() {
-        return "cbcm";
-    }
-
-    @Override
-    public String describe() {
-        return description;
-    }
-
-    @Override
-    public FlowControlRule rule(FlowControlRule specRule, Network network) {
-        return new ReservedClassVcs(specRule, 2);
     }
 
     @Override
@@ -139,6 +133,7 @@ public final class Cbcm implements Scheme {
     public static final class Control implements RouterControl, CbcmView {
         private final Cbcm s;
         private final int n;
+        private final CbcmRouterDetection routers;
         private Port port;
 
         // routers, per output port
@@ -196,6 +191,8 @@ public final class Cbcm implements Scheme {
         Control(Cbcm s, NetworkState state) {
             this.s = s;
             this.n = state.terminals();
+            routers = s.atRouters ? new CbcmRouterDetection(n, s.epoch, s.threshold, s.minDegree, firstTerminals(state))
+                : null;
             member = new int[n * n];
             java.util.Arrays.fill(member, -1);
             listId = new int[n];
@@ -216,6 +213,20 @@ public final class Cbcm implements Scheme {
             active = new int[n * n];
             activeAt = new int[n * n];
             flowsOfSource = new int[n];
+        }
+
+        /** Per router its lowest terminal (-1: none). */
+        private static int[] firstTerminals(NetworkState state) {
+            int routers = 0;
+            for (int t = 0; t < state.terminals(); t++) {
+                routers = Math.max(routers, state.routerOf(t) + 1);
+            }
+            int[] first = new int[routers];
+            java.util.Arrays.fill(first, -1);
+            for (int t = state.terminals() - 1; t >= 0; t--) {
+                first[state.routerOf(t)] = t;
+            }
+            return first;
         }
 
         @Override
@@ -257,6 +268,16 @@ public final class Cbcm implements Scheme {
         @Override
         public boolean wantsContention() {
             return true;
+        }
+
+        @Override
+        public boolean wantsRequests() {
+            return routers != null;
+        }
+
+        @Override
+        public void requested(int router, int source, int destination) {
+            routers.requested(router, source, destination);
         }
 
         @Override
@@ -366,21 +387,14 @@ public final class Cbcm implements Scheme {
 
         @Override
         public void deliveredControl(int source, int destination, int payload) {
-            if (payload > 0) {
+            if (payload < 0) {
+                // throttle from a router: the congested destination and D_t in the payload
+                int x = -payload - 1;
+                throttle(destination * n + x / (CbcmRouterDetection.MAX_DEGREE + 1),
+                    x % (CbcmRouterDetection.MAX_DEGREE + 1));
+            } else if (payload > 0) {
                 // throttle from hot spot `source` to sender `destination`
-                int f = destination * n + source;
-                if (degree[f] == 0) {
-                    activeAt[f] = activeCount;
-                    active[activeCount++] = f;
-                    if (flowsOfSource[destination]++ == 0) {
-                        throttledSources++;
-                    }
-                    genFlits[f] = 0;
-                    flowEpoch[f] = now;
-                }
-                degree[f] = payload;
-                tokens[f] = 0;
-                tokensSince[f] = now;
+                throttle(destination * n + source, payload);
             } else {
                 // unthrottle from sender `source` to hot spot `destination`
                 int d = destination;
@@ -393,6 +407,22 @@ public final class Cbcm implements Scheme {
                     }
                 }
             }
+        }
+
+        /** A throttle packet with degree {@code dt} reached the source of flow {@code f} (Algorithm 1: tokens reset). */
+        private void throttle(int f, int dt) {
+            if (degree[f] == 0) {
+                activeAt[f] = activeCount;
+                active[activeCount++] = f;
+                if (flowsOfSource[f / n]++ == 0) {
+                    throttledSources++;
+                }
+                genFlits[f] = 0;
+                flowEpoch[f] = now;
+            }
+            degree[f] = dt;
+            tokens[f] = 0;
+            tokensSince[f] = now;
         }
 
         // ---------------------------------------------------------------- sources
@@ -411,12 +441,13 @@ public final class Cbcm implements Scheme {
             if (degree[f] == 0) {
                 return 0;
             }
-            return tokens[f] >= size ? THROTTLED : -1;
+            return tokens[f] < size ? -1 : s.isolate ? THROTTLED : 0;
         }
 
         @Override
         public void left(int terminal, int destination, int size, int cls) {
-            if (cls == THROTTLED) {
+            // the throttled class spends tokens; without the dedicated VC a throttled flow's packets leave in class 0
+            if (cls == THROTTLED || !s.isolate && cls == 0 && degree[terminal * n + destination] > 0) {
                 tokens[terminal * n + destination] -= size;
             }
         }
@@ -441,6 +472,9 @@ public final class Cbcm implements Scheme {
         @Override
         public void beginCycle(long cycle) {
             now = cycle;
+            if (routers != null) {
+                routers.cycle(now, port);
+            }
             for (int d = 0; d < n; d++) {
                 if (!hot[d] && epochStart[d] >= 0 && now - epochStart[d] >= s.epoch) {
                     if (listSize[d] >= s.minDegree) {
@@ -478,7 +512,7 @@ public final class Cbcm implements Scheme {
             }
             for (int i = activeCount - 1; i >= 0; i--) {
                 int f = active[i];
-                tokens[f] += 1.0 / degree[f];
+                tokens[f] += s.rate / degree[f];
                 if (now - flowEpoch[f] >= s.sourceEpoch) {
                     boolean below = genFlits[f] * (double) degree[f] < s.unthrottleBelow * (now - flowEpoch[f]);
                     if (below && port.queued(f / n) < s.sourceQueue) {
@@ -552,6 +586,11 @@ public final class Cbcm implements Scheme {
         /** Hot spots that ended by the exit rule ({@code exit-load}) so far. */
         public long hotSpotExits() {
             return hotExits;
+        }
+
+        /** Throttle packets sent by routers ({@code detect-at-routers}) so far. */
+        public long routerThrottlePackets() {
+            return routers == null ? 0 : routers.sent();
         }
 
         /** Marked data packets delivered so far. */

@@ -1,12 +1,10 @@
 package flowproof.throttle;
 
 import flowproof.rule.ReservedClassVcs;
-import flowproof.rule.FlowControlRule;
 import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
 import flowproof.sim.control.RouterControl;
 import flowproof.sim.control.Scheme;
-import flowproof.topology.Network;
 import java.util.List;
 
 /**
@@ -25,7 +23,7 @@ import java.util.List;
  * queue searched {@code lookahead} (64) packets deep, as {@link Cbcm}). Routing is the
  * spec's (ECN keeps adaptive routing; that is the paper's point about it).
  */
-public final class Ecn implements Scheme {
+public final class Ecn extends ClassVcScheme {
 
     final double threshold;
     final int increment;
@@ -33,36 +31,21 @@ public final class Ecn implements Scheme {
     final int decrement;
     final int timer;
     final int lookahead;
-    private final String description;
 
     private Ecn(Params p) {
+        super("ecn", 1);
         threshold = p.number("threshold", 0.9, 0, true, 1);
         increment = (int) p.integer("ipd-increment", 400, 0, Integer.MAX_VALUE);
         max = (int) p.integer("ipd-max", 1500, 0, Integer.MAX_VALUE);
         decrement = (int) p.integer("ipd-decrement", 50, 0, Integer.MAX_VALUE);
         timer = (int) p.integer("decrement-timer", 1000, 1, Integer.MAX_VALUE);
         lookahead = (int) p.integer("lookahead", 64, 1, 1 << 20);
-        description = p.describe("ecn");
+        described(p);
     }
 
     static Scheme read(Params p, SchemeContext c) {
         ClassVcs.requireVcs(p, c, "ecn", 1);
         return new Ecn(p);
-    }
-
-    @Override
-    public String key() {
-        return "ecn";
-    }
-
-    @Override
-    public String describe() {
-        return description;
-    }
-
-    @Override
-    public FlowControlRule rule(FlowControlRule specRule, Network network) {
-        return new ReservedClassVcs(specRule, 1);
     }
 
     @Override

@@ -1,12 +1,10 @@
 package flowproof.throttle;
 
 import flowproof.rule.ReservedClassVcs;
-import flowproof.rule.FlowControlRule;
 import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
 import flowproof.sim.control.RouterControl;
 import flowproof.sim.control.Scheme;
-import flowproof.topology.Network;
 
 /**
  * The "ideal" of the CBCM paper (003_4abd1b2c8ca2b731.txt, section II-B): hot-spot
@@ -17,41 +15,26 @@ import flowproof.topology.Network;
  * {@link ReservedClassVcs}) has the same allocation priority as the others. Registry key
  * {@code ideal}.
  */
-public final class Ideal implements Scheme {
+public final class Ideal extends ClassVcScheme {
 
     private final int node;
-    private final String description;
 
-    private Ideal(int node, String description) {
+    private Ideal(int node, Params p) {
+        super("ideal", 1);
         this.node = node;
-        this.description = description;
+        described(p);
     }
 
     static Scheme read(Params p, SchemeContext c) {
         ClassVcs.requireVcs(p, c, "ideal", 1);
         int terminals = c.network().topology().endpoints().length * c.network().topology().concentration();
         int node = (int) p.integer("node", 0, 0, terminals - 1);
-        return new Ideal(node, p.describe("ideal"));
+        return new Ideal(node, p);
     }
 
     /** The hot-spot terminal. */
     public int node() {
         return node;
-    }
-
-    @Override
-    public String key() {
-        return "ideal";
-    }
-
-    @Override
-    public String describe() {
-        return description;
-    }
-
-    @Override
-    public FlowControlRule rule(FlowControlRule specRule, Network network) {
-        return new ReservedClassVcs(specRule, 1);
     }
 
     @Override

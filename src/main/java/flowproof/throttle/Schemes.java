@@ -46,6 +46,7 @@ public final class Schemes {
         READERS.put("cbcm", Cbcm::read);
         READERS.put("ecn", Ecn::read);
         READERS.put("ideal", Ideal::read);
+        READERS.put("srp", Srp::read);
     }
 
     private Schemes() {

@@ -3,7 +3,7 @@
  * injection limits, global and local ({@link flowproof.throttle.StaticThreshold},
  * {@link flowproof.throttle.Tune}, {@link flowproof.throttle.Alo}, {@link flowproof.throttle.Spth},
  * best-local, multiple critical bubbles), {@link flowproof.throttle.Cbcm},
- * {@link flowproof.throttle.Ecn}, the ideal hot-spot isolation, and the input-queued
+ * {@link flowproof.throttle.Ecn}, {@link flowproof.throttle.Srp}, the ideal hot-spot isolation, and the input-queued
  * organisations (single queue, VOQ, FBICM) that bring their own
  * {@link flowproof.sim.queues.QueueEngine}. {@link flowproof.throttle.Schemes} is the registry
  * by key and reads a spec's {@code simulation.control} with {@link flowproof.throttle.Params}

@@ -36,6 +36,7 @@ class AllSchemesTest {
         Map.entry("cbcm", "specs/sim/cbcm-fb1d-16x4-hotspot.yaml"),
         Map.entry("ecn", "specs/sim/cbcm-fb1d-16x4-hotspot.yaml"),
         Map.entry("ideal", "specs/sim/cbcm-fb1d-16x4-hotspot.yaml"),
+        Map.entry("srp", "specs/sim/cbcm-fb1d-16x4-hotspot.yaml"),
         Map.entry("single-queue", "specs/sim/fbicm-bmin64-hotspot.yaml"),
         Map.entry("voq-switch", "specs/sim/fbicm-bmin64-hotspot.yaml"),
         Map.entry("voq-net", "specs/sim/fbicm-bmin64-hotspot.yaml"),

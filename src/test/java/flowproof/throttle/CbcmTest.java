@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import flowproof.ConfigurationException;
-import flowproof.cli.Main;
 import flowproof.rule.FlowControlRule;
 import flowproof.rule.VcPerHop;
 import flowproof.rule.VirtualCutThrough;
@@ -16,8 +15,6 @@ import flowproof.sim.control.Scheme;
 import flowproof.topology.FlattenedButterfly;
 import flowproof.topology.Network;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -243,6 +240,37 @@ class CbcmTest {
         assertThat(c.priority(Cbcm.THROTTLED)).isLessThan(c.priority(0)).isLessThan(c.priority(Cbcm.CONTROL));
     }
 
+    /** Packets of 8 flits flow 2 -> 9 sends in {@code cycles} cycles under D_t = 4, and the class they leave in. */
+    private static int[] throttledFor(String params, int cycles) {
+        Cbcm.Control c = control(params, new SentPort(1));
+        c.beginCycle(0);
+        c.deliveredControl(9, 2, 4);
+        int sent = 0;
+        int cls = -1;
+        for (int t = 1; t <= cycles; t++) {
+            c.beginCycle(t);
+            c.generated(2, 9, 8);
+            int k = c.sourceClass(2, 9, 8);
+            if (k >= 0) {
+                c.left(2, 9, 8, k);
+                cls = k;
+                sent++;
+            }
+        }
+        return new int[] {sent, cls};
+    }
+
+    @Test
+    void rateScalesTheTokensAndIsolateFalseSendsThrottledPacketsOnTheNormalVcs() {
+        // 1/4 flit per cycle: 4,000 cycles give 1,000 flits, 125 packets; 0.99/4 gives 990 flits, 123 packets
+        assertThat(throttledFor("{kind: cbcm}", 4000)).containsExactly(125, Cbcm.THROTTLED);
+        assertThat(throttledFor("{kind: cbcm, rate: 0.99}", 4000)).containsExactly(123, Cbcm.THROTTLED);
+        // without the dedicated VC the same pacing, on class 0 (the spec's routing, normal priority)
+        assertThat(throttledFor("{kind: cbcm, isolate: false, rate: 0.99}", 4000)).containsExactly(123, 0);
+        assertThat(read("{kind: cbcm, isolate: false, rate: 0.99}", 4).describe())
+            .isEqualTo("cbcm(rate=0.99, isolate=false)");
+    }
+
     @Test
     void aSourceGeneratingBelowHalfOfOneOverDtUnthrottlesAndTheHotSpotDropsIt() {
         SentPort port = new SentPort(1);
@@ -377,6 +405,9 @@ class CbcmTest {
         "{kind: ecn, ipd-increment: -400}|simulation.control.ipd-increment",
         "{kind: ecn, decrement-timer: 0}|simulation.control.decrement-timer",
         "{kind: ideal, node: 16}|simulation.control.node",
+        "{kind: cbcm, rate: 0}|simulation.control.rate",
+        "{kind: cbcm, rate: 1.5}|simulation.control.rate",
+        "{kind: cbcm, isolate: 1}|simulation.control.isolate",
         "{kind: ideal, node: -1}|simulation.control.node",
     })
     void outOfRangeParametersAreRefusedByName(String control, String field) {
@@ -396,14 +427,9 @@ class CbcmTest {
     void theCommandLineReportsABadEpsilonInOneLineWithExitCode2() throws IOException {
         String spec = Files.readString(Path.of("specs/sim/cbcm-fb1d-16x4-hotspot.yaml"))
             .replace("control: {kind: cbcm}", "control: {kind: cbcm, epsilon: 0}");
-        Path file = dir.resolve("bad.yaml");
-        Files.writeString(file, spec);
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new String[] {"simulate", file.toString(), "--cycles", "100"}, new PrintWriter(out, true),
-            new PrintWriter(err, true));
-        assertThat(code).isEqualTo(2);
-        assertThat(err.toString().lines().toList()).hasSize(1).first().asString()
+        SchemeTestSupport.Cli r = SchemeTestSupport.simulate(dir, spec);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.errLines()).hasSize(1).first().asString()
             .contains("simulation.control.epsilon: expected a number in (0, 1]");
     }
 }

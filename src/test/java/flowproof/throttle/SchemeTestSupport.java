@@ -73,4 +73,18 @@ final class SchemeTestSupport {
             + "  warmup: " + cycles / 3 + "\n"
             + (control == null ? "" : "  control: " + control + "\n");
     }
+
+    /** What {@code simulate FILE --cycles 100} answered for a spec written as {@code text} into {@code dir}. */
+    record Cli(int code, java.util.List<String> errLines) {
+    }
+
+    static Cli simulate(java.nio.file.Path dir, String text) throws java.io.IOException {
+        java.nio.file.Path file = dir.resolve("bad.yaml");
+        java.nio.file.Files.writeString(file, text);
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = flowproof.cli.Main.run(new String[] {"simulate", file.toString(), "--cycles", "100"},
+            new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true));
+        return new Cli(code, err.toString().lines().toList());
+    }
 }

@@ -84,6 +84,19 @@ public interface RouterControl extends InjectionControl {
     default void degrees(int[] degree) {
     }
 
+    /** Whether {@link #requested} is wanted for every request counted in {@link #degrees} (with {@link #wantsContention}). */
+    default boolean wantsRequests() {
+        return false;
+    }
+
+    /**
+     * One request counted in this cycle's contention degrees: an input port of {@code router}
+     * whose drawn VC holds a packet from {@code source} to {@code destination} (called before
+     * {@link #degrees}; CBCM's detection at an intermediate router, 003 section VI-A).
+     */
+    default void requested(int router, int source, int destination) {
+    }
+
     /** Whether {@link #mark} is asked for every head flit leaving an input buffer. */
     default boolean marking() {
         return false;

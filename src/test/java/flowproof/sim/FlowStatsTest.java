@@ -1,0 +1,37 @@
+package flowproof.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@link FlowStats}: per mix entry the mean latency, the accepted throughput and the peak of the per-slice mean latency. */
+class FlowStatsTest {
+
+    @Test
+    void thePeakIsTheLargestSliceMeanWithinTheMeasurementWindow() {
+        // terminals 0-1 in entry 0, terminal 2 in entry 1, terminal 3 in none; window (100, 400], slices of 100
+        FlowStats s = new FlowStats(new int[] {0, 0, 1, -1}, List.of("a", "b"), 100, 400, 100);
+        // before the window: neither mean nor peak
+        s.delivered(0, 2, 4, 10, 10, 50, 1);
+        // slice (100, 200]: latencies 20 and 40 -> 30
+        s.delivered(0, 2, 4, 130, 130, 150, 1);
+        s.delivered(1, 2, 4, 160, 160, 200, 1);
+        // slice (200, 300]: 90 -> the peak
+        s.delivered(1, 2, 4, 150, 150, 240, 1);
+        // slice (300, 400]: 10
+        s.delivered(0, 3, 4, 390, 390, 400, 1);
+        // after the window: ignored by the peak
+        s.delivered(0, 3, 4, 300, 300, 900, 1);
+        s.delivered(3, 0, 4, 120, 120, 250, 1);
+        FlowStats.Flow a = s.flows().get(0);
+        assertThat(a.peakLatency()).isEqualTo(90);
+        // the mean is over the packets created in [100, 400): 20, 40, 90, 10, 600
+        assertThat(a.meanLatency()).isEqualTo(760 / 5.0);
+        assertThat(a.packets()).isEqualTo(5);
+        // 16 flits completed in (100, 400] over 2 terminals and 300 cycles
+        assertThat(a.accepted()).isEqualTo(16 / 2.0 / 300);
+        // an entry with nothing delivered has no peak
+        assertThat(s.flows().get(1).peakLatency()).isNaN();
+    }
+}
