@@ -30,7 +30,7 @@ final class RouteComputation {
     private final int[] termRouter;
     /** With traffic classes: the class of each VC (only class 0 chooses at the source); else null. */
     private final int[] vcClass;
-    private final int[] index;
+    private final RouteIndex index;
     int[] pool = new int[1 << 12];
     private int used;
     private final int[] scratch;
@@ -48,12 +48,7 @@ final class RouteComputation {
         this.headers = routing.headers();
         this.termRouter = termRouter;
         this.vcClass = vcClass;
-        long table = (long) (queues + topo.nodes()) * headers;
-        if (table > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("route table of " + table + " entries is too large");
-        }
-        index = new int[(int) table];
-        Arrays.fill(index, -1);
+        index = new RouteIndex((long) (queues + topo.nodes()) * headers);
         scratch = new int[Math.max(4, Math.max(routing.maxCandidates(), routing.maxInjectHeaders()))];
         scratchHeaders = new int[Math.max(4, routing.maxInjectHeaders())];
         SplittableRandom root = new SplittableRandom(cfg.seed() ^ 0x5DEECE66DL);
@@ -65,8 +60,8 @@ final class RouteComputation {
 
     /** Offset in {@link #pool} of the next queues of a packet with {@code header} leaving {@code from} (or injected at {@code router}). */
     int route(int from, int router, int header) {
-        int key = (from >= 0 ? from : queues + router) * headers + header;
-        int off = index[key];
+        long key = (long) (from >= 0 ? from : queues + router) * headers + header;
+        int off = index.get(key);
         if (off >= 0) {
             return off;
         }
@@ -83,7 +78,7 @@ final class RouteComputation {
             pool[off + 3 + 2 * i] = next.headers()[i];
         }
         used += need;
-        index[key] = off;
+        index.put(key, off);
         return off;
     }
 

@@ -94,7 +94,7 @@ public final class SpecFields {
         f("topology.kind", "ring, torus, mesh, butterfly, bmin, flattened-butterfly, dragonfly, graph, anynet", REQ,
             "topology: {kind: torus, radix: [3, 3]}", "the family of network"),
         f("topology.radix", "integer, or a list of integers of at least 2 (ring, torus, mesh: one per dimension,"
-            + " at most 4096 nodes)", REQ, "topology: {kind: torus, radix: [4, 4]}",
+            + " at most 16384 nodes)", REQ, "topology: {kind: torus, radix: [4, 4]}",
             "nodes per dimension; for butterfly, bmin, flattened-butterfly: switch radix"),
         f("topology.bidirectional", "true or false", "false (a mesh is always bidirectional)",
             "topology: {kind: ring, radix: 5, bidirectional: true}", "ring and torus: channels both ways"),

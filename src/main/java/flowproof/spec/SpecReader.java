@@ -106,6 +106,11 @@ public final class SpecReader {
         "flattened-butterfly", "dragonfly", "graph", "anynet");
     /** The routings of a graph topology: generated shortest paths, or a spec's own table. */
     private static final String TABLE = "table";
+    /**
+     * The most nodes of a ring, torus or mesh spec: 16,384, a 128x128 torus (SPTh's Table 3 at
+     * N = 128), which simulates in about 1 GB of heap (docs/measurements.md, "128x128 torus").
+     */
+    public static final int MAX_TORUS_NODES = 1 << 14;
     private static final List<String> TOPOLOGY_FIELDS = SpecFields.of("topology", "kind", "radix", "bidirectional");
     private static final List<String> MIN_FIELDS = SpecFields.of("topology", "kind", "radix", "stages");
     private static final List<String> FB_FIELDS = SpecFields.of("topology", "kind", "radix", "dimensions",
@@ -858,8 +863,8 @@ public final class SpecReader {
         for (int k : radix) {
             nodes *= k;
         }
-        if (nodes > 4096) {
-            throw f.error("topology.radix", "at most 4096 nodes", r);
+        if (nodes > MAX_TORUS_NODES) {
+            throw f.error("topology.radix", "at most " + MAX_TORUS_NODES + " nodes (the product of the radices)", r);
         }
         boolean bidirectional = false;
         JsonNode b = t.get("bidirectional");

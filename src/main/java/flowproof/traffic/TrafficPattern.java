@@ -56,26 +56,21 @@ public enum TrafficPattern {
 
     /**
      * The pairs {source, destination} of the pattern on a topology, sources in increasing
-     * order, source != destination.
+     * order, source != destination; unmodifiable for all-pairs, computed on demand ({@link AllPairs}).
      *
      * @throws ConfigurationException (field {@code traffic}) when the pattern does not apply
      */
     public List<int[]> pairs(Topology topology) {
         int[] e = topology.endpoints();
+        if (this == ALL_PAIRS) {
+            return new AllPairs(e);
+        }
         int n = e.length;
         List<int[]> pairs = new ArrayList<>();
         for (int s = 0; s < n; s++) {
-            if (this == ALL_PAIRS) {
-                for (int d = 0; d < n; d++) {
-                    if (d != s) {
-                        pairs.add(new int[] {e[s], e[d]});
-                    }
-                }
-            } else {
-                int d = destination(topology, n, s);
-                if (d != s) {
-                    pairs.add(new int[] {e[s], e[d]});
-                }
+            int d = destination(topology, n, s);
+            if (d != s) {
+                pairs.add(new int[] {e[s], e[d]});
             }
         }
         return pairs;

@@ -211,6 +211,24 @@ class SpecReaderTest {
     }
 
     @Test
+    void aTorusOfSixteenThousandThreeHundredEightyFourNodesLoads() throws IOException, SpecException {
+        Spec spec = SpecReader.read(write(RING3.replace("{kind: ring, radix: [3]}",
+            "{kind: torus, radix: [128, 128], bidirectional: true}")));
+        assertThat(spec.topology().nodes()).isEqualTo(SpecReader.MAX_TORUS_NODES).isEqualTo(16_384);
+        assertThat(spec.pairs()).hasSize(16_384 * 16_383);
+    }
+
+    @Test
+    void aTorusAboveTheLimitNamesTheRadixInOneLine() throws IOException {
+        String m = rejected(RING3.replace("{kind: ring, radix: [3]}", "{kind: torus, radix: [128, 129]}"),
+            "topology.radix");
+        assertThat(m).contains("at most 16384 nodes").endsWith("found [128,129]");
+        String mesh = rejected(RING3.replace("{kind: ring, radix: [3]}", "{kind: mesh, radix: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]}"),
+            "topology.radix");
+        assertThat(mesh).contains("at most 16384 nodes");
+    }
+
+    @Test
     void datelineWithOneVcNamesTheVcsField() throws IOException {
         String m = rejected(RING3.replace("rule: vct", "rule: dateline") + "vcs: 1\n", "vcs");
         assertThat(m).contains("2 for rule dateline").endsWith("found 1");
