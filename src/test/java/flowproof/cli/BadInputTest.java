@@ -65,7 +65,7 @@ class BadInputTest {
         m.put("description", List.of("5", "[a]", "{a: 1}", "\"\""));
         m.put("topology", List.of("ring", "3", "[1]", "{kind: cube, radix: 3}", "{kind: ring}", "{kind: ring, radix: 1}",
             "{kind: ring, radix: [3, 3]}", "{kind: ring, radix: 3, bidirectional: 7}", "{kind: ring, radix: 3, extra: 1}",
-            "{kind: torus, radix: [100, 100]}", "{kind: ring, radix: 2.5}", "{kind: mesh, radix: [3, 3], bidirectional: false}",
+            "{kind: torus, radix: [200, 200]}", "{kind: ring, radix: 2.5}", "{kind: mesh, radix: [3, 3], bidirectional: false}",
             "{kind: butterfly, radix: 0, stages: 2}", "{kind: dragonfly, routers-per-group: -1, global-channels: 1}",
             "{kind: ring, radix: []}", "{kind: ring, radix: [a]}", "{kind: 5, radix: 3}", "null",
             // a user's topology (docs/plugins.md)
