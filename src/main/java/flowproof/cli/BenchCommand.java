@@ -126,7 +126,9 @@ final class BenchCommand implements Callable<Integer> {
             double bestMem = Double.MAX_VALUE;
             List<MemberRun> best = null;
             double wall = 0;
+            JvmActivity activity = null;
             for (int i = 0; i <= runs; i++) {
+                JvmActivity before = JvmActivity.start();
                 double cpu = processCpuSeconds();
                 long t0 = System.nanoTime();
                 List<MemberRun> rs = flowproof.cluster.HazelcastMembers.run(members, transports -> {
@@ -141,6 +143,7 @@ final class BenchCommand implements Callable<Integer> {
                     bestMem = cpu;
                     best = rs;
                     wall = (System.nanoTime() - t0) / 1e9;
+                    activity = before.since();
                 }
             }
             ExplorationResult r = best.get(0).result();
@@ -159,6 +162,14 @@ final class BenchCommand implements Callable<Integer> {
                 members + " members", r.states(), r.transitions(), r.depth(), wall, bestMem, r.states() / bestMem, ratio,
                 remote == 0 ? 0.0 : (double) bytes / remote, barrier[0], barrier[1], barrier[2],
                 same ? "" : "  COUNTS DIFFER FROM seq");
+            double[] byLevel = flowproof.explore.distributed.MemberStats.barrierLevelMillis(
+                best.stream().map(MemberRun::stats).toList());
+            StringBuilder levels = new StringBuilder();
+            for (double b : byLevel) {
+                levels.append(String.format(" %.2f", b));
+            }
+            out.printf("%-4s %-10s barrier ms by level:%s; %d collections (%d ms), at most %d threads%n", c.id(),
+                members + " members", levels, activity.collections(), activity.gcMillis(), activity.peakThreads());
             out.flush();
             if (!same) {
                 return 1;
