@@ -55,7 +55,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--members", paramLabel = "N",
         description = "instead: the partitioned search on N Hazelcast members in this JVM against the sequential search "
             + "(search phase, no drainability): process CPU seconds, states per CPU-second and its ratio, bytes on the "
-            + "wire per remote successor, the level barrier's protocol time (mean and median) and the longest wait in it "
+            + "wire per remote successor, the level barrier's protocol time (mean and median) and the longest wait in it; "
+            + "then a line with the protocol time of every level, the collections and the most threads alive "
             + "(docs/cluster.md)")
     Integer members;
 

@@ -31,9 +31,9 @@ public final class HazelcastTransport implements Transport {
     static final String EXECUTOR = "flowproof-search";
 
     /**
-     * Gives a member's configuration the executor the deliveries run on: one thread, since a
-     * delivery only puts a message into an inbox (Hazelcast's default of 16 threads starts a new
-     * thread for each of a member's first 16 deliveries, during the search's first levels).
+     * Gives a member's configuration the executor the deliveries run on: one delivery at a time
+     * (Hazelcast's default: 16 at once, on threads of its cached pool), since a delivery only puts
+     * a message into an inbox; more would only contend for the cores.
      */
     static Config configure(Config c) {
         c.getExecutorConfig(EXECUTOR).setPoolSize(1);

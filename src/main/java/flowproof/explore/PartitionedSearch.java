@@ -89,7 +89,7 @@ final class PartitionedSearch {
     int cw;
     final Symmetry symmetry;
     private final String symmetryNote;
-    /** This member's visited set: its share of the ranks ({@link MemberDenseSet}) or a hash table. */
+    /** This member's visited set: its share of the ranks ({@link DenseStateSet}) or a hash table. */
     VisitedTable table;
     final Expander ex;
     private final boolean[] settled = new boolean[Property.values().length];
@@ -158,7 +158,7 @@ final class PartitionedSearch {
                 invariantProps.add(p);
             }
         }
-        this.table = dense != null ? new MemberDenseSet(dense.range(), n, self) : new ConcurrentStateTable(cw, 1 << 12);
+        this.table = dense != null ? new DenseStateSet(dense.range(), n, self) : new ConcurrentStateTable(cw, 1 << 12);
         this.ex = new Expander(model, layout);
         this.packedScratch = new long[layout.words];
         this.orbitScratch = new long[layout.words];
@@ -219,7 +219,7 @@ final class PartitionedSearch {
             return null;
         }
         long share = (dense.range() + members - 1) / members;
-        long bytes = MemberDenseSet.bytes(dense.range(), members) + 3 * share;
+        long bytes = DenseStateSet.bytes(dense.range(), members) + 3 * share;
         return bytes <= limits.bytes() / 4 && Budget.heapAllows(bytes * members, 96L << 20) ? dense : null;
     }
 
@@ -229,7 +229,7 @@ final class PartitionedSearch {
             return 0;
         }
         if (codec != compact) {
-            return MemberDenseSet.owner(code[off], n);
+            return DenseStateSet.owner(code[off], n);
         }
         long h = ConcurrentStateTable.hash(code, off, cw);
         return (int) (((h & 0xFFFFFFFFL) * n) >>> 32);

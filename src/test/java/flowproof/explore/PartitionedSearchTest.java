@@ -271,7 +271,7 @@ class PartitionedSearchTest {
         Transport t = InProcessTransport.cluster(1).get(0);
         Model ranked = Models.ring(5, 1, 1, RuleKind.CRITICAL_BUBBLE);
         assertThat(PartitionedSearch.create(ranked, withoutDrainability(ranked), Limits.defaults(), false, false, t).table)
-            .isInstanceOf(MemberDenseSet.class);
+            .isInstanceOf(DenseStateSet.class);
         Model drift = SynchronousSemanticsTest.spec("r6-ring4-c1-critical-bubble-drift.yaml").model();
         assertThat(PartitionedSearch.create(drift, withoutDrainability(drift), Limits.defaults(), false, false, t).table)
             .isInstanceOf(ConcurrentStateTable.class);

@@ -5,24 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /**
- * The members' shares of the ranks ({@link MemberDenseSet}): every rank is owned by exactly one
+ * The members' shares of the ranks in {@link DenseStateSet}: every rank is owned by exactly one
  * member, in a slot from which that member gets the rank back, and the shares are even.
  */
-class MemberDenseSetTest {
+class DenseStateSetTest {
 
     @Test
     void everyRankHasOneOwnerAndItsSlotGivesItBack() {
         long range = 37L * 37 * 37 + 5;
         for (int n = 1; n <= 5; n++) {
-            MemberDenseSet[] sets = new MemberDenseSet[n];
+            DenseStateSet[] sets = new DenseStateSet[n];
             for (int j = 0; j < n; j++) {
-                sets[j] = new MemberDenseSet(range, n, j);
+                sets[j] = new DenseStateSet(range, n, j);
             }
             long[] code = new long[1];
             long[] back = new long[1];
             int[] owned = new int[n];
             for (long r = 0; r < range; r++) {
-                int o = MemberDenseSet.owner(r, n);
+                int o = DenseStateSet.owner(r, n);
                 assertThat(o).isBetween(0, n - 1);
                 code[0] = r;
                 int slot = sets[o].insert(code, 0);
