@@ -278,6 +278,35 @@ class PartitionedSearchTest {
     }
 
     /**
+     * A member whose budget does not hold its share of the ranks: every member searches with
+     * hash tables (they must agree on the encoding), and they find what one JVM finds.
+     */
+    @Test
+    void aMemberThatCannotAffordTheDenseSetMakesEveryMemberUseHashTables() throws Exception {
+        // few states and levels for its ranks: the hash tables and level lists fit the budget that the ranks do not
+        Model m = Models.ring(4, 2, 1, RuleKind.DATELINE);
+        Set<Property> props = Explorer.defaultProperties(m.rule());
+        ExplorationResult single = new Explorer(m, props, Limits.defaults(), false).run();
+        DenseCodec dense = DenseCodec.of(StateLayout.of(m), m.routing().headers(), m.rule().marksPerRing());
+        long share = (dense.range() + 2) / 3;
+        long denseBytes = DenseStateSet.bytes(dense.range(), 3) + 3 * share;
+        Limits tight = new Limits(Limits.defaults().states(), Limits.defaults().seconds(), 4 * denseBytes - 1);
+        List<VisitedTable> tables = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<ExplorationResult> rs = members(3, t -> {
+            PartitionedSearch s = PartitionedSearch.create(m, props, t.self() == 1 ? tight : Limits.defaults(), false,
+                false, t);
+            ExplorationResult r = s.run();
+            tables.add(s.table);
+            return r;
+        });
+        for (int i = 0; i < 3; i++) {
+            assertSameSearch(single, rs.get(i), "ring 4, member " + i + " of 3, member 1 on a tight budget");
+            assertThat(rs.get(i).undrainableStates()).isEqualTo(single.undrainableStates());
+        }
+        assertThat(tables).hasSize(3).allMatch(t -> t instanceof ConcurrentStateTable);
+    }
+
+    /**
      * A state without a rank (a rule that fills a marked queue): every member starts again on the
      * hash table, and they find what one JVM finds, drainability included.
      */
