@@ -18,11 +18,14 @@ import java.util.Set;
  * together they find the states, transitions, depth, stuck and undrainable states, statuses
  * and traces of the single-JVM search.
  *
- * <p>Each state (the canonical representative of its orbit under symmetry reduction, encoded by
- * {@link CompactCodec}) is owned by one member, chosen by the low half of its hash (the visited
- * set indexes by the high half). A member keeps the states it owns in its own
- * {@link ConcurrentStateTable} and its own list per BFS level, expands the states of the
- * current level it owns, inserts the successors it owns at once and sends the others to their
+ * <p>Each state (the canonical representative of its orbit under symmetry reduction) is owned by
+ * one member. Where {@link LevelSearch} would rank the states ({@link DenseCodec}), the members
+ * do too, and each keeps a bit per rank it owns ({@link DenseStateSet}, which also names the
+ * owner); a state without a rank makes every member start again on {@link CompactCodec}.
+ * Otherwise a state is encoded by {@link CompactCodec} and owned by the member the low half of
+ * its hash names (the member's {@link ConcurrentStateTable} indexes by the high half). A member
+ * keeps the states it owns in its visited set and its own list per BFS level, expands the states
+ * of the current level it owns, inserts the successors it owns at once and sends the others to their
  * owners in batches of {@value #BATCH_STATES} encoded states. A receiver acknowledges each batch
  * it has inserted; a sender keeps at most {@value #WINDOW} batches unacknowledged per member
  * (reading its own inbox while it waits), so what is in flight stays bounded and no two members
