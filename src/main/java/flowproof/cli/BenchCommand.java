@@ -55,7 +55,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--members", paramLabel = "N",
         description = "instead: the partitioned search on N Hazelcast members in this JVM against the sequential search "
             + "(search phase, no drainability): process CPU seconds, states per CPU-second and its ratio, bytes on the "
-            + "wire per remote successor, the level barrier's protocol time (mean and median) and the longest wait in it "
+            + "wire per remote successor, the level barrier's protocol time (mean and median) and the longest wait in it; "
+            + "then a line with the protocol time of every level, the collections and the most threads alive "
             + "(docs/cluster.md)")
     Integer members;
 
@@ -126,7 +127,9 @@ final class BenchCommand implements Callable<Integer> {
             double bestMem = Double.MAX_VALUE;
             List<MemberRun> best = null;
             double wall = 0;
+            JvmActivity activity = null;
             for (int i = 0; i <= runs; i++) {
+                JvmActivity before = JvmActivity.start();
                 double cpu = processCpuSeconds();
                 long t0 = System.nanoTime();
                 List<MemberRun> rs = flowproof.cluster.HazelcastMembers.run(members, transports -> {
@@ -141,6 +144,7 @@ final class BenchCommand implements Callable<Integer> {
                     bestMem = cpu;
                     best = rs;
                     wall = (System.nanoTime() - t0) / 1e9;
+                    activity = before.since();
                 }
             }
             ExplorationResult r = best.get(0).result();
@@ -159,6 +163,14 @@ final class BenchCommand implements Callable<Integer> {
                 members + " members", r.states(), r.transitions(), r.depth(), wall, bestMem, r.states() / bestMem, ratio,
                 remote == 0 ? 0.0 : (double) bytes / remote, barrier[0], barrier[1], barrier[2],
                 same ? "" : "  COUNTS DIFFER FROM seq");
+            double[] byLevel = flowproof.explore.distributed.MemberStats.barrierLevelMillis(
+                best.stream().map(MemberRun::stats).toList());
+            StringBuilder levels = new StringBuilder();
+            for (double b : byLevel) {
+                levels.append(String.format(" %.2f", b));
+            }
+            out.printf("%-4s %-10s barrier ms by level:%s; %d collections (%d ms), at most %d threads%n", c.id(),
+                members + " members", levels, activity.collections(), activity.gcMillis(), activity.peakThreads());
             out.flush();
             if (!same) {
                 return 1;

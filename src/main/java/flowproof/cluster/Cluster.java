@@ -88,7 +88,7 @@ public final class Cluster implements AutoCloseable {
         for (String m : f.members()) {
             join.getTcpIpConfig().addMember(m);
         }
-        return prepare(c, role, slots);
+        return prepare(HazelcastTransport.configure(c), role, slots);
     }
 
     /** Attributes, user context, class loader and the jobs' executor of every member flowproof starts. */

@@ -54,7 +54,7 @@ public final class HazelcastMembers {
             join.getTcpIpConfig().addMember("127.0.0.1:" + p);
         }
         c.setUserContext(new ConcurrentHashMap<>());
-        return c;
+        return HazelcastTransport.configure(c);
     }
 
     /**

@@ -3,7 +3,7 @@ package flowproof.cluster;
 import com.hazelcast.cluster.Member;
 import com.hazelcast.cluster.MembershipEvent;
 import com.hazelcast.cluster.MembershipListener;
-import com.hazelcast.core.ExecutionCallback;
+import com.hazelcast.config.Config;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.IExecutorService;
 import flowproof.explore.distributed.MemberLostException;
@@ -13,6 +13,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -27,6 +29,16 @@ public final class HazelcastTransport implements Transport {
 
     /** The executor the deliveries run on. */
     static final String EXECUTOR = "flowproof-search";
+
+    /**
+     * Gives a member's configuration the executor the deliveries run on: one delivery at a time
+     * (Hazelcast's default: 16 at once, on threads of its cached pool), since a delivery only puts
+     * a message into an inbox; more would only contend for the cores.
+     */
+    static Config configure(Config c) {
+        c.getExecutorConfig(EXECUTOR).setPoolSize(1);
+        return c;
+    }
 
     private final HazelcastInstance instance;
     private final IExecutorService executor;
@@ -92,22 +104,19 @@ public final class HazelcastTransport implements Transport {
         bytes.addAndGet(Delivery.HEADER_BYTES + 8L * length);
         pending.incrementAndGet();
         try {
-            executor.submitToMember(new Delivery(channel, self, kind, level, Arrays.copyOf(words, length)), members.get(to),
-                new ExecutionCallback<Boolean>() {
-                    @Override
-                    public void onResponse(Boolean delivered) {
-                        if (!Boolean.TRUE.equals(delivered)) {
-                            lost = "member " + to + " is not running the search";
-                        }
-                        pending.decrementAndGet();
-                    }
-
-                    @Override
-                    public void onFailure(Throwable t) {
-                        lost = "member " + to + " unreachable: " + t.getMessage();
-                        pending.decrementAndGet();
-                    }
-                });
+            Future<Boolean> delivery = executor.submitToMember(
+                new Delivery(channel, self, kind, level, Arrays.copyOf(words, length)), members.get(to));
+            // the outcome is noted on the thread that completes the invocation (Hazelcast's response
+            // thread): an ExecutionCallback runs on Hazelcast's default async executor, which on a
+            // machine of 2 cores (common pool parallelism 1) starts a new thread for every message
+            ((CompletionStage<Boolean>) delivery).whenCompleteAsync((delivered, failure) -> {
+                if (failure != null) {
+                    lost = "member " + to + " unreachable: " + failure.getMessage();
+                } else if (!Boolean.TRUE.equals(delivered)) {
+                    lost = "member " + to + " is not running the search";
+                }
+                pending.decrementAndGet();
+            }, Runnable::run);
         } catch (RuntimeException e) {
             pending.decrementAndGet();
             lost = "member " + to + " unreachable: " + e.getMessage();

@@ -8,22 +8,59 @@ import java.lang.invoke.VarHandle;
  * a lookup reads one bit, an insert sets it with an atomic OR. For small state spaces (all
  * ranks within {@link DenseCodec#MAX_RANGE}) the bitmap is smaller than a hash table of the
  * reachable states and far more of it stays in the processor's caches; it never grows.
+ *
+ * <p>On {@code n} members of a {@link PartitionedSearch} each member holds its share of the
+ * ranks: rank {@code r} is owned by member {@code (r + mix(r / n)) mod n} in slot {@code r / n}.
+ * A slot's {@code n} ranks go one to each member, turned by a hash of the slot, so that the
+ * reachable states spread evenly over the members (the ranks alone do not); the owner and the
+ * slot give the rank back, so a slot is a state's id as on one JVM and the members' sets
+ * together are the single JVM's one.
  */
 final class DenseStateSet implements VisitedTable {
 
     private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
 
     private final long[] bits;
-    private final int range;
+    private final int slots;
+    private final int members;
+    private final int self;
 
+    /** The whole set, on one JVM. */
     DenseStateSet(long range) {
-        this.range = (int) range;
-        this.bits = new long[(int) ((range + 63) >>> 6)];
+        this(range, 1, 0);
+    }
+
+    /** Member {@code self}'s share of {@code range} ranks among {@code members}. */
+    DenseStateSet(long range, int members, int self) {
+        this.members = members;
+        this.self = self;
+        this.slots = (int) ((range + members - 1) / members);
+        this.bits = new long[(slots + 63) >>> 6];
+    }
+
+    /** Bytes of one member's share of {@code range} ranks among {@code members}. */
+    static long bytes(long range, int members) {
+        return 8L * ((range + members - 1) / members + 63 >>> 6);
+    }
+
+    /** The member that owns a rank, among {@code members}. */
+    static int owner(long rank, int members) {
+        long slot = rank / members;
+        return (int) ((rank - slot * members + mix(slot, members)) % members);
+    }
+
+    /** The turn of a slot's ranks: a hash of the slot below {@code members}. */
+    private static int mix(long slot, int members) {
+        return (int) ((((slot * 0x9E3779B97F4A7C15L) >>> 32) * members) >>> 32);
+    }
+
+    private int slot(long rank) {
+        return members == 1 ? (int) rank : (int) (rank / members);
     }
 
     @Override
     public int insert(long[] code, int off) {
-        int c = (int) code[off];
+        int c = slot(code[off]);
         long mask = 1L << c;
         if (((long) WORD.getAcquire(bits, c >>> 6) & mask) != 0
             || ((long) WORD.getAndBitwiseOr(bits, c >>> 6, mask) & mask) != 0) {
@@ -34,7 +71,7 @@ final class DenseStateSet implements VisitedTable {
 
     @Override
     public int find(long[] code, int off) {
-        int c = (int) code[off];
+        int c = slot(code[off]);
         return ((long) WORD.getAcquire(bits, c >>> 6) & (1L << c)) != 0 ? c : -1;
     }
 
@@ -42,14 +79,14 @@ final class DenseStateSet implements VisitedTable {
     public long touch(long[] codes, int count) {
         long acc = 0;
         for (int k = 0; k < count; k++) {
-            acc += bits[(int) codes[k] >>> 6];
+            acc += bits[slot(codes[k]) >>> 6];
         }
         return acc;
     }
 
     @Override
     public int slots() {
-        return range;
+        return slots;
     }
 
     @Override
@@ -59,7 +96,8 @@ final class DenseStateSet implements VisitedTable {
 
     @Override
     public void get(int slot, long[] dst, int off) {
-        dst[off] = slot;
+        // this member's rank of the slot: the one whose (residue + mix) mod n is self
+        dst[off] = members == 1 ? slot : (long) slot * members + Math.floorMod(self - mix(slot, members), members);
     }
 
     @Override
@@ -75,7 +113,7 @@ final class DenseStateSet implements VisitedTable {
 
     @Override
     public long maxSlots() {
-        return range;
+        return slots;
     }
 
     /** Never called ({@link #room} is never short). */

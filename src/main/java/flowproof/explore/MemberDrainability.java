@@ -23,7 +23,7 @@ import java.util.Map;
  * draining on a draining successor, so they reach the same least fixpoint as one JVM and the same
  * undrainable counts.
  *
- * <p>Memory: a status byte and a rank short per slot of the member's table.
+ * <p>Memory: a status byte and a rank short per slot of the member's table, and an int per state it owns.
  */
 final class MemberDrainability {
 
@@ -35,13 +35,20 @@ final class MemberDrainability {
     private static final byte UNKNOWN = Drainability.UNKNOWN;
 
     private final PartitionedSearch s;
-    private final ConcurrentStateTable table;
-    private final CompactCodec codec;
+    private final VisitedTable table;
+    private final StateCodec codec;
     private final int cw;
     private final int n;
     private final Transport transport;
     private final byte[] status;
     private short[] rank;
+    /**
+     * The slots of this member's undecided states, by rank ({@link #from}: where each rank's
+     * begin) once every member has ranks, else in slot order: a pass reads its own slots only, not
+     * every slot of the table (a member's dense set has a slot for each rank it owns, most empty).
+     */
+    private int[] order;
+    private int[] from;
     private int level;
     /** Set when an answer came from a state whose status is not final at its rank. */
     private boolean unranked;
@@ -73,9 +80,9 @@ final class MemberDrainability {
         this.successors = new Successors();
     }
 
-    /** Bytes this pass needs besides what the search holds: a status byte and a rank short per slot. */
-    static long bytes(ConcurrentStateTable table) {
-        return 3L * table.slots();
+    /** Bytes this pass needs besides what the search holds: a status byte and a rank short per slot, an int per state. */
+    static long bytes(VisitedTable table, long states) {
+        return 3L * table.slots() + 4L * states;
     }
 
     /** Collects the drain successors of the loaded state: canonical, encoded, with their owners. */
@@ -98,7 +105,7 @@ final class MemberDrainability {
                 st = canon;
             }
             codec.encode(st, 0, codes, count * cw);
-            owners[count] = n == 1 ? s.self : PartitionedSearch.owner(codes, count * cw, cw, n);
+            owners[count] = s.owner(codes, count * cw);
             count++;
         }
     }
@@ -156,6 +163,14 @@ final class MemberDrainability {
                 present[i] |= m[i];
             }
         }
+        // the passes go up to the highest rank of any member's
+        int highest = 0;
+        for (int i = 1; i < words; i++) {
+            if (present[i] != 0) {
+                highest = (i - 1) * 64 + 63 - Long.numberOfLeadingZeros(present[i]);
+            }
+        }
+        sortUndecided(all ? Math.max(highest, maxRank) : -1);
         int round = 2;
         if (all) {
             boolean kept = true;
@@ -175,6 +190,7 @@ final class MemberDrainability {
             }
         }
         rank = null;
+        from = null;
         while (true) {
             long[] agreed = pass(-1, round++);
             if (agreed[1] != 0) {
@@ -183,6 +199,30 @@ final class MemberDrainability {
             if (agreed[0] == 0) {
                 return null;
             }
+        }
+    }
+
+    /** Fills {@link #order} with the undecided slots: by rank up to {@code maxRank}, or in slot order when it is -1. */
+    private void sortUndecided(int maxRank) {
+        int ranks = Math.max(0, maxRank) + 1;
+        from = new int[ranks + 1];
+        for (int id = 0; id < status.length; id++) {
+            if (status[id] == UNKNOWN) {
+                from[(maxRank < 0 ? 0 : rank[id]) + 1]++;
+            }
+        }
+        for (int r = 0; r < ranks; r++) {
+            from[r + 1] += from[r];
+        }
+        order = new int[from[ranks]];
+        int[] at = Arrays.copyOf(from, ranks);
+        for (int id = 0; id < status.length; id++) {
+            if (status[id] == UNKNOWN) {
+                order[at[maxRank < 0 ? 0 : rank[id]]++] = id;
+            }
+        }
+        if (maxRank < 0) {
+            from = null;
         }
     }
 
@@ -200,7 +240,10 @@ final class MemberDrainability {
         long[] code = new long[cw];
         long[] packed = new long[s.layout.words];
         int seen = 0;
-        for (int id = 0; id < status.length && stop == 0; id++) {
+        int lo = r >= 0 && from != null ? from[r] : 0;
+        int hi = r >= 0 && from != null ? from[r + 1] : order.length;
+        for (int i = lo; i < hi && stop == 0; i++) {
+            int id = order[i];
             if (status[id] != UNKNOWN || (r >= 0 && rank[id] != r)) {
                 continue;
             }
@@ -234,7 +277,8 @@ final class MemberDrainability {
         }
         if (r >= 0 && sums[1] == 0 && sums[2] == 0) {
             // at its rank every successor was final: what did not drain now never will
-            for (int id = 0; id < status.length; id++) {
+            for (int i = lo; i < hi; i++) {
+                int id = order[i];
                 if (status[id] == UNKNOWN && rank[id] == r) {
                     status[id] = Drainability.STUCK_FOREVER;
                 }

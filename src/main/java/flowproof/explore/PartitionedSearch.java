@@ -18,11 +18,14 @@ import java.util.Set;
  * together they find the states, transitions, depth, stuck and undrainable states, statuses
  * and traces of the single-JVM search.
  *
- * <p>Each state (the canonical representative of its orbit under symmetry reduction, encoded by
- * {@link CompactCodec}) is owned by one member, chosen by the low half of its hash (the visited
- * set indexes by the high half). A member keeps the states it owns in its own
- * {@link ConcurrentStateTable} and its own list per BFS level, expands the states of the
- * current level it owns, inserts the successors it owns at once and sends the others to their
+ * <p>Each state (the canonical representative of its orbit under symmetry reduction) is owned by
+ * one member. Where {@link LevelSearch} would rank the states ({@link DenseCodec}), the members
+ * do too, and each keeps a bit per rank it owns ({@link DenseStateSet}, which also names the
+ * owner); a state without a rank makes every member start again on {@link CompactCodec}.
+ * Otherwise a state is encoded by {@link CompactCodec} and owned by the member the low half of
+ * its hash names (the member's {@link ConcurrentStateTable} indexes by the high half). A member
+ * keeps the states it owns in its visited set and its own list per BFS level, expands the states
+ * of the current level it owns, inserts the successors it owns at once and sends the others to their
  * owners in batches of {@value #BATCH_STATES} encoded states. A receiver acknowledges each batch
  * it has inserted; a sender keeps at most {@value #WINDOW} batches unacknowledged per member
  * (reading its own inbox while it waits), so what is in flight stays bounded and no two members
@@ -70,7 +73,9 @@ final class PartitionedSearch {
     /** Batches sent to one member and not acknowledged yet, at most. */
     static final int WINDOW = 8;
 
-    private static final String[] STOPS = {null, "states", "seconds", "memory"};
+    private static final String[] STOPS = {null, "states", "seconds", "memory", "unranked"};
+    /** The stop of a member that met a state without a rank in the {@link DenseCodec}: all start again on {@link CompactCodec}. */
+    private static final int UNRANKED = 4;
 
     private final Model model;
     private final Set<Property> properties;
@@ -81,11 +86,14 @@ final class PartitionedSearch {
     final int n;
     final int self;
     final StateLayout layout;
-    final CompactCodec codec;
-    final int cw;
+    /** The members' encoding: a {@link DenseCodec} where the model's ranks are few, else {@link #compact}. */
+    StateCodec codec;
+    private final CompactCodec compact;
+    int cw;
     final Symmetry symmetry;
     private final String symmetryNote;
-    final ConcurrentStateTable table;
+    /** This member's visited set: its share of the ranks ({@link DenseStateSet}) or a hash table. */
+    VisitedTable table;
     final Expander ex;
     private final boolean[] settled = new boolean[Property.values().length];
     private final long[] packedScratch;
@@ -109,7 +117,7 @@ final class PartitionedSearch {
      */
     private int level = -1;
     private CodeList next;
-    private final long[][] out;
+    private long[][] out;
     private final int[] outCount;
     private final int[] sent;
     private final int[] received;
@@ -129,7 +137,8 @@ final class PartitionedSearch {
     private long start;
 
     private PartitionedSearch(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
-                              boolean reduce, Transport transport, StateLayout layout, CompactCodec codec) {
+                              boolean reduce, Transport transport, StateLayout layout, CompactCodec compact,
+                              DenseCodec dense) {
         this.model = model;
         this.properties = properties;
         this.limits = limits;
@@ -138,8 +147,9 @@ final class PartitionedSearch {
         this.n = transport.members();
         this.self = transport.self();
         this.layout = layout;
-        this.codec = codec;
-        this.cw = codec.words;
+        this.compact = compact;
+        this.codec = dense != null ? dense : compact;
+        this.cw = codec.words();
         Symmetry sym = reduce ? Symmetry.of(model, layout) : null;
         if (sym != null && sym.reduces()) {
             sym.checkRule(model);
@@ -151,7 +161,7 @@ final class PartitionedSearch {
                 invariantProps.add(p);
             }
         }
-        this.table = new ConcurrentStateTable(cw, 1 << 12);
+        this.table = dense != null ? new DenseStateSet(dense.range(), n, self) : new ConcurrentStateTable(cw, 1 << 12);
         this.ex = new Expander(model, layout);
         this.packedScratch = new long[layout.words];
         this.orbitScratch = new long[layout.words];
@@ -195,13 +205,37 @@ final class PartitionedSearch {
         }
         StateLayout layout = StateLayout.of(model);
         return new PartitionedSearch(model, properties, limits, stopAtFirstViolation, reduce, transport, layout,
-            CompactCodec.of(layout, model.routing().headers()));
+            CompactCodec.of(layout, model.routing().headers()), denseCodec(model, layout, limits, transport.members()));
     }
 
-    /** The member that owns an encoded state: by the low half of its hash. */
-    static int owner(long[] code, int off, int w, int members) {
-        long h = ConcurrentStateTable.hash(code, off, w);
-        return (int) (((h & 0xFFFFFFFFL) * members) >>> 32);
+    /**
+     * The dense codec when, as in {@link LevelSearch}, the model's states can be ranked and the
+     * drain graph is acyclic, and a member's share of the ranks (a bit, a status byte and a drain
+     * rank short per rank it owns) fits a quarter of its budget and the heap; else null.
+     */
+    private static DenseCodec denseCodec(Model model, StateLayout layout, Limits limits, int members) {
+        if (!model.routing().minimal() || model.rule().marksDrift()) {
+            return null;
+        }
+        DenseCodec dense = DenseCodec.of(layout, model.routing().headers(), model.rule().marksPerRing());
+        if (dense == null) {
+            return null;
+        }
+        long share = (dense.range() + members - 1) / members;
+        long bytes = DenseStateSet.bytes(dense.range(), members) + 3 * share;
+        return bytes <= limits.bytes() / 4 && Budget.heapAllows(bytes * members, 96L << 20) ? dense : null;
+    }
+
+    /** The member that owns an encoded state: by its rank with the dense codec, else by the low half of its hash. */
+    int owner(long[] code, int off) {
+        if (n == 1) {
+            return 0;
+        }
+        if (codec != compact) {
+            return DenseStateSet.owner(code[off], n);
+        }
+        long h = ConcurrentStateTable.hash(code, off, cw);
+        return (int) (((h & 0xFFFFFFFFL) * n) >>> 32);
     }
 
     private boolean affordable(long extra) {
@@ -245,8 +279,11 @@ final class PartitionedSearch {
                 f = symmetry.canonicalize(succ, 0, canon, 0, scratch);
                 s = canon;
             }
-            codec.encode(s, 0, code, 0);
-            int to = n == 1 ? 0 : owner(code, 0, cw, n);
+            if (!codec.encode(s, 0, code, 0)) {
+                stop = UNRANKED;
+                return;
+            }
+            int to = owner(code, 0);
             if (to == self) {
                 if (count == fixed.length) {
                     own = Arrays.copyOf(own, own.length * 2);
@@ -364,6 +401,29 @@ final class PartitionedSearch {
         while ((m = transport.receive(0)) != null) {
             handle(m);
         }
+    }
+
+    /**
+     * Drops what this member found on the dense encoding and takes the compact one (between
+     * levels, before the members' exchange that starts the search again: no batch is on its way).
+     */
+    private void startAgainCompact() {
+        codec = compact;
+        cw = compact.words;
+        table = new ConcurrentStateTable(cw, 1 << 12);
+        out = new long[n][BATCH_STATES * cw];
+        Arrays.fill(outCount, 0);
+        Arrays.fill(settled, false);
+        Arrays.fill(violation, null);
+        Arrays.fill(ex.injected, false);
+        stored = 0;
+        listBytes = 0;
+        levelStored = 0;
+        levelRepresented = 0;
+        levelTransitions = 0;
+        levelStuck = 0;
+        stop = 0;
+        level = -1;
     }
 
     /** Waits for one message (at most {@link #WAIT_MILLIS}) and takes it in. */
@@ -526,83 +586,109 @@ final class PartitionedSearch {
         try {
             // every member's transport is up before the first level (on Hazelcast the first message to a
             // member also starts its executor): the level barriers carry the search's own messages only
-            allGather(HELLO, 0, new long[0]);
-            long[] init = Explorer.initialState(model, layout);
-            long[] code = new long[cw];
-            codec.encode(init, 0, code, 0);
-            CodeList first = new CodeList(cw, this::reserve);
-            next = first;
-            if (owner(code, 0, cw, n) == self) {
-                insert(code, 0, 1);
+            // and the encoding is one for all: the dense one only where every member could afford it
+            for (long[] d : allGather(HELLO, 0, new long[] {codec != compact ? 1 : 0})) {
+                if (d[0] == 0 && codec != compact) {
+                    startAgainCompact();
+                }
             }
-            levelStored = 0;
-            levelRepresented = 0;
-            levels.add(new CodeList[] {first});
-            Sink sink = new Sink();
-            long addedBefore = 0;
-            long representedBefore = 0;
-            for (;; depth++) {
-                level = depth;
-                next = new CodeList(cw, this::reserve);
-                levels.add(new CodeList[] {next});
-                while (!pendingBatches.isEmpty() && pendingBatches.peek().level() == level) {
-                    insertBatch(pendingBatches.poll());
+            search:
+            for (int attempt = 1;; attempt++) {
+                long[] init = Explorer.initialState(model, layout);
+                long[] code = new long[cw];
+                CodeList first = new CodeList(cw, this::reserve);
+                next = first;
+                if (!codec.encode(init, 0, code, 0)) {
+                    stop = UNRANKED;
+                } else if (owner(code, 0) == self) {
+                    insert(code, 0, 1);
                 }
-                expandLevel(levels.get(depth)[0], sink);
-                long[][] all = barrier(done(addedBefore, representedBefore));
-                int stopCode = 0;
-                long added = 0;
-                for (long[] s : all) {
-                    if (stopCode == 0) {
-                        stopCode = (int) s[1];
-                    }
-                    gTransitions += s[2];
-                    gStuck += s[3];
-                    added += s[4];
-                    gStored += s[4];
-                    gRepresented += s[5];
-                }
-                for (Property p : Property.values()) {
-                    long[] best = null;
-                    for (long[] s : all) {
-                        long[] v = violationOf(s, p);
-                        if (v != null && (best == null || TraceOrder.compareStates(v, best) < 0)) {
-                            best = v;
-                        }
-                    }
-                    if (best != null && !violationDepth.containsKey(p)) {
-                        firstViolation.put(p, best);
-                        violationDepth.put(p, depth);
-                        settled[p.ordinal()] = true;
-                    }
-                    violation[p.ordinal()] = null;
-                }
-                Arrays.fill(sent, 0);
-                Arrays.fill(received, 0);
-                addedBefore = levelStored;
-                representedBefore = levelRepresented;
                 levelStored = 0;
                 levelRepresented = 0;
-                levelTransitions = 0;
-                levelStuck = 0;
-                if (depth > 0 && added == 0) {
-                    // the level before added nothing: this one was empty, the one before it the last
-                    levels.remove(depth + 1);
-                    levels.remove(depth);
-                    depth--;
-                    break;
-                }
-                limit = stopCode != 0 ? STOPS[stopCode]
-                    : stopAtFirstViolation && !firstViolation.isEmpty() ? "first-violation"
-                    : gStored > limits.states() ? "states" : null;
-                if (limit != null) {
-                    // the states this level added, which the next barrier would have brought
-                    for (long[] s : allGather(STATS, depth, new long[] {addedBefore, representedBefore})) {
-                        gStored += s[0];
-                        gRepresented += s[1];
+                levels.add(new CodeList[] {first});
+                Sink sink = new Sink();
+                long addedBefore = 0;
+                long representedBefore = 0;
+                for (;; depth++) {
+                    level = depth;
+                    next = new CodeList(cw, this::reserve);
+                    levels.add(new CodeList[] {next});
+                    while (!pendingBatches.isEmpty() && pendingBatches.peek().level() == level) {
+                        insertBatch(pendingBatches.poll());
                     }
-                    break;
+                    expandLevel(levels.get(depth)[0], sink);
+                    long[][] all = barrier(done(addedBefore, representedBefore));
+                    int stopCode = 0;
+                    long added = 0;
+                    boolean unranked = false;
+                    for (long[] s : all) {
+                        unranked |= s[1] == UNRANKED;
+                        if (stopCode == 0) {
+                            stopCode = (int) s[1];
+                        }
+                        gTransitions += s[2];
+                        gStuck += s[3];
+                        added += s[4];
+                        gStored += s[4];
+                        gRepresented += s[5];
+                    }
+                    for (Property p : Property.values()) {
+                        long[] best = null;
+                        for (long[] s : all) {
+                            long[] v = violationOf(s, p);
+                            if (v != null && (best == null || TraceOrder.compareStates(v, best) < 0)) {
+                                best = v;
+                            }
+                        }
+                        if (best != null && !violationDepth.containsKey(p)) {
+                            firstViolation.put(p, best);
+                            violationDepth.put(p, depth);
+                            settled[p.ordinal()] = true;
+                        }
+                        violation[p.ordinal()] = null;
+                    }
+                    Arrays.fill(sent, 0);
+                    Arrays.fill(received, 0);
+                    addedBefore = levelStored;
+                    representedBefore = levelRepresented;
+                    levelStored = 0;
+                    levelRepresented = 0;
+                    levelTransitions = 0;
+                    levelStuck = 0;
+                    if (unranked) {
+                        // a state without a rank (as in LevelSearch): every member starts again on the compact encoding
+                        startAgainCompact();
+                        allGather(HELLO, attempt, new long[0]);
+                        levels.clear();
+                        firstViolation.clear();
+                        violationDepth.clear();
+                        gStored = 1;
+                        gRepresented = 1;
+                        gTransitions = 0;
+                        gStuck = 0;
+                        depth = 0;
+                        continue search;
+                    }
+                    if (depth > 0 && added == 0) {
+                        // the level before added nothing: this one was empty, the one before it the last
+                        levels.remove(depth + 1);
+                        levels.remove(depth);
+                        depth--;
+                        break;
+                    }
+                    limit = stopCode != 0 ? STOPS[stopCode]
+                        : stopAtFirstViolation && !firstViolation.isEmpty() ? "first-violation"
+                        : gStored > limits.states() ? "states" : null;
+                    if (limit != null) {
+                        // the states this level added, which the next barrier would have brought
+                        for (long[] s : allGather(STATS, depth, new long[] {addedBefore, representedBefore})) {
+                            gStored += s[0];
+                            gRepresented += s[1];
+                        }
+                        break;
+                    }
                 }
+                break;
             }
             long undrainable = -1;
             if (limit == null && properties.contains(Property.DRAINABILITY)) {
@@ -664,7 +750,7 @@ final class PartitionedSearch {
      */
     private long drainability(List<CodeList[]> levels, Map<Property, long[]> firstViolation,
                               Map<Property, Integer> violationDepth, String[] stopped) {
-        boolean fits = affordable(MemberDrainability.bytes(table));
+        boolean fits = affordable(MemberDrainability.bytes(table, stored));
         boolean allFit = true;
         for (long[] f : allGather(DRAIN, 0, new long[] {fits ? 1 : 0})) {
             allFit &= f[0] == 1;

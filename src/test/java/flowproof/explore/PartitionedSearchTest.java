@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import flowproof.explore.distributed.InProcessTransport;
 import flowproof.explore.distributed.Transport;
+import flowproof.routing.DimensionOrderRouting;
 import flowproof.rule.RuleKind;
+import flowproof.topology.Network;
+import flowproof.topology.Torus;
+import flowproof.traffic.TrafficPattern;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -256,6 +260,72 @@ class PartitionedSearchTest {
         assertThat(StateLayout.of(m).words).isEqualTo(1);
         double perSuccessor = (double) (bytes[0] + bytes[1]) / (remote2[0] + remote2[1]);
         assertThat(perSuccessor).isBetween(8.0, 10.0);
+    }
+
+    /**
+     * Members keep a bit per rank they own where the model's states can be ranked (as the single
+     * JVM's dense set), a hash table where they cannot (drifting marks).
+     */
+    @Test
+    void membersUseTheDenseSetWhereTheModelIsRankable() {
+        Transport t = InProcessTransport.cluster(1).get(0);
+        Model ranked = Models.ring(5, 1, 1, RuleKind.CRITICAL_BUBBLE);
+        assertThat(PartitionedSearch.create(ranked, withoutDrainability(ranked), Limits.defaults(), false, false, t).table)
+            .isInstanceOf(DenseStateSet.class);
+        Model drift = SynchronousSemanticsTest.spec("r6-ring4-c1-critical-bubble-drift.yaml").model();
+        assertThat(PartitionedSearch.create(drift, withoutDrainability(drift), Limits.defaults(), false, false, t).table)
+            .isInstanceOf(ConcurrentStateTable.class);
+    }
+
+    /**
+     * A member whose budget does not hold its share of the ranks: every member searches with
+     * hash tables (they must agree on the encoding), and they find what one JVM finds.
+     */
+    @Test
+    void aMemberThatCannotAffordTheDenseSetMakesEveryMemberUseHashTables() throws Exception {
+        // few states and levels for its ranks: the hash tables and level lists fit the budget that the ranks do not
+        Model m = Models.ring(4, 2, 1, RuleKind.DATELINE);
+        Set<Property> props = Explorer.defaultProperties(m.rule());
+        ExplorationResult single = new Explorer(m, props, Limits.defaults(), false).run();
+        DenseCodec dense = DenseCodec.of(StateLayout.of(m), m.routing().headers(), m.rule().marksPerRing());
+        long share = (dense.range() + 2) / 3;
+        long denseBytes = DenseStateSet.bytes(dense.range(), 3) + 3 * share;
+        Limits tight = new Limits(Limits.defaults().states(), Limits.defaults().seconds(), 4 * denseBytes - 1);
+        List<VisitedTable> tables = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<ExplorationResult> rs = members(3, t -> {
+            PartitionedSearch s = PartitionedSearch.create(m, props, t.self() == 1 ? tight : Limits.defaults(), false,
+                false, t);
+            ExplorationResult r = s.run();
+            tables.add(s.table);
+            return r;
+        });
+        for (int i = 0; i < 3; i++) {
+            assertSameSearch(single, rs.get(i), "ring 4, member " + i + " of 3, member 1 on a tight budget");
+            assertThat(rs.get(i).undrainableStates()).isEqualTo(single.undrainableStates());
+        }
+        assertThat(tables).hasSize(3).allMatch(t -> t instanceof ConcurrentStateTable);
+    }
+
+    /**
+     * A state without a rank (a rule that fills a marked queue): every member starts again on the
+     * hash table, and they find what one JVM finds, drainability included.
+     */
+    @Test
+    void membersMeetingAnUnrankedStateStartAgainAndFindWhatOneJvmFinds() throws Exception {
+        Torus t = Torus.torus(new int[] {4}, false);
+        Model m = new Model(new Network(t, 1, 1), new DimensionOrderRouting(t), new DenseCodecTest.MarkedVct(),
+            TrafficPattern.ALL_PAIRS.pairs(t));
+        Set<Property> props = Explorer.defaultProperties(m.rule());
+        ExplorationResult single = new Explorer(m, props, Limits.defaults(), false).run();
+        assertThat(single.verdict()).isNotEqualTo(Verdict.INCOMPLETE);
+        for (int n : MEMBERS) {
+            List<ExplorationResult> rs = members(n, tr -> new Explorer(m, props, Limits.defaults(), false).member(tr).run());
+            for (int i = 0; i < n; i++) {
+                String what = "marked VCT, member " + i + " of " + n;
+                assertSameSearch(single, rs.get(i), what);
+                assertThat(rs.get(i).undrainableStates()).as(what + " undrainable").isEqualTo(single.undrainableStates());
+            }
+        }
     }
 
     @Test

@@ -30,23 +30,34 @@ public record MemberStats(long remoteSuccessors, long bytesSent, long[] barrierE
         if (levels == 0) {
             return new double[3];
         }
-        double[] protocol = new double[levels];
+        double[] protocol = barrierLevelMillis(members);
         double waited = 0;
         for (int l = 0; l < levels; l++) {
-            long lastIn = Long.MIN_VALUE;
-            long lastOut = Long.MIN_VALUE;
             long longest = 0;
             for (MemberStats m : members) {
-                lastIn = Math.max(lastIn, m.barrierEnterNanos()[l]);
-                lastOut = Math.max(lastOut, m.barrierLeaveNanos()[l]);
                 longest = Math.max(longest, m.barrierLeaveNanos()[l] - m.barrierEnterNanos()[l]);
             }
-            protocol[l] = (lastOut - lastIn) / 1e6;
             waited += longest / 1e6;
         }
         double mean = java.util.Arrays.stream(protocol).average().orElse(0);
         java.util.Arrays.sort(protocol);
         double median = levels % 2 == 1 ? protocol[levels / 2] : (protocol[levels / 2 - 1] + protocol[levels / 2]) / 2;
         return new double[] {mean, median, waited / levels};
+    }
+
+    /** The barrier protocol's own time at each level (as {@link #barrierMillis}), level by level, in milliseconds. */
+    public static double[] barrierLevelMillis(java.util.List<MemberStats> members) {
+        int levels = members.get(0).barrierEnterNanos().length;
+        double[] protocol = new double[levels];
+        for (int l = 0; l < levels; l++) {
+            long lastIn = Long.MIN_VALUE;
+            long lastOut = Long.MIN_VALUE;
+            for (MemberStats m : members) {
+                lastIn = Math.max(lastIn, m.barrierEnterNanos()[l]);
+                lastOut = Math.max(lastOut, m.barrierLeaveNanos()[l]);
+            }
+            protocol[l] = (lastOut - lastIn) / 1e6;
+        }
+        return protocol;
     }
 }
