@@ -414,7 +414,7 @@ public final class Simulator implements Engine {
         srcRing = new int[terminals * srcBudget];
         stats = new Statistics(channels, new SeriesBuilder(cfg.window(), terminals, control.seriesNames(), control::sample),
             cfg.spaceTime() == null ? null
-                : new SpaceTimeRecorder(cfg.spaceTime(), topo, vcs, cfg.slotFlits(), cap, b.credits));
+                : new SpaceTimeRecorder(cfg.spaceTime(), topo, vcs, cfg.slotFlits(), cap, b));
     }
 
     /**
@@ -628,13 +628,13 @@ public final class Simulator implements Engine {
             if (p >= 0) {
                 int q = c * vcs + slots[at + 2];
                 push(q, p, slots[at + 1], (int) now);
-                b.onLink[q]--;
+                b.addOnLink(q, -1);
             }
             int cv = slots[at + 3];
             l.clear(at);
             if (cv >= 0) {
                 int q = c * vcs + cv;
-                b.creditsBack[q]--;
+                b.addCreditsBack(q, -1);
                 b.addCredits(q, 1);
                 va.released(q);
             }
@@ -825,7 +825,7 @@ public final class Simulator implements Engine {
      * are on the injection channel back).
      */
     private int injSeen(int j, int base, int v) {
-        int n = b.bufCount[base + v];
+        int n = b.count(base + v);
         if (injGoneCycle != null) {
             int from = j * injLat;
             for (int k = 0; k < injLat; k++) {
@@ -843,29 +843,29 @@ public final class Simulator implements Engine {
         int f = b.buf[3 * at + 1];
         b.pop(iv);
         boolean tail = f == pk.size[p] - 1;
-        if (tail || b.bufCount[iv] == 0) {
+        if (tail || b.count(iv) == 0) {
             // the VC no longer both holds an output VC and has a flit
             sa.leave(ip);
         }
         lastMove = now;
         if (ip < channels) {
             links.sendCredit(ip, chanCreditLat[ip], iv - ip * vcs);
-            b.creditsBack[iv]++;
+            b.addCreditsBack(iv, 1);
         } else if (injGoneCycle != null) {
             int k = (ip - channels) * injLat + (int) (now % injLat);
             injGoneCycle[k] = (int) now;
             injGoneVc[k] = iv - ip * vcs;
         }
-        int ov = b.ivOut[iv];
-        if (marking && f == 0 && rc.mark(iv, ovPort[ov], b.bufCount[iv] + 1)) {
+        int ov = b.out(iv);
+        if (marking && f == 0 && rc.mark(iv, ovPort[ov], b.count(iv) + 1)) {
             pk.mark[p] = true;
         }
         if (ov < queues) {
             int c = ovPort[ov];
             links.sendFlit(c, 1 + chanLinkLat[c], p, f, ov - c * vcs);
-            b.onLink[ov]++;
+            b.addOnLink(ov, 1);
             if (vct) {
-                b.reserved[ov]--;
+                b.unreserve(ov);
             } else {
                 b.addCredits(ov, -1);
             }
@@ -877,14 +877,14 @@ public final class Simulator implements Engine {
         }
         if (tail) {
             if (vct || ov >= queues) {
-                b.ovOwner[ov] = -1;
+                b.setOwner(ov, -1);
             } else {
                 int before = b.slots(ov);
-                b.ovOwner[ov] = -1;
+                b.setOwner(ov, -1);
                 b.ringAdjust(ov, before);
             }
             va.released(ov);
-            b.ivOut[iv] = -1;
+            b.setOut(iv, -1);
             va.tailLeft(iv, now);
         }
     }
@@ -968,11 +968,11 @@ public final class Simulator implements Engine {
 
     /** Flit {@code f} of packet {@code p} enters input VC {@code iv}, ready from cycle {@code time}. */
     private void push(int iv, int p, int f, int time) {
-        if (b.bufCount[iv] == cap) {
+        if (b.count(iv) == cap) {
             throw new SimulationError("cycle " + now + ": buffer " + ivName(iv) + " overflows (" + cap + " flits)");
         }
         if (b.push(iv, p, f, time) == 0) {
-            if (b.ivOut[iv] < 0) {
+            if (b.out(iv) < 0) {
                 // a head at the front: it asks for an output VC from now on
                 va.headArrived(iv);
             } else {
@@ -1074,11 +1074,11 @@ public final class Simulator implements Engine {
             int seen = 0;
             for (int v = 0; v < vcs; v++) {
                 int iv = base + v;
-                if (b.bufCount[iv] == 0 || !vcContends[v]) {
+                if (b.count(iv) == 0 || !vcContends[v]) {
                     continue;
                 }
                 int at = b.front(iv);
-                if (b.ivOut[iv] >= 0 ? !timing.switchReady(buf, iv, at, now) : buf[3 * at + 2] + timing.vaWait > now) {
+                if (b.out(iv) >= 0 ? !timing.switchReady(buf, iv, at, now) : buf[3 * at + 2] + timing.vaWait > now) {
                     continue;
                 }
                 int op = requestedPort(ip, iv, at);
@@ -1098,7 +1098,7 @@ public final class Simulator implements Engine {
     }
 
     private int requestedPort(int port, int iv, int at) {
-        int ov = b.ivOut[iv];
+        int ov = b.out(iv);
         if (ov >= 0) {
             return ovPort[ov];
         }
@@ -1186,17 +1186,17 @@ public final class Simulator implements Engine {
 
         @Override
         public int credits(int queue) {
-            return b.credits[queue];
+            return b.credits(queue);
         }
 
         @Override
         public int occupancy(int queue) {
-            return b.bufCount[queue];
+            return b.count(queue);
         }
 
         @Override
         public boolean allocated(int queue) {
-            return b.ovOwner[queue] >= 0;
+            return b.owner(queue) >= 0;
         }
 
         @Override
@@ -1269,37 +1269,37 @@ public final class Simulator implements Engine {
 
         @Override
         public int credits(int q) {
-            return b.credits[q];
+            return b.credits(q);
         }
 
         @Override
         public int occupancy(int q) {
-            return b.bufCount[q];
+            return b.count(q);
         }
 
         @Override
         public int reserved(int q) {
-            return b.reserved[q];
+            return b.reserved(q);
         }
 
         @Override
         public int onLink(int q) {
-            return b.onLink[q];
+            return b.onLink(q);
         }
 
         @Override
         public int creditsReturning(int q) {
-            return b.creditsBack[q];
+            return b.creditsBack(q);
         }
 
         @Override
         public boolean allocated(int q) {
-            return b.ovOwner[q] >= 0;
+            return b.owner(q) >= 0;
         }
 
         @Override
         public boolean departing(int q) {
-            return b.ivOut[q] >= 0;
+            return b.out(q) >= 0;
         }
 
         @Override
@@ -1315,12 +1315,12 @@ public final class Simulator implements Engine {
 
         @Override
         public int bufferedPacket(int q, int i) {
-            return b.buf[3 * (q * cap + (b.bufHead[q] + i) % cap)];
+            return b.buf[3 * (q * cap + (b.head(q) + i) % cap)];
         }
 
         @Override
         public int bufferedFlit(int q, int i) {
-            return b.buf[3 * (q * cap + (b.bufHead[q] + i) % cap) + 1];
+            return b.buf[3 * (q * cap + (b.head(q) + i) % cap) + 1];
         }
 
         @Override
@@ -1358,9 +1358,9 @@ public final class Simulator implements Engine {
     private SimResult.Deadlock deadlockReport() {
         List<String> held = new ArrayList<>();
         for (int iv = 0; iv < inVcs; iv++) {
-            if (b.bufCount[iv] > 0) {
+            if (b.count(iv) > 0) {
                 int p = b.frontPacket(iv);
-                held.add(ivName(iv) + " (" + b.bufCount[iv] + " flits, head to "
+                held.add(ivName(iv) + " (" + b.count(iv) + " flits, head to "
                     + topo.nodeName(termRouter[pk.dst[p]]) + ")");
             }
         }
@@ -1379,13 +1379,13 @@ public final class Simulator implements Engine {
 
     private void checkCredits() {
         for (int q = 0; q < queues; q++) {
-            int sum = b.credits[q] + b.reserved[q] + b.onLink[q] + b.bufCount[q] + b.creditsBack[q];
+            int sum = b.credits(q) + b.reserved(q) + b.onLink(q) + b.count(q) + b.creditsBack(q);
             if (sum != cap) {
-                throw new SimulationError("cycle " + now + ": " + net.queueName(q) + ": credits " + b.credits[q]
-                    + " + reserved " + b.reserved[q] + " + on link " + b.onLink[q] + " + buffered " + b.bufCount[q]
-                    + " + credits returning " + b.creditsBack[q] + " = " + sum + ", not the capacity " + cap);
+                throw new SimulationError("cycle " + now + ": " + net.queueName(q) + ": credits " + b.credits(q)
+                    + " + reserved " + b.reserved(q) + " + on link " + b.onLink(q) + " + buffered " + b.count(q)
+                    + " + credits returning " + b.creditsBack(q) + " = " + sum + ", not the capacity " + cap);
             }
-            if (b.bufCount[q] > cap || b.credits[q] < 0) {
+            if (b.count(q) > cap || b.credits(q) < 0) {
                 throw new SimulationError("cycle " + now + ": " + net.queueName(q) + " over capacity");
             }
         }
@@ -1414,10 +1414,10 @@ public final class Simulator implements Engine {
         }
         long flits = 0;
         for (int iv = 0; iv < inVcs; iv++) {
-            flits += b.bufCount[iv];
+            flits += b.count(iv);
         }
         for (int q = 0; q < queues; q++) {
-            flits += b.onLink[q];
+            flits += b.onLink(q);
         }
         if (flits != netFlits) {
             throw new SimulationError("conservation: " + flits + " flits in buffers and links, " + netFlits + " expected");

@@ -17,7 +17,6 @@ final class SwitchAllocator {
     private final Buffers b;
     private final Packets pk;
     private final int vcs;
-    private final int cap;
     private final int queues;
     private final int inPorts;
     private final RouterTiming timing;
@@ -46,7 +45,6 @@ final class SwitchAllocator {
         this.b = b;
         this.pk = pk;
         this.vcs = b.vcs;
-        this.cap = b.cap;
         this.queues = b.queues;
         this.inPorts = inPorts;
         this.timing = timing;
@@ -84,10 +82,6 @@ final class SwitchAllocator {
     /** Allocates the switch in cycle {@code now}; returns the number of grants ({@link #grantPort}, {@link #grantVc}). */
     int allocate(long now) {
         int[] buf = b.buf;
-        int[] bufHead = b.bufHead;
-        int[] bufCount = b.bufCount;
-        int[] ivOut = b.ivOut;
-        int[] credits = b.credits;
         long[] gen = pk.gen;
         int requests = 0;
         // the input ports with a VC that holds an output VC and has a flit, in increasing order
@@ -105,26 +99,26 @@ final class SwitchAllocator {
                         v -= vcs;
                     }
                     int iv = base + v;
-                    int ov = ivOut[iv];
-                    if (ov < 0 || bufCount[iv] == 0) {
+                    int ov = b.out(iv);
+                    if (ov < 0 || b.count(iv) == 0) {
                         continue;
                     }
-                    int at = iv * cap + bufHead[iv];
+                    int at = b.front(iv);
                     if (!timing.switchReady(buf, iv, at, now)) {
                         continue;
                     }
-                    if (!vct && ov < queues && credits[ov] == 0) {
+                    if (!vct && ov < queues && b.credits(ov) == 0) {
                         continue;
                     }
                     if (vcPrio != null) {
                         // the highest class priority first, then oldest-first or round robin among equals
                         if (chosen < 0 || vcPrio[v] > vcPrio[chosen - base] || (vcPrio[v] == vcPrio[chosen - base]
-                            && oldestFirst && gen[buf[3 * at]] < gen[buf[3 * (chosen * cap + bufHead[chosen])]])) {
+                            && oldestFirst && gen[buf[3 * at]] < gen[b.frontPacket(chosen)])) {
                             chosen = iv;
                         }
                         continue;
                     }
-                    if (chosen < 0 || (oldestFirst && gen[buf[3 * at]] < gen[buf[3 * (chosen * cap + bufHead[chosen])]])) {
+                    if (chosen < 0 || (oldestFirst && gen[buf[3 * at]] < gen[b.frontPacket(chosen)])) {
                         chosen = iv;
                     }
                     if (!oldestFirst) {
@@ -136,7 +130,7 @@ final class SwitchAllocator {
                 }
                 req[ip] = chosen;
                 list[requests++] = ip;
-                int op = ovPort[ivOut[chosen]];
+                int op = ovPort[b.out(chosen)];
                 if (stamp[op] != now || beats(ip, best[op], op)) {
                     stamp[op] = now;
                     best[op] = ip;
@@ -147,7 +141,7 @@ final class SwitchAllocator {
         for (int r = 0; r < requests; r++) {
             int ip = list[r];
             int iv = req[ip];
-            int op = ovPort[ivOut[iv]];
+            int op = ovPort[b.out(iv)];
             if (best[op] != ip) {
                 continue;
             }
