@@ -37,8 +37,13 @@ final class Buffers implements BufferView {
     /** Whether the rule reads ring-wide free slots (Theoretical BFC): only then are they kept up to date. */
     final boolean trackRings;
 
-    /** Per buffer entry {@code iv * cap + i}: packet, flit index, arrival cycle. */
+    /**
+     * Per buffer entry {@code iv * cap + i}: packet, flit index, arrival cycle. The flit index
+     * of a packet's last flit carries {@link #TAIL} (so is negative), here and on the links, so
+     * that a traversal knows the tail without reading the packet table.
+     */
     final int[] buf;
+    static final int TAIL = Integer.MIN_VALUE;
     /**
      * Per index {@code i} (an input VC, an output VC, or both for a network queue), {@link #REC}
      * ints side by side at {@code i << REC_SHIFT}: the input VC's buffer head and count, the
@@ -123,6 +128,11 @@ final class Buffers implements BufferView {
     /** The packet at the front of input VC {@code iv}. */
     int frontPacket(int iv) {
         return buf[3 * front(iv)];
+    }
+
+    /** The flit index of an entry's or a link slot's flit field ({@link #TAIL} cleared). */
+    static int flitIndex(int field) {
+        return field & ~TAIL;
     }
 
     /** Where input VC {@code iv}'s buffer starts in the circular buffer (its front entry's index). */

@@ -161,10 +161,16 @@ public final class Simulator implements Engine {
     private final int inVcs;
     private final int outPorts;
     private final int cap;
-    /** Per channel: cycles on the link ({@code link-latency} plus the graph channel's latency beyond 1). */
+    /**
+     * Per channel: cycles on the link ({@code link-latency} plus the graph channel's latency
+     * beyond 1), and cycles a credit takes back upstream ({@code credit-latency} plus the same
+     * extra); both null when every channel has latency 1 (then {@link #sameLinkLat} and
+     * {@link #sameCreditLat}, read without a lookup per flit).
+     */
     private final int[] chanLinkLat;
-    /** Per channel: cycles a credit takes back upstream ({@code credit-latency} plus the same extra). */
     private final int[] chanCreditLat;
+    private final int sameLinkLat;
+    private final int sameCreditLat;
     private final int injPorts;
     private final int ejPorts;
     /** A terminal's ejection output VCs: {@code ejection-vcs} per ejection port. */
@@ -215,6 +221,13 @@ public final class Simulator implements Engine {
     private final int[] injPkt;
     private final int[] injFlit;
     private final int[] injVc;
+    /**
+     * Per injection port: its source queue's head packet found no injection VC with room, and
+     * no flit has left the port's VCs since (null with message classes or an injection latency,
+     * whose ports are always asked). Until a flit leaves, asking again would give the same
+     * answer: the head and the VC pointer stay, and the VCs only fill.
+     */
+    private final boolean[] injNoRoom;
 
     private DeliveryListener listener;
     /** Null unless a test or {@code fuzz} watches the run. */
@@ -295,15 +308,21 @@ public final class Simulator implements Engine {
         this.ejLat = router.ejectionLatency() + timing.traversal;
         int linkLat = cfg.linkLatency() + timing.traversal;
         int creditLat = cfg.creditLatency();
-        chanLinkLat = new int[channels];
-        chanCreditLat = new int[channels];
+        int[] flitLats = new int[channels];
+        int[] creditLats = new int[channels];
         int longest = Math.max(linkLat, creditLat);
+        boolean same = true;
         for (int c = 0; c < channels; c++) {
             int extra = channelLatency(topo, c) - 1;
-            chanLinkLat[c] = linkLat + extra;
-            chanCreditLat[c] = creditLat + extra;
-            longest = Math.max(longest, Math.max(chanLinkLat[c], chanCreditLat[c]));
+            flitLats[c] = linkLat + extra;
+            creditLats[c] = creditLat + extra;
+            longest = Math.max(longest, Math.max(flitLats[c], creditLats[c]));
+            same &= extra == 0;
         }
+        chanLinkLat = same ? null : flitLats;
+        chanCreditLat = same ? null : creditLats;
+        sameLinkLat = linkLat;
+        sameCreditLat = creditLat;
 
         termRouter = new int[terminals];
         for (int t = 0; t < terminals; t++) {
@@ -349,6 +368,7 @@ public final class Simulator implements Engine {
         Arrays.fill(injPkt, -1);
         injFlit = new int[terminals * injPorts];
         injVc = new int[terminals * injPorts];
+        injNoRoom = injLat == 0 && !(cfg.routing() instanceof MessageRouting) ? new boolean[terminals * injPorts] : null;
 
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
         controlled = control != InjectionControl.NONE;
@@ -710,18 +730,22 @@ public final class Simulator implements Engine {
                     continue;
                 }
             } else if (p < 0) {
-                if (msg == null && (!injecting || srcCount[t] == 0)) {
-                    // nothing to start (the common case below saturation): no call
+                if (msg == null && (!injecting || srcCount[t] == 0) || injNoRoom != null && injNoRoom[j]) {
+                    // nothing to start (the common case below saturation), or no room yet: no call
                     continue;
                 }
                 p = takeNext(j, t, base);
                 if (p < 0) {
+                    if (injNoRoom != null) {
+                        injNoRoom[j] = true;
+                    }
                     continue;
                 }
             }
             int iv = base + injVc[j];
             if (injSeen(j, base, injVc[j]) < cap) {
-                push(iv, p, injFlit[j], (int) now + 1 + injLat);
+                int f = injFlit[j];
+                push(iv, p, f == pk.size[p] - 1 ? f | Buffers.TAIL : f, (int) now + 1 + injLat);
                 if (netFlits++ == 0) {
                     lastMove = now;
                 }
@@ -840,17 +864,20 @@ public final class Simulator implements Engine {
     private void traverse(int ip, int iv, boolean measuring) {
         int at = b.front(iv);
         int p = b.buf[3 * at];
-        int f = b.buf[3 * at + 1];
+        int field = b.buf[3 * at + 1];
+        int f = Buffers.flitIndex(field);
         b.pop(iv);
-        boolean tail = f == pk.size[p] - 1;
+        boolean tail = field < 0;
         if (tail || b.count(iv) == 0) {
             // the VC no longer both holds an output VC and has a flit
             sa.leave(ip);
         }
         lastMove = now;
         if (ip < channels) {
-            links.sendCredit(ip, chanCreditLat[ip], iv - ip * vcs);
+            links.sendCredit(ip, chanCreditLat == null ? sameCreditLat : chanCreditLat[ip], iv - ip * vcs);
             b.addCreditsBack(iv, 1);
+        } else if (injNoRoom != null) {
+            injNoRoom[ip - channels] = false;
         } else if (injGoneCycle != null) {
             int k = (ip - channels) * injLat + (int) (now % injLat);
             injGoneCycle[k] = (int) now;
@@ -862,7 +889,7 @@ public final class Simulator implements Engine {
         }
         if (ov < queues) {
             int c = ovPort[ov];
-            links.sendFlit(c, 1 + chanLinkLat[c], p, f, ov - c * vcs);
+            links.sendFlit(c, 1 + (chanLinkLat == null ? sameLinkLat : chanLinkLat[c]), p, field, ov - c * vcs);
             b.addOnLink(ov, 1);
             if (vct) {
                 b.unreserve(ov);
@@ -966,7 +993,7 @@ public final class Simulator implements Engine {
         }
     }
 
-    /** Flit {@code f} of packet {@code p} enters input VC {@code iv}, ready from cycle {@code time}. */
+    /** Flit {@code f} of packet {@code p} (its flit field: {@link Buffers#TAIL} marks the last) enters input VC {@code iv}, ready from cycle {@code time}. */
     private void push(int iv, int p, int f, int time) {
         if (b.count(iv) == cap) {
             throw new SimulationError("cycle " + now + ": buffer " + ivName(iv) + " overflows (" + cap + " flits)");
@@ -1104,7 +1131,7 @@ public final class Simulator implements Engine {
         }
         int p = b.buf[3 * at];
         int header = pk.header[p];
-        if (b.buf[3 * at + 1] != 0 || header < 0) {
+        if (Buffers.flitIndex(b.buf[3 * at + 1]) != 0 || header < 0) {
             return -1;
         }
         int router = port < channels ? topo.target(port) : termRouter[(port - channels) / injPorts];
@@ -1320,7 +1347,7 @@ public final class Simulator implements Engine {
 
         @Override
         public int bufferedFlit(int q, int i) {
-            return b.buf[3 * (q * cap + (b.head(q) + i) % cap) + 1];
+            return Buffers.flitIndex(b.buf[3 * (q * cap + (b.head(q) + i) % cap) + 1]);
         }
 
         @Override

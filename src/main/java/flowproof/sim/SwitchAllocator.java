@@ -1,7 +1,5 @@
 package flowproof.sim;
 
-import java.util.Arrays;
-
 /**
  * The separable, input-first switch allocator. Every input port with a VC that holds an
  * output VC and has a flit ready to go (wormhole: and a credit downstream) picks one such VC
@@ -30,9 +28,15 @@ final class SwitchAllocator {
     private final long[] active;
     private final int[] activeVcs;
     private final int[] inPtr;
-    private final int[] outPtr;
-    private final int[] best;
-    private final long[] stamp;
+    /**
+     * Per output port {@code op}, side by side at {@code 4 * op} (one cache line for what a
+     * request and its grant read): the cycle of the last request (as an int), the input port
+     * that wins so far in that cycle, and the round-robin pointer (the port after the last winner).
+     */
+    private final int[] outRec;
+    private static final int STAMP = 0;
+    private static final int BEST = 1;
+    private static final int PTR = 2;
     private final int[] req;
     /** The input ports that requested the switch this cycle, in increasing order. */
     private final int[] list;
@@ -55,10 +59,10 @@ final class SwitchAllocator {
         active = new long[(inPorts + 63) >>> 6];
         activeVcs = new int[inPorts];
         inPtr = new int[inPorts];
-        outPtr = new int[outPorts];
-        best = new int[outPorts];
-        stamp = new long[outPorts];
-        Arrays.fill(stamp, -1);
+        outRec = new int[4 * outPorts];
+        for (int op = 0; op < outPorts; op++) {
+            outRec[4 * op + STAMP] = -1;
+        }
         req = new int[inPorts];
         list = new int[inPorts];
         grantPort = new int[inPorts];
@@ -130,10 +134,10 @@ final class SwitchAllocator {
                 }
                 req[ip] = chosen;
                 list[requests++] = ip;
-                int op = ovPort[b.out(chosen)];
-                if (stamp[op] != now || beats(ip, best[op], op)) {
-                    stamp[op] = now;
-                    best[op] = ip;
+                int o = 4 * ovPort[b.out(chosen)];
+                if (outRec[o + STAMP] != (int) now || beats(ip, outRec[o + BEST], outRec[o + PTR])) {
+                    outRec[o + STAMP] = (int) now;
+                    outRec[o + BEST] = ip;
                 }
             }
         }
@@ -141,14 +145,14 @@ final class SwitchAllocator {
         for (int r = 0; r < requests; r++) {
             int ip = list[r];
             int iv = req[ip];
-            int op = ovPort[b.out(iv)];
-            if (best[op] != ip) {
+            int o = 4 * ovPort[b.out(iv)];
+            if (outRec[o + BEST] != ip) {
                 continue;
             }
             grantPort[grants] = ip;
             grantVc[grants++] = iv;
             inPtr[ip] = iv - ip * vcs + 1 == vcs ? 0 : iv - ip * vcs + 1;
-            outPtr[op] = ip + 1;
+            outRec[o + PTR] = ip + 1;
         }
         return grants;
     }
@@ -163,7 +167,8 @@ final class SwitchAllocator {
         return grantVc[i];
     }
 
-    private boolean beats(int ip, int other, int op) {
+    /** Whether input port {@code ip} wins over {@code other} at an output port whose round robin is at {@code ptr}. */
+    private boolean beats(int ip, int other, int ptr) {
         if (vcPrio != null) {
             int pa = vcPrio[req[ip] % vcs];
             int pb = vcPrio[req[other] % vcs];
@@ -178,7 +183,6 @@ final class SwitchAllocator {
                 return ga < gb;
             }
         }
-        int ptr = outPtr[op];
         int a = ip - ptr;
         int c = other - ptr;
         return (a < 0 ? a + inPorts : a) < (c < 0 ? c + inPorts : c);
