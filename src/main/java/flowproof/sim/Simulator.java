@@ -124,7 +124,9 @@ import java.util.function.LongConsumer;
  *       A head the rule or the congestion control refused stays active (their answers may
  *       change with any state they read);</li>
  *   <li>switch allocation visits the input ports with a VC that holds an output VC and has
- *       a flit, in increasing order.</li>
+ *       a flit, in increasing order;</li>
+ *   <li>an idle injection port whose head packet found no injection VC with room is not asked
+ *       again until a flit leaves one of its VCs ({@code injNoRoom}).</li>
  * </ul>
  * What is left in proportion to the network is per terminal: the workload's draw and the
  * injection ports.
