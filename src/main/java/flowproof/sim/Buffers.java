@@ -14,9 +14,10 @@ import java.util.Arrays;
  * with their control lines. It is the {@link BufferView} the rule judges: free slots per
  * queue and per ring, and marks.
  *
- * <p>All state is in flat int arrays indexed by input VC {@code iv} or output VC {@code ov};
- * a buffer entry {@code iv * cap + i} is three ints side by side: packet, flit index and
- * arrival cycle.
+ * <p>All state is in flat int arrays: a buffer entry {@code iv * cap + i} is three ints side
+ * by side (packet, flit index and arrival cycle), and what a flit's arrival, credit and
+ * traversal read of an input VC {@code iv} or output VC {@code ov} is one record of
+ * {@link #REC} ints per index ({@code rec}).
  */
 final class Buffers implements BufferView {
 
@@ -36,22 +37,38 @@ final class Buffers implements BufferView {
     /** Whether the rule reads ring-wide free slots (Theoretical BFC): only then are they kept up to date. */
     final boolean trackRings;
 
-    /** Per buffer entry {@code iv * cap + i}: packet, flit index, arrival cycle. */
+    /**
+     * Per buffer entry {@code iv * cap + i}: packet, flit index, arrival cycle. The flit index
+     * of a packet's last flit carries {@link #TAIL} (so is negative), here and on the links, so
+     * that a traversal knows the tail without reading the packet table.
+     */
     final int[] buf;
-    final int[] bufHead;
-    final int[] bufCount;
-    /** Per input VC: the output VC its head packet holds, or -1. */
-    final int[] ivOut;
+    static final int TAIL = Integer.MIN_VALUE;
+    /**
+     * Per index {@code i} (an input VC, an output VC, or both for a network queue), {@link #REC}
+     * ints side by side at {@code i << REC_SHIFT}: the input VC's buffer head and count, the
+     * output VC its head packet holds (-1: none) and the credits on their way back from it; the
+     * output VC's owner (the input VC that holds it, -1: none), credits, flits reserved
+     * (virtual cut-through) and flits on the link. A flit's arrival and credit touch one
+     * record, its traversal two (issue 20: 32 bytes side by side where there were eight arrays).
+     */
+    private final int[] rec;
+    static final int REC_SHIFT = 3;
+    static final int REC = 1 << REC_SHIFT;
+    private static final int HEAD = 0;
+    private static final int COUNT = 1;
+    private static final int OUT = 2;
+    private static final int BACK = 3;
+    private static final int OWNER = 4;
+    private static final int CREDITS = 5;
+    private static final int RESERVED = 6;
+    private static final int ON_LINK = 7;
+    /** Output VCs: the network queues, then the ejection ports' VCs. */
+    final int outVcs;
     /** Network buffers that are full (a congestion-control scheme reads it). */
     int fullBuffers;
 
-    /** Per output VC: the input VC that holds it, or -1. */
-    final int[] ovOwner;
-    /** Per network queue: credits, flits reserved (VCT), flits on the link, credits on their way back, critical marks. */
-    final int[] credits;
-    final int[] reserved;
-    final int[] onLink;
-    final int[] creditsBack;
+    /** Per network queue: critical marks. */
     final int[] marks;
     private final int[] ringOfQueue;
     final int[] ringFree;
@@ -70,21 +87,17 @@ final class Buffers implements BufferView {
         this.vct = vct;
         this.tailRelease = tailRelease;
         buf = new int[3 * inVcs * cap];
-        bufHead = new int[inVcs];
-        bufCount = new int[inVcs];
-        ivOut = new int[inVcs];
-        Arrays.fill(ivOut, -1);
-        ovOwner = new int[outVcs];
-        Arrays.fill(ovOwner, -1);
-        credits = new int[queues];
-        Arrays.fill(credits, cap);
+        this.outVcs = outVcs;
+        rec = new int[Math.max(inVcs, outVcs) << REC_SHIFT];
+        for (int i = 0; i < Math.max(inVcs, outVcs); i++) {
+            rec[(i << REC_SHIFT) + OUT] = -1;
+            rec[(i << REC_SHIFT) + OWNER] = -1;
+            rec[(i << REC_SHIFT) + CREDITS] = i < queues ? cap : 0;
+        }
         marks = new int[queues];
         for (int q = 0; q < queues; q++) {
             marks[q] = rule.initialMarks(net, q);
         }
-        reserved = new int[queues];
-        onLink = new int[queues];
-        creditsBack = new int[queues];
         controlLine = new int[queues];
         trackRings = rule.readsRingOccupancy();
         ringOfQueue = new int[queues];
@@ -109,12 +122,85 @@ final class Buffers implements BufferView {
 
     /** Where the front entry of input VC {@code iv} is (its packet at {@code 3 * at}). */
     int front(int iv) {
-        return iv * cap + bufHead[iv];
+        return iv * cap + rec[(iv << REC_SHIFT) + HEAD];
     }
 
     /** The packet at the front of input VC {@code iv}. */
     int frontPacket(int iv) {
-        return buf[3 * (iv * cap + bufHead[iv])];
+        return buf[3 * front(iv)];
+    }
+
+    /** The flit index of an entry's or a link slot's flit field ({@link #TAIL} cleared). */
+    static int flitIndex(int field) {
+        return field & ~TAIL;
+    }
+
+    /** Where input VC {@code iv}'s buffer starts in the circular buffer (its front entry's index). */
+    int head(int iv) {
+        return rec[(iv << REC_SHIFT) + HEAD];
+    }
+
+    /** Flits in input VC {@code iv}. */
+    int count(int iv) {
+        return rec[(iv << REC_SHIFT) + COUNT];
+    }
+
+    /** The output VC input VC {@code iv}'s head packet holds, or -1. */
+    int out(int iv) {
+        return rec[(iv << REC_SHIFT) + OUT];
+    }
+
+    void setOut(int iv, int ov) {
+        rec[(iv << REC_SHIFT) + OUT] = ov;
+    }
+
+    /** The input VC that holds output VC {@code ov}, or -1. */
+    int owner(int ov) {
+        return rec[(ov << REC_SHIFT) + OWNER];
+    }
+
+    void setOwner(int ov, int iv) {
+        rec[(ov << REC_SHIFT) + OWNER] = iv;
+    }
+
+    /** Credits of network queue {@code q}: free flits of its buffer, as its upstream router counts them. */
+    int credits(int q) {
+        return rec[(q << REC_SHIFT) + CREDITS];
+    }
+
+    /** Flits reserved in queue {@code q} for packets granted it (virtual cut-through). */
+    int reserved(int q) {
+        return rec[(q << REC_SHIFT) + RESERVED];
+    }
+
+    /** A packet of {@code flits} was granted queue {@code q} (virtual cut-through): its flits move from credits to reserved. */
+    void reserve(int q, int flits) {
+        int at = (q << REC_SHIFT);
+        rec[at + CREDITS] -= flits;
+        rec[at + RESERVED] += flits;
+    }
+
+    /** One flit of a reservation of queue {@code q} left for it. */
+    void unreserve(int q) {
+        rec[(q << REC_SHIFT) + RESERVED]--;
+    }
+
+    /** Flits on the link into queue {@code q}. */
+    int onLink(int q) {
+        return rec[(q << REC_SHIFT) + ON_LINK];
+    }
+
+    void addOnLink(int q, int delta) {
+        rec[(q << REC_SHIFT) + ON_LINK] += delta;
+    }
+
+    /** Credits on their way back upstream from queue {@code q}. */
+    int creditsBack(int q) {
+        return rec[(q << REC_SHIFT) + BACK];
+    }
+
+    void addCreditsBack(int q, int delta) {
+        rec[(q << REC_SHIFT) + BACK] += delta;
     }
 
     /**
@@ -122,8 +208,9 @@ final class Buffers implements BufferView {
      * {@code iv}, which has room; returns how many flits it held before.
      */
     int push(int iv, int p, int f, int time) {
-        int n = bufCount[iv];
-        int i = bufHead[iv] + n;
+        int r = iv << REC_SHIFT;
+        int n = rec[r + COUNT];
+        int i = rec[r + HEAD] + n;
         if (i >= cap) {
             i -= cap;
         }
@@ -131,7 +218,7 @@ final class Buffers implements BufferView {
         buf[3 * at] = p;
         buf[3 * at + 1] = f;
         buf[3 * at + 2] = time;
-        bufCount[iv] = n + 1;
+        rec[r + COUNT] = n + 1;
         if (n + 1 == cap && iv < queues) {
             fullBuffers++;
         }
@@ -140,27 +227,29 @@ final class Buffers implements BufferView {
 
     /** Removes the front flit of input VC {@code iv}. */
     void pop(int iv) {
-        bufHead[iv] = bufHead[iv] + 1 == cap ? 0 : bufHead[iv] + 1;
-        if (bufCount[iv]-- == cap && iv < queues) {
+        int r = iv << REC_SHIFT;
+        rec[r + HEAD] = rec[r + HEAD] + 1 == cap ? 0 : rec[r + HEAD] + 1;
+        if (rec[r + COUNT]-- == cap && iv < queues) {
             fullBuffers--;
         }
     }
 
     /** Free packet slots of queue {@code q} as the rule counts them. */
     int slots(int q) {
+        int r = q << REC_SHIFT;
         if (vct) {
-            return credits[q] / slot;
+            return rec[r + CREDITS] / slot;
         }
-        return ovOwner[q] < 0 && (tailRelease || credits[q] == cap) ? 1 : 0;
+        return rec[r + OWNER] < 0 && (tailRelease || rec[r + CREDITS] == cap) ? 1 : 0;
     }
 
     void addCredits(int q, int delta) {
         if (!trackRings) {
-            credits[q] += delta;
+            rec[(q << REC_SHIFT) + CREDITS] += delta;
             return;
         }
         int before = slots(q);
-        credits[q] += delta;
+        rec[(q << REC_SHIFT) + CREDITS] += delta;
         ringAdjust(q, before);
     }
 
@@ -180,10 +269,11 @@ final class Buffers implements BufferView {
      * rule: unowned and, into a network queue, with the credits a packet needs.
      */
     boolean eligible(int ov) {
-        if (ovOwner[ov] >= 0) {
+        int r = ov << REC_SHIFT;
+        if (rec[r + OWNER] >= 0) {
             return false;
         }
-        return ov >= queues || (vct ? credits[ov] >= slot : tailRelease || credits[ov] == cap);
+        return ov >= queues || (vct ? rec[r + CREDITS] >= slot : tailRelease || rec[r + CREDITS] == cap);
     }
 
     /** Control lines raised in the previous cycle: each upstream counter B gains its mark. */

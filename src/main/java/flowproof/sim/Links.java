@@ -23,7 +23,8 @@ final class Links {
     private final int channels;
     /**
      * Per (channel, slot), at {@code 4 * (channel * wheel + slot)}: the arriving flit's packet
-     * (-1: none), flit index and VC, and the returning credit's VC (-1: none).
+     * (-1: none), flit field (its index, the tail marked as in {@link Buffers#TAIL}) and VC,
+     * and the returning credit's VC (-1: none).
      */
     final int[] slots;
     private final int[] listed;
@@ -55,7 +56,7 @@ final class Links {
         return (c * wheel + now) << 2;
     }
 
-    /** The packet of the flit arriving at entry {@code at} (-1: none), its flit index and VC. */
+    /** The packet of the flit arriving at entry {@code at} (-1: none), its flit field and VC. */
     int packet(int at) {
         return slots[at];
     }

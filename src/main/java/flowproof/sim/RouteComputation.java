@@ -119,7 +119,7 @@ final class RouteComputation {
                 // only normal traffic chooses at the source: the class VCs are not its queues
                 continue;
             }
-            best = Math.min(best, b.cap - b.credits[ov] + 1);
+            best = Math.min(best, b.cap - b.credits(ov) + 1);
         }
         return best;
     }

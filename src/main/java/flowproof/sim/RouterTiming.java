@@ -54,7 +54,7 @@ final class RouterTiming {
      * (which holds an output VC), may be granted the switch in cycle {@code now}.
      */
     boolean switchReady(int[] buf, int iv, int at, long now) {
-        if (staged && buf[3 * at + 1] == 0) {
+        if (staged && Buffers.flitIndex(buf[3 * at + 1]) == 0) {
             return vaAt[iv] + headWait <= now;
         }
         return buf[3 * at + 2] + bodyWait <= now;

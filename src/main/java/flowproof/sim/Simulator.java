@@ -124,7 +124,9 @@ import java.util.function.LongConsumer;
  *       A head the rule or the congestion control refused stays active (their answers may
  *       change with any state they read);</li>
  *   <li>switch allocation visits the input ports with a VC that holds an output VC and has
- *       a flit, in increasing order.</li>
+ *       a flit, in increasing order;</li>
+ *   <li>an idle injection port whose head packet found no injection VC with room is not asked
+ *       again until a flit leaves one of its VCs ({@code injNoRoom}).</li>
  * </ul>
  * What is left in proportion to the network is per terminal: the workload's draw and the
  * injection ports.
@@ -161,10 +163,16 @@ public final class Simulator implements Engine {
     private final int inVcs;
     private final int outPorts;
     private final int cap;
-    /** Per channel: cycles on the link ({@code link-latency} plus the graph channel's latency beyond 1). */
+    /**
+     * Per channel: cycles on the link ({@code link-latency} plus the graph channel's latency
+     * beyond 1), and cycles a credit takes back upstream ({@code credit-latency} plus the same
+     * extra); both null when every channel has latency 1 (then {@link #sameLinkLat} and
+     * {@link #sameCreditLat}, read without a lookup per flit).
+     */
     private final int[] chanLinkLat;
-    /** Per channel: cycles a credit takes back upstream ({@code credit-latency} plus the same extra). */
     private final int[] chanCreditLat;
+    private final int sameLinkLat;
+    private final int sameCreditLat;
     private final int injPorts;
     private final int ejPorts;
     /** A terminal's ejection output VCs: {@code ejection-vcs} per ejection port. */
@@ -217,6 +225,13 @@ public final class Simulator implements Engine {
     private final int[] injPkt;
     private final int[] injFlit;
     private final int[] injVc;
+    /**
+     * Per injection port: its source queue's head packet found no injection VC with room, and
+     * no flit has left the port's VCs since (null with message classes or an injection latency,
+     * whose ports are always asked). Until a flit leaves, asking again would give the same
+     * answer: the head and the VC pointer stay, and the VCs only fill.
+     */
+    private final boolean[] injNoRoom;
 
     private DeliveryListener listener;
     /** Null unless a test or {@code fuzz} watches the run. */
@@ -299,15 +314,21 @@ public final class Simulator implements Engine {
         this.ejLat = router.ejectionLatency() + timing.traversal;
         int linkLat = cfg.linkLatency() + timing.traversal;
         int creditLat = cfg.creditLatency();
-        chanLinkLat = new int[channels];
-        chanCreditLat = new int[channels];
+        int[] flitLats = new int[channels];
+        int[] creditLats = new int[channels];
         int longest = Math.max(linkLat, creditLat);
+        boolean same = true;
         for (int c = 0; c < channels; c++) {
             int extra = channelLatency(topo, c) - 1;
-            chanLinkLat[c] = linkLat + extra;
-            chanCreditLat[c] = creditLat + extra;
-            longest = Math.max(longest, Math.max(chanLinkLat[c], chanCreditLat[c]));
+            flitLats[c] = linkLat + extra;
+            creditLats[c] = creditLat + extra;
+            longest = Math.max(longest, Math.max(flitLats[c], creditLats[c]));
+            same &= extra == 0;
         }
+        chanLinkLat = same ? null : flitLats;
+        chanCreditLat = same ? null : creditLats;
+        sameLinkLat = linkLat;
+        sameCreditLat = creditLat;
 
         termRouter = new int[terminals];
         for (int t = 0; t < terminals; t++) {
@@ -353,6 +374,7 @@ public final class Simulator implements Engine {
         Arrays.fill(injPkt, -1);
         injFlit = new int[terminals * injPorts];
         injVc = new int[terminals * injPorts];
+        injNoRoom = injLat == 0 && !(cfg.routing() instanceof MessageRouting) ? new boolean[terminals * injPorts] : null;
 
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
         controlled = control != InjectionControl.NONE;
@@ -420,7 +442,7 @@ public final class Simulator implements Engine {
         srcRing = new int[terminals * srcBudget];
         stats = new Statistics(channels, new SeriesBuilder(cfg.window(), terminals, control.seriesNames(), control::sample),
             cfg.spaceTime() == null ? null
-                : new SpaceTimeRecorder(cfg.spaceTime(), topo, vcs, cfg.slotFlits(), cap, b.credits));
+                : new SpaceTimeRecorder(cfg.spaceTime(), topo, vcs, cfg.slotFlits(), cap, b));
     }
 
     /**
@@ -634,13 +656,13 @@ public final class Simulator implements Engine {
             if (p >= 0) {
                 int q = c * vcs + slots[at + 2];
                 push(q, p, slots[at + 1], (int) now);
-                b.onLink[q]--;
+                b.addOnLink(q, -1);
             }
             int cv = slots[at + 3];
             l.clear(at);
             if (cv >= 0) {
                 int q = c * vcs + cv;
-                b.creditsBack[q]--;
+                b.addCreditsBack(q, -1);
                 b.addCredits(q, 1);
                 va.released(q);
             }
@@ -716,18 +738,22 @@ public final class Simulator implements Engine {
                     continue;
                 }
             } else if (p < 0) {
-                if (msg == null && (!injecting || srcCount[t] == 0)) {
-                    // nothing to start (the common case below saturation): no call
+                if (msg == null && (!injecting || srcCount[t] == 0) || injNoRoom != null && injNoRoom[j]) {
+                    // nothing to start (the common case below saturation), or no room yet: no call
                     continue;
                 }
                 p = takeNext(j, t, base);
                 if (p < 0) {
+                    if (injNoRoom != null) {
+                        injNoRoom[j] = true;
+                    }
                     continue;
                 }
             }
             int iv = base + injVc[j];
             if (injSeen(j, base, injVc[j]) < cap) {
-                push(iv, p, injFlit[j], (int) now + 1 + injLat);
+                int f = injFlit[j];
+                push(iv, p, f == pk.size[p] - 1 ? f | Buffers.TAIL : f, (int) now + 1 + injLat);
                 if (netFlits++ == 0) {
                     lastMove = now;
                 }
@@ -831,7 +857,7 @@ public final class Simulator implements Engine {
      * are on the injection channel back).
      */
     private int injSeen(int j, int base, int v) {
-        int n = b.bufCount[base + v];
+        int n = b.count(base + v);
         if (injGoneCycle != null) {
             int from = j * injLat;
             for (int k = 0; k < injLat; k++) {
@@ -846,32 +872,35 @@ public final class Simulator implements Engine {
     private void traverse(int ip, int iv, boolean measuring) {
         int at = b.front(iv);
         int p = b.buf[3 * at];
-        int f = b.buf[3 * at + 1];
+        int field = b.buf[3 * at + 1];
+        int f = Buffers.flitIndex(field);
         b.pop(iv);
-        boolean tail = f == pk.size[p] - 1;
-        if (tail || b.bufCount[iv] == 0) {
+        boolean tail = field < 0;
+        if (tail || b.count(iv) == 0) {
             // the VC no longer both holds an output VC and has a flit
             sa.leave(ip);
         }
         lastMove = now;
         if (ip < channels) {
-            links.sendCredit(ip, chanCreditLat[ip], iv - ip * vcs);
-            b.creditsBack[iv]++;
+            links.sendCredit(ip, chanCreditLat == null ? sameCreditLat : chanCreditLat[ip], iv - ip * vcs);
+            b.addCreditsBack(iv, 1);
+        } else if (injNoRoom != null) {
+            injNoRoom[ip - channels] = false;
         } else if (injGoneCycle != null) {
             int k = (ip - channels) * injLat + (int) (now % injLat);
             injGoneCycle[k] = (int) now;
             injGoneVc[k] = iv - ip * vcs;
         }
-        int ov = b.ivOut[iv];
-        if (marking && f == 0 && rc.mark(iv, ovPort[ov], b.bufCount[iv] + 1)) {
+        int ov = b.out(iv);
+        if (marking && f == 0 && rc.mark(iv, ovPort[ov], b.count(iv) + 1)) {
             pk.mark[p] = true;
         }
         if (ov < queues) {
             int c = ovPort[ov];
-            links.sendFlit(c, 1 + chanLinkLat[c], p, f, ov - c * vcs);
-            b.onLink[ov]++;
+            links.sendFlit(c, 1 + (chanLinkLat == null ? sameLinkLat : chanLinkLat[c]), p, field, ov - c * vcs);
+            b.addOnLink(ov, 1);
             if (vct) {
-                b.reserved[ov]--;
+                b.unreserve(ov);
             } else {
                 b.addCredits(ov, -1);
             }
@@ -883,14 +912,14 @@ public final class Simulator implements Engine {
         }
         if (tail) {
             if (vct || ov >= queues) {
-                b.ovOwner[ov] = -1;
+                b.setOwner(ov, -1);
             } else {
                 int before = b.slots(ov);
-                b.ovOwner[ov] = -1;
+                b.setOwner(ov, -1);
                 b.ringAdjust(ov, before);
             }
             va.released(ov);
-            b.ivOut[iv] = -1;
+            b.setOut(iv, -1);
             va.tailLeft(iv, now);
         }
     }
@@ -972,13 +1001,13 @@ public final class Simulator implements Engine {
         }
     }
 
-    /** Flit {@code f} of packet {@code p} enters input VC {@code iv}, ready from cycle {@code time}. */
+    /** Flit {@code f} of packet {@code p} (its flit field: {@link Buffers#TAIL} marks the last) enters input VC {@code iv}, ready from cycle {@code time}. */
     private void push(int iv, int p, int f, int time) {
-        if (b.bufCount[iv] == cap) {
+        if (b.count(iv) == cap) {
             throw new SimulationError("cycle " + now + ": buffer " + ivName(iv) + " overflows (" + cap + " flits)");
         }
         if (b.push(iv, p, f, time) == 0) {
-            if (b.ivOut[iv] < 0) {
+            if (b.out(iv) < 0) {
                 // a head at the front: it asks for an output VC from now on
                 va.headArrived(iv);
             } else {
@@ -1081,11 +1110,11 @@ public final class Simulator implements Engine {
             int seen = 0;
             for (int v = 0; v < vcs; v++) {
                 int iv = base + v;
-                if (b.bufCount[iv] == 0 || !vcContends[v]) {
+                if (b.count(iv) == 0 || !vcContends[v]) {
                     continue;
                 }
                 int at = b.front(iv);
-                if (b.ivOut[iv] >= 0 ? !timing.switchReady(buf, iv, at, now) : buf[3 * at + 2] + timing.vaWait > now) {
+                if (b.out(iv) >= 0 ? !timing.switchReady(buf, iv, at, now) : buf[3 * at + 2] + timing.vaWait > now) {
                     continue;
                 }
                 int op = requestedPort(ip, iv, at);
@@ -1110,13 +1139,13 @@ public final class Simulator implements Engine {
     }
 
     private int requestedPort(int port, int iv, int at) {
-        int ov = b.ivOut[iv];
+        int ov = b.out(iv);
         if (ov >= 0) {
             return ovPort[ov];
         }
         int p = b.buf[3 * at];
         int header = pk.header[p];
-        if (b.buf[3 * at + 1] != 0 || header < 0) {
+        if (Buffers.flitIndex(b.buf[3 * at + 1]) != 0 || header < 0) {
             return -1;
         }
         int router = port < channels ? topo.target(port) : termRouter[(port - channels) / injPorts];
@@ -1198,17 +1227,17 @@ public final class Simulator implements Engine {
 
         @Override
         public int credits(int queue) {
-            return b.credits[queue];
+            return b.credits(queue);
         }
 
         @Override
         public int occupancy(int queue) {
-            return b.bufCount[queue];
+            return b.count(queue);
         }
 
         @Override
         public boolean allocated(int queue) {
-            return b.ovOwner[queue] >= 0;
+            return b.owner(queue) >= 0;
         }
 
         @Override
@@ -1281,37 +1310,37 @@ public final class Simulator implements Engine {
 
         @Override
         public int credits(int q) {
-            return b.credits[q];
+            return b.credits(q);
         }
 
         @Override
         public int occupancy(int q) {
-            return b.bufCount[q];
+            return b.count(q);
         }
 
         @Override
         public int reserved(int q) {
-            return b.reserved[q];
+            return b.reserved(q);
         }
 
         @Override
         public int onLink(int q) {
-            return b.onLink[q];
+            return b.onLink(q);
         }
 
         @Override
         public int creditsReturning(int q) {
-            return b.creditsBack[q];
+            return b.creditsBack(q);
         }
 
         @Override
         public boolean allocated(int q) {
-            return b.ovOwner[q] >= 0;
+            return b.owner(q) >= 0;
         }
 
         @Override
         public boolean departing(int q) {
-            return b.ivOut[q] >= 0;
+            return b.out(q) >= 0;
         }
 
         @Override
@@ -1327,12 +1356,12 @@ public final class Simulator implements Engine {
 
         @Override
         public int bufferedPacket(int q, int i) {
-            return b.buf[3 * (q * cap + (b.bufHead[q] + i) % cap)];
+            return b.buf[3 * (q * cap + (b.head(q) + i) % cap)];
         }
 
         @Override
         public int bufferedFlit(int q, int i) {
-            return b.buf[3 * (q * cap + (b.bufHead[q] + i) % cap) + 1];
+            return Buffers.flitIndex(b.buf[3 * (q * cap + (b.head(q) + i) % cap) + 1]);
         }
 
         @Override
@@ -1370,9 +1399,9 @@ public final class Simulator implements Engine {
     private SimResult.Deadlock deadlockReport() {
         List<String> held = new ArrayList<>();
         for (int iv = 0; iv < inVcs; iv++) {
-            if (b.bufCount[iv] > 0) {
+            if (b.count(iv) > 0) {
                 int p = b.frontPacket(iv);
-                held.add(ivName(iv) + " (" + b.bufCount[iv] + " flits, head to "
+                held.add(ivName(iv) + " (" + b.count(iv) + " flits, head to "
                     + topo.nodeName(termRouter[pk.dst[p]]) + ")");
             }
         }
@@ -1391,13 +1420,13 @@ public final class Simulator implements Engine {
 
     private void checkCredits() {
         for (int q = 0; q < queues; q++) {
-            int sum = b.credits[q] + b.reserved[q] + b.onLink[q] + b.bufCount[q] + b.creditsBack[q];
+            int sum = b.credits(q) + b.reserved(q) + b.onLink(q) + b.count(q) + b.creditsBack(q);
             if (sum != cap) {
-                throw new SimulationError("cycle " + now + ": " + net.queueName(q) + ": credits " + b.credits[q]
-                    + " + reserved " + b.reserved[q] + " + on link " + b.onLink[q] + " + buffered " + b.bufCount[q]
-                    + " + credits returning " + b.creditsBack[q] + " = " + sum + ", not the capacity " + cap);
+                throw new SimulationError("cycle " + now + ": " + net.queueName(q) + ": credits " + b.credits(q)
+                    + " + reserved " + b.reserved(q) + " + on link " + b.onLink(q) + " + buffered " + b.count(q)
+                    + " + credits returning " + b.creditsBack(q) + " = " + sum + ", not the capacity " + cap);
             }
-            if (b.bufCount[q] > cap || b.credits[q] < 0) {
+            if (b.count(q) > cap || b.credits(q) < 0) {
                 throw new SimulationError("cycle " + now + ": " + net.queueName(q) + " over capacity");
             }
         }
@@ -1426,10 +1455,10 @@ public final class Simulator implements Engine {
         }
         long flits = 0;
         for (int iv = 0; iv < inVcs; iv++) {
-            flits += b.bufCount[iv];
+            flits += b.count(iv);
         }
         for (int q = 0; q < queues; q++) {
-            flits += b.onLink[q];
+            flits += b.onLink(q);
         }
         if (flits != netFlits) {
             throw new SimulationError("conservation: " + flits + " flits in buffers and links, " + netFlits + " expected");

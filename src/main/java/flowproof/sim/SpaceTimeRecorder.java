@@ -9,19 +9,19 @@ final class SpaceTimeRecorder {
     private final int vcs;
     private final int slot;
     private final int cap;
-    /** The simulator's credits per queue (read, never written). */
-    private final int[] credits;
+    /** The simulator's buffers, whose credits per queue it reads (never writes). */
+    private final Buffers b;
     private final long from;
     private final int length;
     private final int[] channelsOfRow;
     private final String[] names;
     private final boolean[][] busy;
 
-    SpaceTimeRecorder(SimConfig.SpaceTime st, Topology topo, int vcs, int slot, int cap, int[] credits) {
+    SpaceTimeRecorder(SimConfig.SpaceTime st, Topology topo, int vcs, int slot, int cap, Buffers b) {
         this.vcs = vcs;
         this.slot = slot;
         this.cap = cap;
-        this.credits = credits;
+        this.b = b;
         int channels = topo.channels();
         this.from = st.from();
         this.length = st.length();
@@ -51,7 +51,7 @@ final class SpaceTimeRecorder {
             int c = channelsOfRow[k];
             boolean any = false;
             for (int v = 0; v < vcs && !any; v++) {
-                any = credits[c * vcs + v] < need;
+                any = b.credits(c * vcs + v) < need;
             }
             busy[k][(int) i] = any;
         }

@@ -1,7 +1,5 @@
 package flowproof.sim;
 
-import java.util.Arrays;
-
 /**
  * The separable, input-first switch allocator. Every input port with a VC that holds an
  * output VC and has a flit ready to go (wormhole: and a credit downstream) picks one such VC
@@ -17,7 +15,6 @@ final class SwitchAllocator {
     private final Buffers b;
     private final Packets pk;
     private final int vcs;
-    private final int cap;
     private final int queues;
     private final int inPorts;
     private final RouterTiming timing;
@@ -31,9 +28,15 @@ final class SwitchAllocator {
     private final long[] active;
     private final int[] activeVcs;
     private final int[] inPtr;
-    private final int[] outPtr;
-    private final int[] best;
-    private final long[] stamp;
+    /**
+     * Per output port {@code op}, side by side at {@code 4 * op} (one cache line for what a
+     * request and its grant read): the cycle of the last request (as an int), the input port
+     * that wins so far in that cycle, and the round-robin pointer (the port after the last winner).
+     */
+    private final int[] outRec;
+    private static final int STAMP = 0;
+    private static final int BEST = 1;
+    private static final int PTR = 2;
     private final int[] req;
     /** The input ports that requested the switch this cycle, in increasing order. */
     private final int[] list;
@@ -46,7 +49,6 @@ final class SwitchAllocator {
         this.b = b;
         this.pk = pk;
         this.vcs = b.vcs;
-        this.cap = b.cap;
         this.queues = b.queues;
         this.inPorts = inPorts;
         this.timing = timing;
@@ -57,10 +59,10 @@ final class SwitchAllocator {
         active = new long[(inPorts + 63) >>> 6];
         activeVcs = new int[inPorts];
         inPtr = new int[inPorts];
-        outPtr = new int[outPorts];
-        best = new int[outPorts];
-        stamp = new long[outPorts];
-        Arrays.fill(stamp, -1);
+        outRec = new int[4 * outPorts];
+        for (int op = 0; op < outPorts; op++) {
+            outRec[4 * op + STAMP] = -1;
+        }
         req = new int[inPorts];
         list = new int[inPorts];
         grantPort = new int[inPorts];
@@ -84,10 +86,6 @@ final class SwitchAllocator {
     /** Allocates the switch in cycle {@code now}; returns the number of grants ({@link #grantPort}, {@link #grantVc}). */
     int allocate(long now) {
         int[] buf = b.buf;
-        int[] bufHead = b.bufHead;
-        int[] bufCount = b.bufCount;
-        int[] ivOut = b.ivOut;
-        int[] credits = b.credits;
         long[] gen = pk.gen;
         int requests = 0;
         // the input ports with a VC that holds an output VC and has a flit, in increasing order
@@ -105,26 +103,26 @@ final class SwitchAllocator {
                         v -= vcs;
                     }
                     int iv = base + v;
-                    int ov = ivOut[iv];
-                    if (ov < 0 || bufCount[iv] == 0) {
+                    int ov = b.out(iv);
+                    if (ov < 0 || b.count(iv) == 0) {
                         continue;
                     }
-                    int at = iv * cap + bufHead[iv];
+                    int at = b.front(iv);
                     if (!timing.switchReady(buf, iv, at, now)) {
                         continue;
                     }
-                    if (!vct && ov < queues && credits[ov] == 0) {
+                    if (!vct && ov < queues && b.credits(ov) == 0) {
                         continue;
                     }
                     if (vcPrio != null) {
                         // the highest class priority first, then oldest-first or round robin among equals
                         if (chosen < 0 || vcPrio[v] > vcPrio[chosen - base] || (vcPrio[v] == vcPrio[chosen - base]
-                            && oldestFirst && gen[buf[3 * at]] < gen[buf[3 * (chosen * cap + bufHead[chosen])]])) {
+                            && oldestFirst && gen[buf[3 * at]] < gen[b.frontPacket(chosen)])) {
                             chosen = iv;
                         }
                         continue;
                     }
-                    if (chosen < 0 || (oldestFirst && gen[buf[3 * at]] < gen[buf[3 * (chosen * cap + bufHead[chosen])]])) {
+                    if (chosen < 0 || (oldestFirst && gen[buf[3 * at]] < gen[b.frontPacket(chosen)])) {
                         chosen = iv;
                     }
                     if (!oldestFirst) {
@@ -136,10 +134,10 @@ final class SwitchAllocator {
                 }
                 req[ip] = chosen;
                 list[requests++] = ip;
-                int op = ovPort[ivOut[chosen]];
-                if (stamp[op] != now || beats(ip, best[op], op)) {
-                    stamp[op] = now;
-                    best[op] = ip;
+                int o = 4 * ovPort[b.out(chosen)];
+                if (outRec[o + STAMP] != (int) now || beats(ip, outRec[o + BEST], outRec[o + PTR])) {
+                    outRec[o + STAMP] = (int) now;
+                    outRec[o + BEST] = ip;
                 }
             }
         }
@@ -147,14 +145,14 @@ final class SwitchAllocator {
         for (int r = 0; r < requests; r++) {
             int ip = list[r];
             int iv = req[ip];
-            int op = ovPort[ivOut[iv]];
-            if (best[op] != ip) {
+            int o = 4 * ovPort[b.out(iv)];
+            if (outRec[o + BEST] != ip) {
                 continue;
             }
             grantPort[grants] = ip;
             grantVc[grants++] = iv;
             inPtr[ip] = iv - ip * vcs + 1 == vcs ? 0 : iv - ip * vcs + 1;
-            outPtr[op] = ip + 1;
+            outRec[o + PTR] = ip + 1;
         }
         return grants;
     }
@@ -169,7 +167,8 @@ final class SwitchAllocator {
         return grantVc[i];
     }
 
-    private boolean beats(int ip, int other, int op) {
+    /** Whether input port {@code ip} wins over {@code other} at an output port whose round robin is at {@code ptr}. */
+    private boolean beats(int ip, int other, int ptr) {
         if (vcPrio != null) {
             int pa = vcPrio[req[ip] % vcs];
             int pb = vcPrio[req[other] % vcs];
@@ -184,7 +183,6 @@ final class SwitchAllocator {
                 return ga < gb;
             }
         }
-        int ptr = outPtr[op];
         int a = ip - ptr;
         int c = other - ptr;
         return (a < 0 ? a + inPorts : a) < (c < 0 ? c + inPorts : c);

@@ -127,7 +127,7 @@ final class VcAllocator {
         this.inPortRouter = inPortRouter;
         this.vcClass = vcClass;
         this.vcPrio = vcPrio;
-        int outVcs = b.ovOwner.length;
+        int outVcs = b.outVcs;
         ptr = new int[outVcs];
         portPtr = perPort ? new int[outVcs] : null;
         vcPtr = perPort ? new int[outVcs] : null;
@@ -157,7 +157,7 @@ final class VcAllocator {
      */
     void tailLeft(int iv, long now) {
         headRoute[iv] = UNKNOWN;
-        if (b.bufCount[iv] > 0) {
+        if (b.count(iv) > 0) {
             waiting.activate(iv);
         }
         if (frontTiming) {
@@ -176,7 +176,6 @@ final class VcAllocator {
     /** Allocates output VCs in cycle {@code now}. */
     void allocate(long now) {
         int[] buf = b.buf;
-        int[] bufHead = b.bufHead;
         int requests = 0;
         // the input VCs with a head waiting and awake, in increasing order (the order of the
         // routing function's random draws, the control's calls and the commits below)
@@ -186,7 +185,7 @@ final class VcAllocator {
             while (bits != 0) {
                 int iv = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
-                int at = iv * cap + bufHead[iv];
+                int at = b.front(iv);
                 int wait = timing.vaWait;
                 if (buf[3 * at + 2] + wait > now || (frontTiming && frontTime[iv] + wait > now)) {
                     continue;
@@ -315,7 +314,6 @@ final class VcAllocator {
         chooseRuleDenied = -1;
         int from = iv < queues ? iv : FlowControlRule.INJECT;
         int off = headRoute(iv, p);
-        int[] ovOwner = b.ovOwner;
         if (off == EJECTS) {
             if (msg != null && !msg.mayEject(p)) {
                 // a message that generates an answer leaves only into room in its input queue
@@ -323,7 +321,7 @@ final class VcAllocator {
             }
             int base = queues + pk.dst[p] * ejPorts;
             for (int k = 0; k < ejPorts; k++) {
-                if (ovOwner[base + k] < 0) {
+                if (b.owner(base + k) < 0) {
                     return base + k;
                 }
             }
@@ -341,7 +339,6 @@ final class VcAllocator {
                 return -1;
             }
         }
-        int[] credits = b.credits;
         int chosen = -1;
         int bestCredits = -1;
         // whether the rule was asked (then the answer may change with any state it reads)
@@ -351,14 +348,15 @@ final class VcAllocator {
                 break;
             }
             int ov = pool[off + 2 + 2 * i];
-            if (ovOwner[ov] >= 0 || credits[ov] <= bestCredits) {
+            int credits = b.credits(ov);
+            if (b.owner(ov) >= 0 || credits <= bestCredits) {
                 continue;
             }
             if (vcClass != null && vcClass[b.vcOf(ov)] != pk.cls[p]) {
                 continue;
             }
             // every rule needs a free slot (their contract): skip the call when there is none
-            if (b.vct ? credits[ov] < slot : !b.tailRelease && credits[ov] != cap) {
+            if (b.vct ? credits < slot : !b.tailRelease && credits != cap) {
                 continue;
             }
             asked = true;
@@ -367,7 +365,7 @@ final class VcAllocator {
                 continue;
             }
             chosen = ov;
-            bestCredits = credits[ov];
+            bestCredits = credits;
         }
         chooseMaySleep = !asked;
         return chosen;
@@ -396,7 +394,7 @@ final class VcAllocator {
             return;
         }
         int from = port < channels ? iv : FlowControlRule.INJECT;
-        if (b.ovOwner[ov] >= 0 || (!b.vct && !b.tailRelease && b.credits[ov] != cap)) {
+        if (b.owner(ov) >= 0 || (!b.vct && !b.tailRelease && b.credits(ov) != cap)) {
             return;
         }
         int verdict = freeSlotAdmits ? (b.slots(ov) > 0 ? FlowControlRule.ADMIT : FlowControlRule.DENY)
@@ -411,8 +409,7 @@ final class VcAllocator {
         int before = b.slots(ov);
         take(iv, ov, port, now);
         if (b.vct) {
-            b.credits[ov] -= pk.size[p];
-            b.reserved[ov] += pk.size[p];
+            b.reserve(ov, pk.size[p]);
         }
         b.ringAdjust(ov, before);
         if (verdict == FlowControlRule.ADMIT_SHIFT_MARK) {
@@ -445,8 +442,8 @@ final class VcAllocator {
 
     /** Input VC {@code iv} of {@code port} now holds output VC {@code ov}: it leaves the active set for the switch's. */
     private void take(int iv, int ov, int port, long now) {
-        b.ovOwner[ov] = iv;
-        b.ivOut[iv] = ov;
+        b.setOwner(ov, iv);
+        b.setOut(iv, ov);
         waiting.deactivate(iv);
         sa.enter(port);
         granted(iv, ov);
