@@ -80,6 +80,8 @@ final class PartitionedSearch {
     private final Model model;
     private final Set<Property> properties;
     private final List<Property> invariantProps = new ArrayList<>();
+    /** The invariants of {@link #invariantProps}, in the same order, compiled as the single JVM's engine has them. */
+    private final List<CompiledInvariant> invariants = new ArrayList<>();
     private final Limits limits;
     private final boolean stopAtFirstViolation;
     final Transport transport;
@@ -159,6 +161,7 @@ final class PartitionedSearch {
         for (Property p : properties) {
             if (p.invariant() != null) {
                 invariantProps.add(p);
+                invariants.add(new CompiledInvariant(p.invariant(), model.network(), model.rule().marksPerRing()));
             }
         }
         this.table = dense != null ? new DenseStateSet(dense.range(), n, self) : new ConcurrentStateTable(cw, 1 << 12);
@@ -463,14 +466,14 @@ final class PartitionedSearch {
         long[] own = new long[cw];
         long[] packed = new long[layout.words];
         long[] scratch = new long[layout.words];
-        int m = model.rule().marksPerRing();
         for (int i = 0; i < list.size() && stop == 0; i++) {
             list.get(i, own);
             codec.decode(own, 0, packed, 0);
             ex.load(packed, 0);
             sink.weight = symmetry == null ? 1 : symmetry.orbitSize(packed, 0, scratch);
-            for (Property p : invariantProps) {
-                if (!settled[p.ordinal()] && !p.invariant().holds(ex, m)) {
+            for (int k = 0; k < invariantProps.size(); k++) {
+                Property p = invariantProps.get(k);
+                if (!settled[p.ordinal()] && !invariants.get(k).holds(ex)) {
                     note(p, packed);
                 }
             }
