@@ -69,7 +69,7 @@ final class PartitionedSearch {
     static final long WAIT_MILLIS = 50;
 
     /** Encoded states per batch sent to another member. */
-    static final int BATCH_STATES = 4096;
+    static final int BATCH_STATES = 16384;
     /** Batches sent to one member and not acknowledged yet, at most. */
     static final int WINDOW = 8;
 
