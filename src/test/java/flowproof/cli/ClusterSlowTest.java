@@ -145,7 +145,7 @@ class ClusterSlowTest {
 
         // a sweep of long runs: the worker killed once it has begun
         Path spec = dir.resolve("long.yaml");
-        Files.writeString(spec, SimulateCliTest.SMALL.replace("cycles: 2000", "cycles: 60000"));
+        Files.writeString(spec, SimulateCliTest.SMALL.replace("cycles: 2000", "cycles: 600000"));
         CompletableFuture<CliRun> sweep = CompletableFuture.supplyAsync(() -> CliRun.run("sweep", spec, "--loads",
             "0.1:0.9:0.1", "--cluster", f[1]));
         awaitLine("joined, 2 members");
