@@ -305,14 +305,24 @@ final class PartitionedSearch {
             }
             int to = owner(code, 0);
             if (to == self) {
-                if (count == fixed.length) {
-                    own = Arrays.copyOf(own, own.length * 2);
-                    fixed = Arrays.copyOf(fixed, count * 2);
-                }
-                System.arraycopy(code, 0, own, count * cw, cw);
-                fixed[count++] = f;
-                return;
+                keep(f);
+            } else {
+                toOwner(to);
             }
+        }
+
+        /** Keeps the successor in {@link #code}, which this member owns, for {@link #flush}. */
+        private void keep(int f) {
+            if (count == fixed.length) {
+                own = Arrays.copyOf(own, own.length * 2);
+                fixed = Arrays.copyOf(fixed, count * 2);
+            }
+            System.arraycopy(code, 0, own, count * cw, cw);
+            fixed[count++] = f;
+        }
+
+        /** Puts the successor in {@link #code} into the batch for its owner {@code to}, unless it was sent lately. */
+        private void toOwner(int to) {
             remoteSuccessors++;
             if (sentLately(code)) {
                 return;
