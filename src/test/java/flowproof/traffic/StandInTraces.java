@@ -7,8 +7,9 @@ import java.util.List;
  * Six synthetic stand-ins for the MPI traces of CBCM's Fig. 10 (003, section V-C: HILO,
  * BigFFT, FB, MG, CNS, NB replayed through SST/Macro), which are not available here. Each is
  * a deterministic message list ({@link TraceFile} CSV) for 128 ranks following the
- * application's published communication structure as far as the paper and its references
- * name it, with message sizes chosen by flowproof so that the mean message size rises in the
+ * application's communication structure as far as the paper's one-line descriptions name it
+ * (process grids, neighbour sets and allreduces are flowproof's choices), with message sizes
+ * chosen by flowproof so that the mean message size rises in the
  * order the figure is said to use ("workloads on the left generate relatively short
  * messages"; the paper names CNS among the short ones and gives no sizes):
  *
