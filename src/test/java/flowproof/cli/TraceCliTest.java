@@ -67,6 +67,17 @@ class TraceCliTest {
     }
 
     @Test
+    void boundReadsTheTraceBesideTheSpecAndRefusesItInOneLine() throws Exception {
+        Path spec = spec("0,0,5,40\n");
+        CliRun r = CliRun.run("bound", spec);
+        assertThat(r.code()).isEqualTo(2);
+        // the file was found (relative to the spec's folder, not the working directory); a trace has no
+        // fixed destination probabilities
+        assertThat(r.err().lines().toList()).hasSize(1).first().asString()
+            .contains("expected a pattern with fixed destination probabilities").doesNotContain("no such file");
+    }
+
+    @Test
     void aBadTraceLineIsOneLineWithExitCode2() throws Exception {
         Path spec = spec("0,0,5,40\n10,1,9,8\n");
         CliRun r = CliRun.run("simulate", spec);
