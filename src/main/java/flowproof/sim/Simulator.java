@@ -719,7 +719,7 @@ public final class Simulator implements Engine {
                     queuedFlits[t] += size;
                     createdFlits[t] += size;
                     if (classed) {
-                        rc.generated(t, d, size);
+                        rc.generated(t, d, size, gen.message(t));
                     }
                 }
             }
