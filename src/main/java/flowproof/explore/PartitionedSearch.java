@@ -70,6 +70,9 @@ final class PartitionedSearch {
 
     /** Encoded states per batch sent to another member. */
     static final int BATCH_STATES = 16384;
+    /** What fills the upper half of a batch's last long when the batch has an odd number of ranks (no rank is this large). */
+    private static final long NO_RANK = 0xFFFFFFFFL;
+
     /** Slots of the cache of states sent lately ({@link #sentCodes}). */
     static final int SENT_CACHE_SLOTS = 1 << 16;
     /** Batches sent to one member and not acknowledged yet, at most. */
@@ -142,6 +145,8 @@ final class PartitionedSearch {
      * predecessors in the level lists).
      */
     private long[] sentCodes;
+    /** Where {@link #unpack} puts a batch's ranks. */
+    private long[] unpacked = new long[0];
     private boolean[] sentUsed;
     /** {@link System#nanoTime()} when this member entered and left each level's barrier, level by level. */
     private long[] barrierEnter = new long[64];
@@ -328,7 +333,14 @@ final class PartitionedSearch {
                 return;
             }
             sentSuccessors++;
-            System.arraycopy(code, 0, out[to], outCount[to] * cw, cw);
+            if (codec != compact) {
+                // two ranks to a long (the dense codec's ranks are below 2^27); an odd last one beside NO_RANK
+                int k = outCount[to];
+                long[] o = out[to];
+                o[k >> 1] = (k & 1) == 0 ? code[0] | NO_RANK << 32 : (o[k >> 1] & 0xFFFFFFFFL) | code[0] << 32;
+            } else {
+                System.arraycopy(code, 0, out[to], outCount[to] * cw, cw);
+            }
             if (++outCount[to] == BATCH_STATES) {
                 send(to);
             }
@@ -405,7 +417,7 @@ final class PartitionedSearch {
         while (inFlight[to] >= WINDOW) {
             receiveOne();
         }
-        transport.send(to, BATCH, level, out[to], outCount[to] * cw);
+        transport.send(to, BATCH, level, out[to], codec != compact ? (outCount[to] + 1) >> 1 : outCount[to] * cw);
         outCount[to] = 0;
         sent[to]++;
         inFlight[to]++;
@@ -433,12 +445,33 @@ final class PartitionedSearch {
 
     private void insertBatch(Transport.Message m) {
         long[] w = m.words();
-        table.touch(w, w.length / cw);
-        for (int off = 0; off < w.length; off += cw) {
+        int count = w.length / cw;
+        if (codec != compact) {
+            count = unpack(w);
+            w = unpacked;
+        }
+        table.touch(w, count);
+        for (int off = 0; off < count * cw; off += cw) {
             insert(w, off, -1);
         }
         received[m.from()]++;
         transport.send(m.from(), ACK, m.level(), w, 0);
+    }
+
+    /**
+     * Puts the ranks of a batch on the dense codec, two to a long (the last one may be
+     * {@link #NO_RANK}), into {@link #unpacked}; returns how many there are.
+     */
+    private int unpack(long[] pairs) {
+        if (unpacked.length < 2 * pairs.length) {
+            unpacked = new long[2 * pairs.length];
+        }
+        for (int k = 0; k < pairs.length; k++) {
+            unpacked[2 * k] = pairs[k] & 0xFFFFFFFFL;
+            unpacked[2 * k + 1] = pairs[k] >>> 32;
+        }
+        int count = 2 * pairs.length;
+        return count > 0 && unpacked[count - 1] == NO_RANK ? count - 1 : count;
     }
 
     /** Reads what has arrived without waiting. */
