@@ -173,6 +173,17 @@ public final class Simulator implements Engine {
     private final int[] chanCreditLat;
     private final int sameLinkLat;
     private final int sameCreditLat;
+    /**
+     * A flit that crosses the switch into a channel is written into the downstream buffer at
+     * once, stamped with the cycle it arrives ({@link #traverse}), instead of riding the link
+     * wheel to an arrival: every reader of a buffer's front waits for its stamp (the
+     * allocators' pipeline and stage checks), so nothing decides differently. Only the buffer
+     * counts of in-flight flits differ (they count as buffered, not on the link), so it is off
+     * when something reads them: a congestion control, an observer, or a deadlock window no
+     * longer than a link.
+     */
+    private boolean directLinks;
+    private final boolean directAllowed;
     private final int injPorts;
     private final int ejPorts;
     /** A terminal's ejection output VCs: {@code ejection-vcs} per ejection port. */
@@ -329,6 +340,7 @@ public final class Simulator implements Engine {
         chanCreditLat = same ? null : creditLats;
         sameLinkLat = linkLat;
         sameCreditLat = creditLat;
+        int longestFlit = 1 + longest;
 
         termRouter = new int[terminals];
         for (int t = 0; t < terminals; t++) {
@@ -378,6 +390,8 @@ public final class Simulator implements Engine {
 
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
         controlled = control != InjectionControl.NONE;
+        directAllowed = !controlled && cfg.deadlockCycles() > longestFlit;
+        directLinks = directAllowed;
         int[] vcClass = null;
         int[] vcPrio = null;
         if (control instanceof RouterControl r) {
@@ -464,6 +478,7 @@ public final class Simulator implements Engine {
     public Simulator observe(CycleObserver o) {
         this.observer = o;
         this.probe = o == null ? null : new Probe();
+        directLinks = directAllowed && o == null;
         va.observer = o;
         va.probe = probe;
         return this;
@@ -897,8 +912,14 @@ public final class Simulator implements Engine {
         }
         if (ov < queues) {
             int c = ovPort[ov];
-            links.sendFlit(c, 1 + (chanLinkLat == null ? sameLinkLat : chanLinkLat[c]), p, field, ov - c * vcs);
-            b.addOnLink(ov, 1);
+            int lat = 1 + (chanLinkLat == null ? sameLinkLat : chanLinkLat[c]);
+            if (directLinks) {
+                // the downstream input VC is the output VC's queue; it waits for its stamp there
+                push(ov, p, field, (int) now + lat);
+            } else {
+                links.sendFlit(c, lat, p, field, ov - c * vcs);
+                b.addOnLink(ov, 1);
+            }
             if (vct) {
                 b.unreserve(ov);
             } else {
