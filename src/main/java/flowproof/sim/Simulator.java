@@ -113,7 +113,7 @@ import java.util.function.LongConsumer;
  *
  * <p>A cycle visits only what may act in it (issue 20), never every queue, VC or port:
  * <ul>
- *   <li>arrivals visit the channels listed for the cycle's slot ({@code Links});</li>
+ *   <li>arrivals read the flits and credits listed for the cycle's slot ({@code Links});</li>
  *   <li>VC allocation visits the <em>active</em> input VCs, those with a head at the front
  *       and no output VC, in increasing order (the order of the routing function's random
  *       draws, the control's calls and the rotating commits, so results are those of a
@@ -660,27 +660,20 @@ public final class Simulator implements Engine {
 
     private void arrivals() {
         Links l = links;
-        int[] slots = l.slots;
-        // only the channels listed for this slot (each arrival's effects touch its own queue alone,
-        // so the order of channels does not matter)
-        int listed = l.arriving();
-        for (int i = 0, list = l.listStart(); i < listed; i++) {
-            int c = l.listed(list + i);
-            int at = l.entryOf(c);
-            int p = slots[at];
-            if (p >= 0) {
-                int q = c * vcs + slots[at + 2];
-                push(q, p, slots[at + 1], (int) now);
-                b.addOnLink(q, -1);
-            }
-            int cv = slots[at + 3];
-            l.clear(at);
-            if (cv >= 0) {
-                int q = c * vcs + cv;
-                b.addCreditsBack(q, -1);
-                b.addCredits(q, 1);
-                va.released(q);
-            }
+        // only what arrives in this cycle (each arrival's effects touch its own queue alone,
+        // so the order does not matter)
+        int[] flits = l.flits;
+        for (int i = 0, n = l.flitsArriving(), at = l.flitStart(); i < n; i++, at += 3) {
+            int q = flits[at];
+            push(q, flits[at + 1], flits[at + 2], (int) now);
+            b.addOnLink(q, -1);
+        }
+        int[] credits = l.credits;
+        for (int i = 0, n = l.creditsArriving(), at = l.creditStart(); i < n; i++) {
+            int q = credits[at + i];
+            b.addCreditsBack(q, -1);
+            b.addCredits(q, 1);
+            va.released(q);
         }
         // control lines raised in the previous cycle: the upstream counter B gains the mark
         b.applyControlLines();
@@ -897,7 +890,7 @@ public final class Simulator implements Engine {
         }
         lastMove = now;
         if (ip < channels) {
-            links.sendCredit(ip, chanCreditLat == null ? sameCreditLat : chanCreditLat[ip], iv - ip * vcs);
+            links.sendCredit(iv, chanCreditLat == null ? sameCreditLat : chanCreditLat[ip]);
             b.addCreditsBack(iv, 1);
         } else if (injNoRoom != null) {
             injNoRoom[ip - channels] = false;
@@ -917,7 +910,7 @@ public final class Simulator implements Engine {
                 // the downstream input VC is the output VC's queue; it waits for its stamp there
                 push(ov, p, field, (int) now + lat);
             } else {
-                links.sendFlit(c, lat, p, field, ov - c * vcs);
+                links.sendFlit(ov, lat, p, field);
                 b.addOnLink(ov, 1);
             }
             if (vct) {
