@@ -1023,7 +1023,7 @@ public final class Simulator implements Engine {
         if (b.push(iv, p, f, time) == 0) {
             if (b.out(iv) < 0) {
                 // a head at the front: it asks for an output VC from now on
-                va.headArrived(iv);
+                va.headArrived(iv, time, now);
             } else {
                 sa.enter(iv / vcs);
             }
