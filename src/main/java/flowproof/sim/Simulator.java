@@ -219,6 +219,10 @@ public final class Simulator implements Engine {
      * started from the same seed ({@code lazy}), which each terminal's own random streams make
      * give the same packets (BookSim's lazy generation, with the eager count kept). So memory
      * is independent of how far the queues grow, and a run is the one every stored queue gave.
+     * While a terminal's whole queue is stored and has room, the counting generator's packets
+     * are stored at once and the lazy generator skips those cycles: it draws them (and
+     * discards them) only if the queue outgrows its budget later ({@code lazyDrawn}), so
+     * below saturation each terminal costs one draw a cycle, not two.
      */
     private final int srcBudget;
     private final int[] srcRing;
@@ -231,6 +235,8 @@ public final class Simulator implements Engine {
     /** Per terminal: the last cycle the lazy generator was asked, and the packets of it still to draw. */
     private final long[] lazyCycle;
     private final int[] lazyLeft;
+    /** Per terminal: the last cycle the lazy generator's streams have drawn (at most {@code lazyCycle}: the cycles between were stored from the counting generator). */
+    private final long[] lazyDrawn;
     /** The last cycle in which sources generated (-1 before the first). */
     private long generatedThrough = -1;
     private final int[] injPkt;
@@ -381,6 +387,8 @@ public final class Simulator implements Engine {
         createdFlits = new long[terminals];
         lazyCycle = new long[terminals];
         Arrays.fill(lazyCycle, -1);
+        lazyDrawn = new long[terminals];
+        Arrays.fill(lazyDrawn, -1);
         lazyLeft = new int[terminals];
         injPkt = new int[terminals * injPorts];
         Arrays.fill(injPkt, -1);
@@ -709,9 +717,20 @@ public final class Simulator implements Engine {
 
     private void sources(Workload.Generator gen, boolean measuring) {
         if (generating) {
-            // counted here; the packets themselves come from the lazy generator (fill)
+            // counted here; the packets themselves come from the lazy generator (fill), or are
+            // stored at once while the terminal's whole queue is stored and has room for them
             for (int t = 0; t < terminals; t++) {
                 int n = gen.packets(t, now);
+                if (n == 0) {
+                    if (lazyCycle[t] == now - 1 && lazyLeft[t] == 0) {
+                        lazyCycle[t] = now;
+                    }
+                    continue;
+                }
+                boolean store = lazyCycle[t] == now - 1 && lazyLeft[t] == 0 && srcCount[t] + n <= srcBudget;
+                if (store) {
+                    lazyCycle[t] = now;
+                }
                 for (int i = 0; i < n; i++) {
                     int d = gen.destination(t, now);
                     if (d < 0) {
@@ -728,6 +747,11 @@ public final class Simulator implements Engine {
                     createdFlits[t] += size;
                     if (classed) {
                         rc.generated(t, d, size);
+                    }
+                    if (store) {
+                        int p = pk.create(t, d, size, now, now >= cfg.warmup());
+                        srcRing[t * srcBudget + ((srcHead[t] + srcCount[t]) & (srcBudget - 1))] = p;
+                        srcCount[t]++;
                     }
                 }
             }
@@ -999,7 +1023,11 @@ public final class Simulator implements Engine {
                 if (lazyCycle[t] >= generatedThrough) {
                     return;
                 }
+                if (lazyDrawn[t] < lazyCycle[t]) {
+                    skipStored(t);
+                }
                 lazyCycle[t]++;
+                lazyDrawn[t] = lazyCycle[t];
                 lazyLeft[t] = lazy.packets(t, lazyCycle[t]);
                 continue;
             }
@@ -1013,6 +1041,21 @@ public final class Simulator implements Engine {
             srcRing[base + ((srcHead[t] + srcCount[t]) & (srcBudget - 1))] = p;
             srcCount[t]++;
         }
+    }
+
+    /**
+     * Brings the lazy generator's streams of terminal {@code t} past the cycles whose packets
+     * were stored from the counting generator: the same draws, in the same order, discarded.
+     */
+    private void skipStored(int t) {
+        for (long c = lazyDrawn[t] + 1; c <= lazyCycle[t]; c++) {
+            for (int n = lazy.packets(t, c); n > 0; n--) {
+                if (lazy.destination(t, c) >= 0) {
+                    lazy.size(t);
+                }
+            }
+        }
+        lazyDrawn[t] = lazyCycle[t];
     }
 
     /** Flit {@code f} of packet {@code p} (its flit field: {@link Buffers#TAIL} marks the last) enters input VC {@code iv}, ready from cycle {@code time}. */
