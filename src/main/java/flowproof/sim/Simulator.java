@@ -761,7 +761,8 @@ public final class Simulator implements Engine {
             int p = injPkt[j];
             int t = j / injPorts;
             int base = (channels + j) * vcs;
-            if (p < 0 && injecting) {
+            if (p < 0 && injecting && (lazyLeft[t] > 0 || lazyCycle[t] < generatedThrough)) {
+                // (else every packet generated is stored: nothing to draw)
                 fill(t);
             }
             if (p < 0 && classed) {
