@@ -30,7 +30,10 @@ import java.util.function.LongConsumer;
  * reading the state the previous phase left and deciding for all routers before anything is
  * written, so no result depends on the order routers are visited:
  * <ol>
- *   <li><b>Arrivals</b>: flits whose link time is over enter their input buffer; credits
+ *   <li><b>Arrivals</b>: flits whose link time is over enter their input buffer (without a
+ *       congestion control or an observer a flit is written there when it leaves, stamped
+ *       with this cycle, which every reader of the buffer's front waits for:
+ *       {@code directLinks}); credits
  *       whose return time is over are added upstream; critical-bubble control lines raised
  *       in the previous cycle increment the upstream counter B.</li>
  *   <li><b>Sources</b>: the workload creates packets into each terminal's source queue

@@ -20,7 +20,8 @@ import java.util.Arrays;
  *
  * <p>It visits only the <em>active</em> input VCs ({@link WakeUpLists}), in increasing
  * order; a head whose every candidate failed the tests made before the rule is asked sleeps
- * on its candidates until a release or a credit makes one of them pass ({@link #released}).
+ * on its candidates until a release or a credit makes one of them pass ({@link #released}); a
+ * head still in its pipeline joins the active set only in the cycle it may ask (a timer wheel).
  */
 final class VcAllocator {
 
