@@ -66,7 +66,7 @@ final class BoundCommand implements Callable<Integer> {
         int ej;
         long seed;
         try {
-            w = WorkloadReader.read(sim, topo);
+            w = WorkloadReader.read(sim, topo, spec.toAbsolutePath().getParent());
             inj = positive(sim, "injection-channels");
             ej = positive(sim, "ejection-channels");
             seed = sim.has("seed") ? sim.get("seed").asLong() : 1;

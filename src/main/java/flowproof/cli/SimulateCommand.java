@@ -10,6 +10,8 @@ import flowproof.routing.RoutingException;
 import flowproof.sim.ChannelLoadBound;
 import flowproof.sim.Engine;
 import flowproof.sim.FlowStats;
+import flowproof.sim.MessageStats;
+import flowproof.traffic.TraceWorkload;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
 import flowproof.sim.Simulator;
@@ -117,12 +119,23 @@ final class SimulateCommand implements Callable<Integer> {
         long total = cfg.cycles();
         SimResult r;
         FlowStats flows = null;
+        MessageStats messages = null;
         try {
             Engine engine = Engine.of(cfg);
             int[] flowOf = cfg.workload().flowOf();
             if (engine instanceof Simulator sim && flowOf != null) {
-                flows = new FlowStats(flowOf, cfg.workload().flowNames(), cfg.warmup(), cfg.cycles(), cfg.window());
-                sim.onDelivery(flows);
+                FlowStats f = new FlowStats(flowOf, cfg.workload().flowNames(), cfg.warmup(), cfg.cycles(), cfg.window());
+                flows = f;
+                if (cfg.workload() instanceof TraceWorkload tw) {
+                    MessageStats m = new MessageStats(tw, cfg.warmup(), cfg.cycles());
+                    messages = m;
+                    sim.onDelivery((src, dst, size, created, injected, done, hops) -> {
+                        f.delivered(src, dst, size, created, injected, done, hops);
+                        m.delivered(src, dst, size, created, injected, done, hops);
+                    });
+                } else {
+                    sim.onDelivery(f);
+                }
             }
             r = engine.run(c -> progress.show(String.format("simulating: cycle %,d of %,d", c, total)));
         } catch (RoutingException e) {
@@ -158,6 +171,17 @@ final class SimulateCommand implements Callable<Integer> {
                         fo.put("peakLatency", f.peakLatency());
                     }
                 }
+                if (messages != null) {
+                    for (MessageStats.Entry m : messages.entries()) {
+                        ObjectNode fo = (ObjectNode) a.get(m.index());
+                        fo.put("messages", m.messages());
+                        if (m.messages() == 0) {
+                            fo.putNull("meanMessageLatency");
+                        } else {
+                            fo.put("meanMessageLatency", m.meanLatency());
+                        }
+                    }
+                }
             }
             o.put("spec", s.name());
             out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(o));
@@ -170,6 +194,13 @@ final class SimulateCommand implements Callable<Integer> {
                         : String.format("mean latency %.2f cycles over %,d packets", f.meanLatency(), f.packets());
                     out.printf("  flow %d    accepted %.4f flits/node/cycle, %s (%d terminals: %s)%n", i++, f.accepted(),
                         latency, f.terminals(), f.name());
+                }
+                if (messages != null) {
+                    for (MessageStats.Entry m : messages.entries()) {
+                        out.printf("  flow %d    %s%n", m.index(), m.messages() == 0 ? "no measured message completed"
+                            : String.format("mean message latency %.2f cycles over %,d trace messages", m.meanLatency(),
+                                m.messages()));
+                    }
                 }
             }
         }

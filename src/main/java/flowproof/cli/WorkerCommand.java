@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "worker", mixinStandardHelpOptions = true,
     description = {"Joins the cluster of a cluster file as a member and serves the runs that drive it (--cluster on "
-        + "explore, verify, sweep and compare) until it is stopped: Ctrl-C, SIGTERM, or worker --stop. Prints one "
+        + "explore, check, verify, sweep and compare) until it is stopped: Ctrl-C, SIGTERM, or worker --stop. Prints one "
         + "line per job (docs/cluster.md).",
         "Exit code: 0 stopped by worker --stop (or --stop done), 2 bad input (a bad cluster file, a member that "
             + "cannot start); stopped by a signal, the JVM's status for it (130 Ctrl-C, 143 SIGTERM), after the line "
@@ -25,6 +25,11 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--stop", description = "instead: join for a moment, ask every worker of the cluster to stop, and "
         + "print their addresses")
     boolean stop;
+
+    @Option(names = "--accept-plugins", description = "run the jobs of a driver that was given --plugins with the "
+        + "driver's plugins, which it sends with every job (code from the cluster runs on this machine: only on a "
+        + "private network; without this, the worker runs its own --plugins)")
+    boolean acceptPlugins;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
@@ -45,7 +50,7 @@ final class WorkerCommand implements Callable<Integer> {
                 out.flush();
                 return Main.OK;
             }
-            Worker.serve(f, out);
+            Worker.serve(f, out, acceptPlugins);
             return Main.OK;
         } catch (IllegalStateException e) {
             err.println("--cluster: " + cluster + ": " + e.getMessage());

@@ -46,10 +46,13 @@ public final class Cluster implements AutoCloseable {
     private final List<HazelcastInstance> instances;
     private final IExecutorService executor;
     private final List<String> failures = Collections.synchronizedList(new ArrayList<>());
+    /** The plugins of the command that drives the cluster, sent with every job; null without {@code --plugins}. */
+    private final PluginBundle plugins;
 
     private Cluster(HazelcastInstance self, List<HazelcastInstance> instances) {
         this.self = self;
         this.instances = instances;
+        this.plugins = PluginBundle.of(Thread.currentThread().getContextClassLoader());
         this.executor = self.getExecutorService(Job.EXECUTOR);
     }
 
@@ -101,6 +104,10 @@ public final class Cluster implements AutoCloseable {
         if (loader != null) {
             context.put(Job.LOADER, loader);
             c.setClassLoader(loader);
+            PluginBundle own = PluginBundle.of(loader);
+            if (own != null) {
+                context.put(PluginBundle.OWN, own.digest());
+            }
         }
         c.setUserContext(context);
         return c;
@@ -211,7 +218,7 @@ public final class Cluster implements AutoCloseable {
         for (Member m : ms) {
             ids.add(m.getUuid());
         }
-        Job job = Job.part(task, channel, ids);
+        Job job = Job.part(task, channel, ids, plugins);
         Map<Member, Future<Serializable>> parts = new java.util.LinkedHashMap<>();
         for (Member m : ms) {
             if (!m.localMember()) {
@@ -295,7 +302,7 @@ public final class Cluster implements AutoCloseable {
                     int index = next++;
                     Member m = ms.get(i);
                     free[i]--;
-                    executor.submitToMember(Job.task(tasks.get(index)), m, new ExecutionCallback<Serializable>() {
+                    executor.submitToMember(Job.task(tasks.get(index), plugins), m, new ExecutionCallback<Serializable>() {
                         @Override
                         public void onResponse(Serializable response) {
                             ends.add(new End(index, m, response, null));

@@ -7,6 +7,8 @@ import com.hazelcast.nio.ObjectDataOutput;
 import com.hazelcast.nio.serialization.DataSerializable;
 import flowproof.explore.distributed.Transport;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -14,7 +16,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 /**
  * One message of the search, run on the member it is sent to: it puts itself into that member's
  * inbox of its search (found in the instance's user context by the search's channel). Written as
- * five ints (the fifth the length of the longs' array) and the longs, nothing else.
+ * five ints (the fifth the length in bytes of the longs) and the longs as 8 little-endian bytes
+ * each, nothing else.
  */
 final class Delivery implements Callable<Boolean>, DataSerializable, HazelcastInstanceAware {
 
@@ -66,7 +69,10 @@ final class Delivery implements Callable<Boolean>, DataSerializable, HazelcastIn
         out.writeInt(from);
         out.writeInt(kind);
         out.writeInt(level);
-        out.writeLongArray(words);
+        // the longs as bytes in one bulk copy (Hazelcast's writeLongArray writes them one by one)
+        byte[] bytes = new byte[8 * words.length];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(words);
+        out.writeByteArray(bytes);
     }
 
     @Override
@@ -75,6 +81,8 @@ final class Delivery implements Callable<Boolean>, DataSerializable, HazelcastIn
         from = in.readInt();
         kind = in.readInt();
         level = in.readInt();
-        words = in.readLongArray();
+        byte[] bytes = in.readByteArray();
+        words = new long[bytes.length / 8];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(words);
     }
 }

@@ -16,7 +16,8 @@ import java.util.function.Consumer;
  * What a member is asked to run, sent through Hazelcast's executor {@value #EXECUTOR}: its part
  * of a job every member runs ({@link MemberTask}), one independent {@link Task}, or "stop" (to a
  * worker). It runs with the class loader of the command that started the member (its
- * {@code --plugins}) and logs one line per job where the member keeps a log (a worker's output).
+ * {@code --plugins}), or on a worker that accepts them with the plugins the driving command sent
+ * ({@link PluginBundle}), and logs one line per job where the member keeps a log (a worker's output).
  */
 final class Job implements Callable<Serializable>, Serializable, HazelcastInstanceAware {
 
@@ -35,26 +36,32 @@ final class Job implements Callable<Serializable>, Serializable, HazelcastInstan
     private final int channel;
     private final List<UUID> members;
     private final Task<?> task;
+    /** The driving command's plugins, or null. */
+    private final PluginBundle plugins;
     private transient HazelcastInstance instance;
 
-    private Job(MemberTask<?> part, int channel, List<UUID> members, Task<?> task) {
+    private Job(MemberTask<?> part, int channel, List<UUID> members, Task<?> task, PluginBundle plugins) {
         this.part = part;
         this.channel = channel;
         this.members = members;
         this.task = task;
+        this.plugins = plugins;
     }
 
-    /** A member's part of a job every member of {@code members} runs, on the search channel {@code channel}. */
-    static Job part(MemberTask<?> part, int channel, List<UUID> members) {
-        return new Job(part, channel, List.copyOf(members), null);
+    /**
+     * A member's part of a job every member of {@code members} runs, on the search channel
+     * {@code channel}, with the driving command's {@code plugins} (or null).
+     */
+    static Job part(MemberTask<?> part, int channel, List<UUID> members, PluginBundle plugins) {
+        return new Job(part, channel, List.copyOf(members), null, plugins);
     }
 
-    static Job task(Task<?> task) {
-        return new Job(null, 0, List.of(), task);
+    static Job task(Task<?> task, PluginBundle plugins) {
+        return new Job(null, 0, List.of(), task, plugins);
     }
 
     static Job stop() {
-        return new Job(null, 0, List.of(), null);
+        return new Job(null, 0, List.of(), null, null);
     }
 
     @Override
@@ -66,7 +73,13 @@ final class Job implements Callable<Serializable>, Serializable, HazelcastInstan
     public Serializable call() throws Exception {
         Thread thread = Thread.currentThread();
         ClassLoader before = thread.getContextClassLoader();
-        if (instance.getUserContext().get(LOADER) instanceof ClassLoader loader) {
+        ClassLoader own = instance.getUserContext().get(LOADER) instanceof ClassLoader l ? l : null;
+        ClassLoader loader = plugins == null ? own : plugins.loaderOn(instance.getUserContext(), own);
+        if (plugins != null && loader == own && !plugins.digest().equals(instance.getUserContext().get(PluginBundle.OWN))) {
+            log("the driver sent its plugins (" + plugins.bytes() + " bytes); this member runs its own --plugins"
+                + " (a worker started with --accept-plugins runs the driver's)");
+        }
+        if (loader != null) {
             thread.setContextClassLoader(loader);
         }
         try {

@@ -29,6 +29,16 @@ public final class Worker {
      * @throws IllegalStateException when the member cannot start (no free port on its interfaces)
      */
     public static void serve(ClusterFile f, PrintWriter out) {
+        serve(f, out, false);
+    }
+
+    /**
+     * Serves until stopped, running the jobs of a driver that sends its plugins with them when
+     * {@code acceptPlugins} (else with this worker's own {@code --plugins}); returns when stopped.
+     *
+     * @throws IllegalStateException when the member cannot start (no free port on its interfaces)
+     */
+    public static void serve(ClusterFile f, PrintWriter out, boolean acceptPlugins) {
         CountDownLatch stop = new CountDownLatch(1);
         CountDownLatch over = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -51,6 +61,9 @@ public final class Worker {
                 var c = Cluster.config(f, "worker", Runtime.getRuntime().availableProcessors());
                 c.getUserContext().put(Job.LOG, log);
                 c.getUserContext().put(Job.STOP, (Runnable) stop::countDown);
+                if (acceptPlugins) {
+                    c.getUserContext().put(PluginBundle.ACCEPT, Boolean.TRUE);
+                }
                 HazelcastInstance h = Cluster.start(c);
                 log.accept("joined " + f.name() + " as " + h.getCluster().getLocalMember().getAddress() + ", "
                     + h.getCluster().getMembers().size() + " members");

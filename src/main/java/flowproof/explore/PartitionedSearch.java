@@ -70,6 +70,8 @@ final class PartitionedSearch {
 
     /** Encoded states per batch sent to another member. */
     static final int BATCH_STATES = 16384;
+    /** Slots of the cache of states sent lately ({@link #sentCodes}). */
+    static final int SENT_CACHE_SLOTS = 1 << 16;
     /** Batches sent to one member and not acknowledged yet, at most. */
     static final int WINDOW = 8;
 
@@ -128,6 +130,19 @@ final class PartitionedSearch {
     private final Map<Long, Transport.Message> controls = new HashMap<>();
     private int sequence;
     private long remoteSuccessors;
+    /** Successors of {@link #remoteSuccessors} put into a batch: the others were in {@link #sentCodes} already. */
+    private long sentSuccessors;
+    /**
+     * The states this member sent lately, at most one per slot ({@value #SENT_CACHE_SLOTS} slots,
+     * a slot chosen by the state's hash, a later state replacing an earlier one); a slot in use has
+     * its {@link #sentUsed} flag. A state sent before is in its owner's visited set by the end of
+     * the level it was sent in, so sending it again (as a successor of another state of this level
+     * or of a later one) adds nothing: the owner would find it there. Not sending it changes no count
+     * (transitions are counted where they are generated) and no trace ({@link LevelTrace} looks for
+     * predecessors in the level lists).
+     */
+    private long[] sentCodes;
+    private boolean[] sentUsed;
     /** {@link System#nanoTime()} when this member entered and left each level's barrier, level by level. */
     private long[] barrierEnter = new long[64];
     private long[] barrierLeave = new long[64];
@@ -169,6 +184,8 @@ final class PartitionedSearch {
         this.packedScratch = new long[layout.words];
         this.orbitScratch = new long[layout.words];
         this.out = new long[n][BATCH_STATES * cw];
+        this.sentCodes = new long[SENT_CACHE_SLOTS * cw];
+        this.sentUsed = new boolean[SENT_CACHE_SLOTS];
         this.outCount = new int[n];
         this.sent = new int[n];
         this.received = new int[n];
@@ -235,7 +252,7 @@ final class PartitionedSearch {
             return 0;
         }
         if (codec != compact) {
-            return DenseStateSet.owner(code[off], n);
+            return ((DenseStateSet) table).owner(code[off]);
         }
         long h = ConcurrentStateTable.hash(code, off, cw);
         return (int) (((h & 0xFFFFFFFFL) * n) >>> 32);
@@ -288,15 +305,29 @@ final class PartitionedSearch {
             }
             int to = owner(code, 0);
             if (to == self) {
-                if (count == fixed.length) {
-                    own = Arrays.copyOf(own, own.length * 2);
-                    fixed = Arrays.copyOf(fixed, count * 2);
-                }
-                System.arraycopy(code, 0, own, count * cw, cw);
-                fixed[count++] = f;
+                keep(f);
+            } else {
+                toOwner(to);
+            }
+        }
+
+        /** Keeps the successor in {@link #code}, which this member owns, for {@link #flush}. */
+        private void keep(int f) {
+            if (count == fixed.length) {
+                own = Arrays.copyOf(own, own.length * 2);
+                fixed = Arrays.copyOf(fixed, count * 2);
+            }
+            System.arraycopy(code, 0, own, count * cw, cw);
+            fixed[count++] = f;
+        }
+
+        /** Puts the successor in {@link #code} into the batch for its owner {@code to}, unless it was sent lately. */
+        private void toOwner(int to) {
+            remoteSuccessors++;
+            if (sentLately(code)) {
                 return;
             }
-            remoteSuccessors++;
+            sentSuccessors++;
             System.arraycopy(code, 0, out[to], outCount[to] * cw, cw);
             if (++outCount[to] == BATCH_STATES) {
                 send(to);
@@ -352,6 +383,18 @@ final class PartitionedSearch {
         }
         table.grow((int) slots);
         return true;
+    }
+
+    /** Whether {@code code} was sent lately ({@link #sentCodes}); if not, it takes its slot there. */
+    private boolean sentLately(long[] code) {
+        int slot = (int) ((ConcurrentStateTable.hash(code, 0, cw) >>> 32) & (SENT_CACHE_SLOTS - 1));
+        int at = slot * cw;
+        if (sentUsed[slot] && (cw == 1 ? sentCodes[at] == code[0] : Arrays.equals(sentCodes, at, at + cw, code, 0, cw))) {
+            return true;
+        }
+        System.arraycopy(code, 0, sentCodes, at, cw);
+        sentUsed[slot] = true;
+        return false;
     }
 
     /** Sends the batch for member {@code to}, once fewer than {@link #WINDOW} of its batches are unacknowledged. */
@@ -415,6 +458,8 @@ final class PartitionedSearch {
         cw = compact.words;
         table = new ConcurrentStateTable(cw, 1 << 12);
         out = new long[n][BATCH_STATES * cw];
+        sentCodes = new long[SENT_CACHE_SLOTS * cw];
+        sentUsed = new boolean[SENT_CACHE_SLOTS];
         Arrays.fill(outCount, 0);
         Arrays.fill(settled, false);
         Arrays.fill(violation, null);
@@ -854,6 +899,11 @@ final class PartitionedSearch {
     /** Successors this member sent to other members. */
     long remoteSuccessors() {
         return remoteSuccessors;
+    }
+
+    /** Of {@link #remoteSuccessors()}, those put on the wire (the rest had been sent lately). */
+    long sentSuccessors() {
+        return sentSuccessors;
     }
 
     /** {@link System#nanoTime()} when this member entered each level's barrier (its expansion of the level done), level by level. */

@@ -35,6 +35,9 @@ import java.util.stream.Stream;
  */
 public final class Plugins {
 
+    /** The name of the class loaders {@link #open} makes. */
+    public static final String LOADER_NAME = "flowproof-plugins";
+
     /** The fields of a plugin mapping. */
     public static final List<String> FIELDS = List.of("class", "plugin", "params");
 
@@ -108,7 +111,7 @@ public final class Plugins {
                 throw new ConfigurationException("--plugins", "a folder that can be listed", p + " (" + e.getMessage() + ")");
             }
         }
-        return new URLClassLoader("flowproof-plugins", urls.toArray(new URL[0]), parent);
+        return new URLClassLoader(LOADER_NAME, urls.toArray(new URL[0]), parent);
     }
 
     private static boolean isJar(Path p) {

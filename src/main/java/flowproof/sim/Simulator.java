@@ -749,7 +749,7 @@ public final class Simulator implements Engine {
                     queuedFlits[t] += size;
                     createdFlits[t] += size;
                     if (classed) {
-                        rc.generated(t, d, size);
+                        rc.generated(t, d, size, gen.message(t));
                     }
                     if (store) {
                         int p = pk.create(t, d, size, now, now >= cfg.warmup());

@@ -161,7 +161,7 @@ public final class SimulationReader {
                     sim.get("arbiter").toString());
             }
         }
-        Workload workload = workload(sim, topo);
+        Workload workload = workload(sim, topo, specFolder(spec.source()));
         int size = workload.maxPacketSize();
         int buffer = intField(sim, "buffer", spec.capacityGiven() ? spec.network().capacity() * size : -1);
         if (buffer < 1) {
@@ -285,7 +285,20 @@ public final class SimulationReader {
         return a;
     }
 
-    private static Workload workload(JsonNode sim, Topology topo) {
+    /** The folder of the spec file, against which trace files are resolved (null: none, or not a file). */
+    private static java.nio.file.Path specFolder(String source) {
+        if (source == null || source.isBlank()) {
+            return null;
+        }
+        try {
+            java.nio.file.Path p = java.nio.file.Path.of(source);
+            return java.nio.file.Files.isRegularFile(p) ? p.getParent() : null;
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
+    }
+
+    private static Workload workload(JsonNode sim, Topology topo, java.nio.file.Path base) {
         JsonNode traffic = sim.get("traffic");
         int terminals = topo.endpoints().length * topo.concentration();
         if (traffic != null && traffic.isObject() && traffic.has("script")) {
@@ -323,7 +336,7 @@ public final class SimulationReader {
                     e.expected(), e.found());
             }
         }
-        return WorkloadReader.read(sim, topo);
+        return WorkloadReader.read(sim, topo, base);
     }
 
     private static SpaceTime spaceTime(JsonNode n, Topology topo) {

@@ -25,6 +25,16 @@ import flowproof.sim.control.Scheme;
  * paper: "up to 1 message per destination from each source"). Held flows do not block
  * other destinations: the source queue is searched {@code lookahead} (64) packets deep.
  *
+ * <h2>Messages</h2>
+ * When the workload gives its packets message sizes (a trace, or a mix entry's
+ * {@code message}), a flow sends its messages in order: a message shorter than
+ * {@code message} packets leaves without reservation on the normal VCs at normal priority,
+ * above the speculative VC (the paper, footnote 2: "SRP does not use reservation mechanism
+ * for them because of the high reservation overhead and always injects them
+ * non-speculatively with high priority"); a longer one is reserved whole, one request for all
+ * its packets, sent speculatively until the grant as above. Without message sizes every
+ * packet is reserved as above.
+ *
  * <h2>Destinations</h2>
  * Each destination keeps the cycle its ejection channel is reserved up to, R. A request for
  * F flits arriving at cycle t is granted from max(t, R) on, and R becomes that cycle plus
@@ -37,9 +47,8 @@ import flowproof.sim.control.Scheme;
  * a blocked speculative packet is dropped and later re-sent under its reservation needs
  * packets removed from the middle of the network, which the simulator does not do.
  * Acknowledgements of speculative packets are not sent (without drops they carry nothing).
- * Every message is reserved (no small messages sent without reservation). Requests and
- * grants share one control VC (the paper uses two); control packets are consumed at the
- * network interface on arrival, so one VC cannot deadlock.
+ * Requests and grants share one control VC (the paper uses two); control packets are
+ * consumed at the network interface on arrival, so one VC cannot deadlock.
  *
  * <h2>VCs and priority</h2>
  * The two highest VCs of every channel are reserved ({@link ReservedClassVcs}): VC vcs-1

@@ -7,6 +7,12 @@ import java.util.List;
  * One run's {@link Srp} state: per flow (source x destination) its reservation, per
  * destination the cycle its ejection channel is reserved up to. Control packets carry a
  * request as its flits (positive) and a grant as {@code -(cycle + 1)} (negative).
+ *
+ * <p>A flow whose packets come with message sizes ({@link #generated(int, int, int, int)})
+ * keeps its messages in order: the head message, when shorter than {@code message} packets,
+ * leaves unreserved on the normal VCs; otherwise it is reserved whole (one request for all
+ * its packets) and sent as any reservation. A flow without message sizes reserves its next
+ * {@code min(message, queued)} packets, as before message sizes existed.
  */
 public final class SrpControl implements RouterControl {
 
@@ -27,6 +33,15 @@ public final class SrpControl implements RouterControl {
     private final int[] speculativeLeft;
     private final long[] grantAt;
     private int waiting;
+    /**
+     * Message-sized flows: per flow a ring of its messages, oldest first, each as its packets
+     * still to leave, negative when the message is unreserved (null: the flow has no message sizes).
+     */
+    private final int[][] messages;
+    private final int[] messageHead;
+    private final int[] messageCount;
+    /** Packets of the flow's newest message still to be generated. */
+    private final int[] openLeft;
 
     // destinations
     private final long[] reservedUntil;
@@ -34,6 +49,7 @@ public final class SrpControl implements RouterControl {
     private long requests;
     private long speculative;
     private long nonSpeculative;
+    private long unreserved;
     private long requestsWindow;
     private long speculativeWindow;
     private long grantDelayWindow;
@@ -48,6 +64,10 @@ public final class SrpControl implements RouterControl {
         reservedLeft = new int[n * n];
         speculativeLeft = new int[n * n];
         grantAt = new long[n * n];
+        messages = new int[n * n][];
+        messageHead = new int[n * n];
+        messageCount = new int[n * n];
+        openLeft = new int[n * n];
         reservedUntil = new long[n];
     }
 
@@ -98,8 +118,70 @@ public final class SrpControl implements RouterControl {
         }
     }
 
+    @Override
+    public void generated(int terminal, int destination, int sz, int message) {
+        if (message <= 0) {
+            generated(terminal, destination, sz);
+            return;
+        }
+        int f = terminal * n + destination;
+        queued[f]++;
+        size[f] = Math.max(size[f], sz);
+        if (openLeft[f] > 0) {
+            openLeft[f]--;
+            return;
+        }
+        openLeft[f] = message - 1;
+        push(f, message < s.message ? -message : message);
+        if (messageCount[f] == 1) {
+            startMessage(f);
+        }
+    }
+
+    /** Appends a message to flow f's ring (grown by doubling). */
+    private void push(int f, int entry) {
+        int[] ring = messages[f];
+        if (ring == null) {
+            ring = messages[f] = new int[4];
+        } else if (messageCount[f] == ring.length) {
+            int[] grown = new int[ring.length * 2];
+            for (int i = 0; i < ring.length; i++) {
+                grown[i] = ring[(messageHead[f] + i) % ring.length];
+            }
+            messageHead[f] = 0;
+            ring = messages[f] = grown;
+        }
+        ring[(messageHead[f] + messageCount[f]) % ring.length] = entry;
+        messageCount[f]++;
+    }
+
+    /** Flow f's head message is new: a long one is reserved whole, a short one needs nothing. */
+    private void startMessage(int f) {
+        int head = messages[f][messageHead[f]];
+        if (head > 0) {
+            request(f, head);
+        }
+    }
+
+    /** Flow f's head message has left (and, if reserved, was granted): the next becomes the head. */
+    private void nextMessage(int f) {
+        state[f] = IDLE;
+        messageHead[f] = (messageHead[f] + 1) % messages[f].length;
+        messageCount[f]--;
+        if (messageCount[f] > 0) {
+            startMessage(f);
+        }
+    }
+
+    private boolean sized(int f) {
+        return messages[f] != null && messageCount[f] > 0;
+    }
+
     private void request(int f) {
-        int count = Math.min(s.message, queued[f]);
+        request(f, Math.min(s.message, queued[f]));
+    }
+
+    private void request(int f, int count) {
         state[f] = REQUESTED;
         reservedLeft[f] = count;
         speculativeLeft[f] = count;
@@ -112,6 +194,9 @@ public final class SrpControl implements RouterControl {
     @Override
     public int sourceClass(int terminal, int destination, int sz) {
         int f = terminal * n + destination;
+        if (sized(f) && messages[f][messageHead[f]] < 0) {
+            return 0;
+        }
         if (state[f] == REQUESTED) {
             return speculativeLeft[f] > 0 ? Srp.SPECULATIVE : -1;
         }
@@ -125,6 +210,18 @@ public final class SrpControl implements RouterControl {
     public void left(int terminal, int destination, int sz, int cls) {
         int f = terminal * n + destination;
         queued[f]--;
+        if (sized(f)) {
+            int[] ring = messages[f];
+            int h = messageHead[f];
+            if (ring[h] < 0) {
+                unreserved++;
+                if (++ring[h] == 0) {
+                    nextMessage(f);
+                }
+                return;
+            }
+            ring[h]--;
+        }
         reservedLeft[f]--;
         if (cls == Srp.SPECULATIVE) {
             speculativeLeft[f]--;
@@ -140,6 +237,10 @@ public final class SrpControl implements RouterControl {
 
     /** The flow's reservation is used up and granted: the next message may be reserved. */
     private void finish(int f) {
+        if (sized(f)) {
+            nextMessage(f);
+            return;
+        }
         state[f] = IDLE;
         if (queued[f] > 0) {
             request(f);
@@ -201,6 +302,11 @@ public final class SrpControl implements RouterControl {
     /** Data packets that left their source speculatively so far. */
     public long speculativePackets() {
         return speculative;
+    }
+
+    /** Data packets of messages shorter than {@code message} packets, which left unreserved, so far. */
+    public long unreservedPackets() {
+        return unreserved;
     }
 
     /** Data packets that left their source under a granted reservation so far. */

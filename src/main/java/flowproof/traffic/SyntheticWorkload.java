@@ -22,9 +22,19 @@ final class SyntheticWorkload implements Workload {
      * among others at the swept load), else NaN: the workload's load. Null when no entry does.
      */
     private final double[] ownLoad;
+    /**
+     * Per terminal, the packets per message of its mix entry ({@code message}: a message of N
+     * packets to one destination, created in one cycle), 0 for none. Null when no entry sets it.
+     */
+    private final int[] message;
 
     SyntheticWorkload(int terminals, Destinations traffic, Injection injection, PacketSizes sizes) {
+        this(terminals, traffic, injection, sizes, null);
+    }
+
+    SyntheticWorkload(int terminals, Destinations traffic, Injection injection, PacketSizes sizes, int[] message) {
         this.terminals = terminals;
+        this.message = message;
         this.traffic = traffic;
         this.injection = injection;
         this.sizes = sizes;
@@ -102,7 +112,7 @@ final class SyntheticWorkload implements Workload {
         if (!(load > 0 && load <= 1)) {
             throw new ConfigurationException("load", "a load in (0, 1] flits/terminal/cycle", Double.toString(load));
         }
-        return new SyntheticWorkload(terminals, traffic, injection.atLoad(load), sizes);
+        return new SyntheticWorkload(terminals, traffic, injection.atLoad(load), sizes, message);
     }
 
     @Override
@@ -185,9 +195,16 @@ final class SyntheticWorkload implements Workload {
         /** Per terminal: the packet probability of a mix entry with its own load, else NaN (null: none). */
         private final double[] ownProbability;
         private DestinationTable table;
+        /** Per terminal: packets per message (null: no entry sets it), packets of the current message still to address, its destination. */
+        private final int[] message;
+        private final int[] messageLeft;
+        private final int[] messageDestination;
 
         Run(SyntheticWorkload w, long seed) {
             this.workload = w;
+            this.message = w.message;
+            this.messageLeft = message == null ? null : new int[w.terminals];
+            this.messageDestination = message == null ? null : new int[w.terminals];
             this.sizes = w.sizes;
             int t = w.terminals;
             SplittableRandom root = new SplittableRandom(seed);
@@ -296,6 +313,11 @@ final class SyntheticWorkload implements Workload {
             }
             double p = ownProbability == null || Double.isNaN(ownProbability[terminal]) ? probability
                 : ownProbability[terminal];
+            if (message != null && message[terminal] > 1) {
+                // a message of N packets with probability p / N: the same flits per cycle
+                int n = message[terminal];
+                return injectRandom[terminal].nextDouble() < p / n ? n : 0;
+            }
             return injectRandom[terminal].nextDouble() < p ? 1 : 0;
         }
 
@@ -304,12 +326,25 @@ final class SyntheticWorkload implements Workload {
             if (cycle != now) {
                 advance(cycle);
             }
+            if (message != null && message[terminal] > 1) {
+                if (messageLeft[terminal] == 0) {
+                    messageDestination[terminal] = table.destination(terminal, destinationRandom[terminal]);
+                    messageLeft[terminal] = message[terminal];
+                }
+                messageLeft[terminal]--;
+                return messageDestination[terminal];
+            }
             return table.destination(terminal, destinationRandom[terminal]);
         }
 
         @Override
         public int size(int terminal) {
             return sizes.draw(sizeRandom[terminal]);
+        }
+
+        @Override
+        public int message(int terminal) {
+            return message == null ? 0 : message[terminal];
         }
 
         @Override

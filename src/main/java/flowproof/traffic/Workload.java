@@ -98,6 +98,15 @@ public interface Workload {
         int size(int terminal);
 
         /**
+         * The number of packets of the message that terminal t's packet just sized belongs
+         * to (a trace's message, or a mix entry's {@code message}); 0 when the workload gives
+         * its packets no messages (SRP then reserves as without message sizes).
+         */
+        default int message(int terminal) {
+            return 0;
+        }
+
+        /**
          * The offered load at this cycle in flits/terminal/cycle (the expected value, for
          * metrics: the ramp's current rate, the bursty phase's rate). It is the injection
          * process's nominal rate: sources that a pattern leaves silent are not discounted.

@@ -6,6 +6,7 @@ import flowproof.ConfigurationException;
 import flowproof.topology.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -65,7 +66,8 @@ public final class WorkloadReader {
     private static final String SIM = "simulation";
     private static final List<String> PHASE_FIELDS = List.of("cycles", "load", "packets-every", "traffic");
     private static final List<String> SIZE_FIELDS = List.of("sizes", "weights");
-    private static final List<String> MIX_FIELDS = List.of("terminals", "within", "pattern", "load");
+    private static final List<String> MIX_FIELDS = List.of("terminals", "within", "pattern", "load", "message");
+    private static final List<String> TRACE_FIELDS = List.of("terminals", "trace", "start");
     private static final List<String> CHOICES = List.of("lowest", "random");
 
     /** The injection processes by name, with the fields of their mapping form. */
@@ -102,6 +104,14 @@ public final class WorkloadReader {
      * @throws ConfigurationException naming the field at fault
      */
     public static Workload read(JsonNode simulation, Topology topology) {
+        return read(simulation, topology, null);
+    }
+
+    /**
+     * As {@link #read(JsonNode, Topology)}, with trace files ({@code trace} of a mix entry)
+     * resolved against {@code base} (the spec's folder; null: the working directory).
+     */
+    public static Workload read(JsonNode simulation, Topology topology, Path base) {
         if (simulation == null || simulation.isMissingNode() || simulation.isNull()) {
             simulation = JsonNodeFactory.instance.objectNode();
         }
@@ -113,8 +123,9 @@ public final class WorkloadReader {
         JsonNode loadNode = simulation.get("load");
         double load = loadNode == null ? DEFAULT_LOAD : fraction(loadNode, SIM + ".load", false);
         JsonNode trafficNode = simulation.get("traffic");
+        MixExtras extras = new MixExtras(base, space.size());
         Destinations traffic = trafficNode == null ? uniform(space, SIM + ".traffic")
-            : traffic(trafficNode, SIM + ".traffic", space, space.members(), true);
+            : traffic(trafficNode, SIM + ".traffic", space, space.members(), true, extras);
 
         JsonNode in = simulation.get("injection");
         String inField = SIM + ".injection";
@@ -164,7 +175,23 @@ public final class WorkloadReader {
                 }
             }
         }
-        return new SyntheticWorkload(space.size(), traffic, injection, sizes);
+        if (extras.messageField != null || !extras.traces.isEmpty()) {
+            String at = extras.messageField != null ? extras.messageField : extras.traces.get(0).field;
+            if (process != Process.BERNOULLI) {
+                throw new ConfigurationException(at, "injection bernoulli beside a mix entry's message or trace",
+                    "injection " + process.key);
+            }
+            if (!extras.traces.isEmpty() && !sizes.isFixed()) {
+                throw new ConfigurationException(at, "one packet size (simulation.packet-size: N) to split the trace's"
+                    + " messages into packets", sizes.describe());
+            }
+        }
+        SyntheticWorkload synthetic = new SyntheticWorkload(space.size(), traffic, injection, sizes,
+            extras.message);
+        if (extras.traces.isEmpty()) {
+            return synthetic;
+        }
+        return new TraceWorkload(synthetic, extras.traces.stream().map(t -> t.entry).toList(), sizes.max());
     }
 
     /** A mix entry's own load is a Bernoulli rate: refused under any other process. */
@@ -254,10 +281,10 @@ public final class WorkloadReader {
                     throw error(f + ".traffic", "a pattern or a non-empty list of patterns (one per burst)", t);
                 }
                 for (int j = 0; j < t.size(); j++) {
-                    patterns.add(traffic(t.get(j), f + ".traffic[" + j + "]", space, space.members(), true));
+                    patterns.add(traffic(t.get(j), f + ".traffic[" + j + "]", space, space.members(), true, null));
                 }
             } else {
-                patterns.add(traffic(t, f + ".traffic", space, space.members(), true));
+                patterns.add(traffic(t, f + ".traffic", space, space.members(), true, null));
             }
             list.add(new Injection.Phase(cycles, l, e, List.copyOf(patterns)));
         }
@@ -277,7 +304,7 @@ public final class WorkloadReader {
      * @param sources the terminals that will follow it (hot-spot counts are taken among them)
      */
     private static Destinations traffic(JsonNode node, String field, TerminalSpace space, int[] sources,
-        boolean mixAllowed) {
+        boolean mixAllowed, MixExtras extras) {
         String mappings = "a mapping {pattern: NAME, ...parameters}" + (mixAllowed ? " or {mix: [...]}" : "");
         String shapes = "a pattern name (" + (sources == null ? PatternKind.backgroundKeys() : PatternKind.keys())
             + "), or " + mappings;
@@ -292,7 +319,7 @@ public final class WorkloadReader {
                 throw error(field + ".mix", "no mix here: a single pattern", node.get("mix"));
             }
             onlyKnown(field, node, List.of("mix"), "with mix");
-            return mix(node.get("mix"), field + ".mix", space);
+            return mix(node.get("mix"), field + ".mix", space, extras);
         }
         if (!node.has("pattern")) {
             throw error(field, shapes, node);
@@ -437,10 +464,10 @@ public final class WorkloadReader {
         } else if (b.isTextual() && b.asText().equals("none")) {
             return new Destinations.Silent();
         }
-        return traffic(b, field + ".background", space, null, false);
+        return traffic(b, field + ".background", space, null, false, null);
     }
 
-    private static Destinations mix(JsonNode list, String field, TerminalSpace space) {
+    private static Destinations mix(JsonNode list, String field, TerminalSpace space, MixExtras extras) {
         String entryShape = "{terminals: \"0-39\" or [0, 1, ...], pattern: NAME, within: false, ...parameters}";
         if (!list.isArray() || list.isEmpty()) {
             throw error(field, "a non-empty list of entries " + entryShape, list);
@@ -474,9 +501,19 @@ public final class WorkloadReader {
                 }
                 within = w.asBoolean();
             }
+            if (e.has("trace")) {
+                onlyKnown(f, e, TRACE_FIELDS, "for a trace entry");
+                if (extras == null) {
+                    throw error(f + ".trace", "no trace here: a trace entry belongs to simulation.traffic's mix",
+                        e.get("trace"));
+                }
+                extras.trace(e, f, i, terminals);
+                entries.add(new Destinations.MixEntry(terminals, true, new Destinations.Silent()));
+                continue;
+            }
             JsonNode name = e.get("pattern");
             if (name == null) {
-                throw missing(f + ".pattern", "one of " + PatternKind.keys());
+                throw missing(f + ".pattern", "one of " + PatternKind.keys() + ", or a trace file (trace: FILE)");
             }
             if (!name.isTextual()) {
                 throw error(f + ".pattern", "a pattern name (its parameters go in the entry itself)", name);
@@ -485,6 +522,13 @@ public final class WorkloadReader {
             Destinations d = pattern(name, f + ".pattern", e, f, MIX_FIELDS, entrySpace, terminals, "");
             JsonNode l = e.get("load");
             double load = l == null ? Double.NaN : fraction(l, f + ".load", false);
+            JsonNode m = e.get("message");
+            if (m != null) {
+                if (extras == null) {
+                    throw error(f + ".message", "no message here: an entry of simulation.traffic's mix", m);
+                }
+                extras.message(terminals, (int) positive(m, f + ".message", 1 << 20), f + ".message");
+            }
             entries.add(new Destinations.MixEntry(terminals, within, d, load));
         }
         return new Destinations.Mix(List.copyOf(entries));
@@ -531,6 +575,58 @@ public final class WorkloadReader {
             }
         }
         return set;
+    }
+
+    /**
+     * What the mix entries of {@code simulation.traffic} add beside their patterns: trace
+     * entries (read here, replayed by {@link TraceWorkload}) and entries' packets per message.
+     */
+    private static final class MixExtras {
+
+        /** A trace entry and the field it came from. */
+        record Found(TraceWorkload.Entry entry, String field) {
+        }
+
+        private final Path base;
+        private final int terminals;
+        final List<Found> traces = new ArrayList<>();
+        /** Per terminal the packets per message of its entry (null: no entry sets it). */
+        int[] message;
+        /** The first entry's message field, for errors. */
+        String messageField;
+
+        MixExtras(Path base, int terminals) {
+            this.base = base;
+            this.terminals = terminals;
+        }
+
+        void trace(JsonNode e, String f, int index, int[] terminals) {
+            JsonNode file = e.get("trace");
+            if (!file.isTextual() || file.asText().isBlank()) {
+                throw error(f + ".trace", "a trace file name (CSV " + TraceFile.HEADER + ")", file);
+            }
+            long start = 0;
+            JsonNode s = e.get("start");
+            if (s != null) {
+                if (!s.isIntegralNumber() || !s.canConvertToLong() || s.asLong() < 0) {
+                    throw error(f + ".start", "a cycle of 0 or more (the trace's cycle 0)", s);
+                }
+                start = s.asLong();
+            }
+            Path path = base == null ? Path.of(file.asText()) : base.resolve(file.asText());
+            List<TraceFile.Message> messages = TraceFile.read(path, f + ".trace", terminals.length);
+            traces.add(new Found(new TraceWorkload.Entry(index, terminals, file.asText(), start, messages), f + ".trace"));
+        }
+
+        void message(int[] terminals, int packets, String field) {
+            if (message == null) {
+                message = new int[this.terminals];
+                messageField = field;
+            }
+            for (int t : terminals) {
+                message[t] = packets;
+            }
+        }
     }
 
     // --- packet sizes ----------------------------------------------------------------

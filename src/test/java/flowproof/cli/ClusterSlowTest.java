@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,14 +30,12 @@ class ClusterSlowTest {
     @TempDir
     Path dir;
 
-    private Process worker;
-    private final List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+    private WorkerProcess worker;
 
     @AfterEach
     void destroyTheWorker() throws InterruptedException {
         if (worker != null) {
-            worker.destroyForcibly();
-            worker.waitFor(20, TimeUnit.SECONDS);
+            worker.close();
         }
     }
 
@@ -97,39 +92,10 @@ class ClusterSlowTest {
         return new Path[] {w, d};
     }
 
-    private void startWorker(Path file) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        worker = new ProcessBuilder(java, "-Xmx3g", "--add-modules", "java.se",
-            "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
-            "-cp", System.getProperty("java.class.path"), "flowproof.cli.Main", "worker", "--cluster", file.toString())
-            .redirectErrorStream(true).start();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(worker.getInputStream(),
-                StandardCharsets.UTF_8))) {
-                for (String l = r.readLine(); l != null; l = r.readLine()) {
-                    lines.add(l);
-                }
-            } catch (IOException e) {
-                // the worker was killed
-            }
-        }, "worker-output");
-        reader.setDaemon(true);
-        reader.start();
-        awaitLine("worker: joined slow");
-    }
-
-    private void awaitLine(String text) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (lines.stream().noneMatch(l -> l.contains(text))) {
-            assertThat(System.nanoTime()).as("the worker's output so far: " + lines).isLessThan(end);
-            Thread.sleep(50);
-        }
-    }
-
     @Test
     void twoJvmsFindR8AndAWorkerKilledInASweepLeavesItIncomplete() throws Exception {
         Path[] f = files();
-        startWorker(f[0]);
+        worker = new WorkerProcess(f[0], "3g");
         CliRun r8 = CliRun.run("explore", "specs/r8-ring5-c2-critical-bubble.yaml", "--no-save", "--json", "--cluster",
             f[1]);
         assertThat(r8.code()).as(r8.err()).isEqualTo(Main.OK);
@@ -148,9 +114,9 @@ class ClusterSlowTest {
         Files.writeString(spec, SimulateCliTest.SMALL.replace("cycles: 2000", "cycles: 600000"));
         CompletableFuture<CliRun> sweep = CompletableFuture.supplyAsync(() -> CliRun.run("sweep", spec, "--loads",
             "0.1:0.9:0.1", "--cluster", f[1]));
-        awaitLine("joined, 2 members");
+        worker.awaitLine("joined, 2 members");
         Thread.sleep(3000);
-        worker.destroyForcibly();
+        worker.kill();
         CliRun lost = sweep.get(5, TimeUnit.MINUTES);
         assertThat(lost.code()).as(lost.err()).isEqualTo(Main.INCOMPLETE);
         assertThat(lost.out()).isEmpty();

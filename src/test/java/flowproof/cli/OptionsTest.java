@@ -64,4 +64,16 @@ class OptionsTest {
         }
         assertThat(run("bench", "--runs", "0").code()).isEqualTo(Main.BAD_INPUT);
     }
+
+    /** The members search T2 on one cluster, run after run, with the single JVM's counts. */
+    @Test
+    void benchOnMembersRunsEverySearchOnOneClusterWithTheSingleJvmsCounts() {
+        CliRun r = run("bench", "--members", "2", "--runs", "2", "--only", "T2");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("COUNTS DIFFER");
+        String[] lines = r.out().strip().split("\n");
+        assertThat(lines[1]).startsWith("T2   seq ").contains("100,467").contains("975,024");
+        assertThat(lines[3]).startsWith("T2   2 members ").contains("100,467").contains("975,024");
+        assertThat(lines[4]).contains("cluster formed and shut down").containsPattern("sent [0-9,]+ of [0-9,]+ remote successors");
+    }
 }

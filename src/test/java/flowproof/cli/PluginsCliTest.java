@@ -362,9 +362,18 @@ class PluginsCliTest {
     private static Path jar;
     private static Path classes;
 
-    /** Compiles a rule and its factory that are on no class path, into a classes folder and a jar. */
     @BeforeAll
     static void externalPlugin() throws IOException {
+        Path[] compiled = compileExternalPlugins(dir);
+        classes = compiled[0];
+        jar = compiled[1];
+    }
+
+    /**
+     * Compiles plugins that are on no class path (a rule and its factory {@code tiny-bubble}, a
+     * topology {@code tiny-ring}, VC classes) under {@code dir}: returns their classes folder and a jar of them.
+     */
+    static Path[] compileExternalPlugins(Path dir) throws IOException {
         Path src = Files.createDirectories(dir.resolve("src/extplugin"));
         Files.writeString(src.resolve("TinyBubble.java"), """
             package extplugin;
@@ -417,7 +426,7 @@ class PluginsCliTest {
                 }
             }
             """);
-        classes = Files.createDirectories(dir.resolve("classes"));
+        Path classes = Files.createDirectories(dir.resolve("classes"));
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         String flowproof;
         try {
@@ -477,7 +486,7 @@ class PluginsCliTest {
         Path services = Files.createDirectories(classes.resolve("META-INF/services"));
         Files.writeString(services.resolve("flowproof.rule.RuleFactory"), "extplugin.TinyFactory\n");
         Files.writeString(services.resolve("flowproof.topology.TopologyFactory"), "extplugin.TinyRing$Factory\n");
-        jar = Files.createDirectories(dir.resolve("jars")).resolve("tiny.jar");
+        Path jar = Files.createDirectories(dir.resolve("jars")).resolve("tiny.jar");
         try (OutputStream o = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(o);
              Stream<Path> files = Files.walk(classes)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
@@ -486,6 +495,7 @@ class PluginsCliTest {
                 j.closeEntry();
             }
         }
+        return new Path[] {classes, jar};
     }
 
     private static Path tinySpec(String rule) throws IOException {

@@ -4,18 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,14 +29,12 @@ class TwoJvmClusterTest {
     @TempDir
     Path dir;
 
-    private Process worker;
-    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private WorkerProcess worker;
 
     @AfterEach
     void destroyTheWorker() throws InterruptedException {
         if (worker != null) {
-            worker.destroyForcibly();
-            worker.waitFor(20, TimeUnit.SECONDS);
+            worker.close();
         }
     }
 
@@ -57,42 +50,6 @@ class TwoJvmClusterTest {
         return new Path[] {w, d};
     }
 
-    private void startWorker(Path file) throws IOException, InterruptedException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx1g", "--add-modules", "java.se",
-            "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
-            "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.management/sun.management=ALL-UNNAMED",
-            "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED",
-            "-cp", System.getProperty("java.class.path"), "flowproof.cli.Main", "worker", "--cluster", file.toString()));
-        worker = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(worker.getInputStream(),
-                StandardCharsets.UTF_8))) {
-                for (String l = r.readLine(); l != null; l = r.readLine()) {
-                    lines.add(l);
-                }
-            } catch (IOException e) {
-                // the worker was killed
-            }
-        }, "worker-output");
-        reader.setDaemon(true);
-        reader.start();
-        awaitLine("worker: joined two-jvms");
-    }
-
-    /** Waits for a line of the worker's output that contains {@code text}; returns it. */
-    private String awaitLine(String text) throws InterruptedException {
-        List<String> seen = new ArrayList<>();
-        while (true) {
-            String l = lines.poll(60, TimeUnit.SECONDS);
-            assertThat(l).as("the worker's output so far: " + seen).isNotNull();
-            seen.add(l);
-            if (l.contains(text)) {
-                return l;
-            }
-        }
-    }
-
     private static JsonNode json(CliRun r, int exit) throws IOException {
         assertThat(r.code()).as(r.err()).isEqualTo(exit);
         return new ObjectMapper().readTree(r.out());
@@ -101,7 +58,7 @@ class TwoJvmClusterTest {
     @Test
     void twoJvmsFindWhatOneFindsAndAWorkerKilledLeavesTheSearchIncomplete() throws Exception {
         Path[] f = files();
-        startWorker(f[0]);
+        worker = new WorkerProcess(f[0], "1g");
         // deadlock-free specs and counterexamples: drainability is decided by the members together
         Object[][] runs = {
             {"specs/r6-ring4-c1-critical-bubble.yaml", 0, List.of()},
@@ -120,7 +77,7 @@ class TwoJvmClusterTest {
             two.addAll(List.of("--cluster", f[1]));
             JsonNode single = json(CliRun.run(one.toArray()), exit);
             JsonNode both = json(CliRun.run(two.toArray()), exit);
-            awaitLine("worker: explore " + spec + ": ");
+            worker.awaitLine("worker: explore " + spec + ": ");
             for (String field : new String[] {"states", "transitions", "depth", "stuckStates", "undrainableStates", "orbits",
                 "verdict", "properties"}) {
                 assertThat(both.get(field)).as(spec + " " + field).isEqualTo(single.get(field));
@@ -141,9 +98,9 @@ class TwoJvmClusterTest {
         // R8 (4,862,025 states on one JVM): the worker killed a moment after the search began
         CompletableFuture<CliRun> r8 = CompletableFuture.supplyAsync(() -> CliRun.run("explore",
             "specs/r8-ring5-c2-critical-bubble.yaml", "--no-save", "--json", "--cluster", f[1]));
-        awaitLine("joined, 2 members");
+        worker.awaitLine("joined, 2 members");
         Thread.sleep(2000);
-        worker.destroyForcibly();
+        worker.kill();
         CliRun lost = r8.get(120, TimeUnit.SECONDS);
         JsonNode r = json(lost, Main.INCOMPLETE);
         assertThat(r.get("verdict").asText()).isEqualTo("incomplete");

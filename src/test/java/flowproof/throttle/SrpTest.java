@@ -157,6 +157,79 @@ class SrpTest {
     }
 
     @Test
+    void messagesShorterThanTheMinimumLeaveUnreservedOnTheNormalVcs() {
+        SentPort port = new SentPort(1);
+        SrpControl c = control("srp", port);
+        c.beginCycle(0);
+        // a 3-packet message (below the 4-packet minimum reservation): no request, normal class at once
+        for (int i = 0; i < 3; i++) {
+            c.generated(2, 9, 32, 3);
+        }
+        assertThat(port.packets).isEmpty();
+        for (int i = 0; i < 3; i++) {
+            assertThat(c.sourceClass(2, 9, 32)).isZero();
+            c.left(2, 9, 32, 0);
+        }
+        assertThat(c.unreservedPackets()).isEqualTo(3);
+        assertThat(c.requests()).isZero();
+        assertThat(c.speculativePackets()).isZero();
+        // single-packet messages (a mix entry's message: 1) likewise
+        c.generated(4, 5, 8, 1);
+        assertThat(c.sourceClass(4, 5, 8)).isZero();
+        assertThat(port.packets).isEmpty();
+    }
+
+    @Test
+    void aLongMessageIsReservedWholeAndAShortOneBehindItWaitsItsTurn() {
+        SentPort port = new SentPort(1);
+        SrpControl c = control("srp", port);
+        c.beginCycle(0);
+        // a 6-packet message, then a 1-packet message, to the same destination
+        for (int i = 0; i < 6; i++) {
+            c.generated(2, 9, 32, 6);
+        }
+        c.generated(2, 9, 32, 1);
+        // one request for all six packets (not min(message, queued) = 4)
+        assertThat(port.packets).containsExactly(new int[] {2, 9, 6 * 32});
+        assertThat(c.sourceClass(2, 9, 32)).isEqualTo(Srp.SPECULATIVE);
+        for (int i = 0; i < 2; i++) {
+            c.left(2, 9, 32, Srp.SPECULATIVE);
+        }
+        c.beginCycle(200);
+        c.deliveredControl(9, 2, -(250 + 1));
+        assertThat(c.sourceClass(2, 9, 32)).isEqualTo(-1);
+        c.beginCycle(250);
+        for (int i = 0; i < 4; i++) {
+            assertThat(c.sourceClass(2, 9, 32)).isZero();
+            c.left(2, 9, 32, 0);
+        }
+        // the long message is done: the short one behind it leaves unreserved, no new request
+        assertThat(c.sourceClass(2, 9, 32)).isZero();
+        c.left(2, 9, 32, 0);
+        assertThat(c.unreservedPackets()).isEqualTo(1);
+        assertThat(c.nonSpeculativePackets()).isEqualTo(4);
+        assertThat(c.speculativePackets()).isEqualTo(2);
+        assertThat(port.packets).hasSize(1);
+        // the next long message of the flow is requested when it is generated
+        for (int i = 0; i < 4; i++) {
+            c.generated(2, 9, 32, 4);
+        }
+        assertThat(port.packets).hasSize(2);
+        assertThat(port.packets.get(1)).containsExactly(2, 9, 4 * 32);
+    }
+
+    @Test
+    void withoutMessageSizesEveryPacketIsReservedAsBefore() {
+        SentPort port = new SentPort(1);
+        SrpControl c = control("srp", port);
+        c.beginCycle(0);
+        // message 0: the workload gives none; the same as the three-argument call
+        c.generated(2, 9, 32, 0);
+        assertThat(port.packets).containsExactly(new int[] {2, 9, 32});
+        assertThat(c.sourceClass(2, 9, 32)).isEqualTo(Srp.SPECULATIVE);
+    }
+
+    @Test
     void theSeriesCountPerWindow() {
         SentPort port = new SentPort(1);
         SrpControl c = control("srp", port);

@@ -63,6 +63,14 @@ public interface RouterControl extends InjectionControl {
     default void generated(int terminal, int destination, int size) {
     }
 
+    /**
+     * As {@link #generated(int, int, int)}, with the number of packets of the packet's message
+     * ({@link flowproof.traffic.Workload.Generator#message}; 0: the workload gives none).
+     */
+    default void generated(int terminal, int destination, int size, int message) {
+        generated(terminal, destination, size);
+    }
+
     /** The class the packet would leave its source queue in now, or -1 to hold it; no side effects. */
     int sourceClass(int terminal, int destination, int size);
 
