@@ -30,7 +30,10 @@ import java.util.function.LongConsumer;
  * reading the state the previous phase left and deciding for all routers before anything is
  * written, so no result depends on the order routers are visited:
  * <ol>
- *   <li><b>Arrivals</b>: flits whose link time is over enter their input buffer; credits
+ *   <li><b>Arrivals</b>: flits whose link time is over enter their input buffer (without a
+ *       congestion control or an observer a flit is written there when it leaves, stamped
+ *       with this cycle, which every reader of the buffer's front waits for:
+ *       {@code directLinks}); credits
  *       whose return time is over are added upstream; critical-bubble control lines raised
  *       in the previous cycle increment the upstream counter B.</li>
  *   <li><b>Sources</b>: the workload creates packets into each terminal's source queue
@@ -113,7 +116,7 @@ import java.util.function.LongConsumer;
  *
  * <p>A cycle visits only what may act in it (issue 20), never every queue, VC or port:
  * <ul>
- *   <li>arrivals visit the channels listed for the cycle's slot ({@code Links});</li>
+ *   <li>arrivals read the flits and credits listed for the cycle's slot ({@code Links});</li>
  *   <li>VC allocation visits the <em>active</em> input VCs, those with a head at the front
  *       and no output VC, in increasing order (the order of the routing function's random
  *       draws, the control's calls and the rotating commits, so results are those of a
@@ -173,6 +176,17 @@ public final class Simulator implements Engine {
     private final int[] chanCreditLat;
     private final int sameLinkLat;
     private final int sameCreditLat;
+    /**
+     * A flit that crosses the switch into a channel is written into the downstream buffer at
+     * once, stamped with the cycle it arrives ({@link #traverse}), instead of riding the link
+     * wheel to an arrival: every reader of a buffer's front waits for its stamp (the
+     * allocators' pipeline and stage checks), so nothing decides differently. Only the buffer
+     * counts of in-flight flits differ (they count as buffered, not on the link), so it is off
+     * when something reads them: a congestion control, an observer, or a deadlock window no
+     * longer than a link.
+     */
+    private boolean directLinks;
+    private final boolean directAllowed;
     private final int injPorts;
     private final int ejPorts;
     /** A terminal's ejection output VCs: {@code ejection-vcs} per ejection port. */
@@ -208,6 +222,10 @@ public final class Simulator implements Engine {
      * started from the same seed ({@code lazy}), which each terminal's own random streams make
      * give the same packets (BookSim's lazy generation, with the eager count kept). So memory
      * is independent of how far the queues grow, and a run is the one every stored queue gave.
+     * While a terminal's whole queue is stored and has room, the counting generator's packets
+     * are stored at once and the lazy generator skips those cycles: it draws them (and
+     * discards them) only if the queue outgrows its budget later ({@code lazyDrawn}), so
+     * below saturation each terminal costs one draw a cycle, not two.
      */
     private final int srcBudget;
     private final int[] srcRing;
@@ -220,6 +238,8 @@ public final class Simulator implements Engine {
     /** Per terminal: the last cycle the lazy generator was asked, and the packets of it still to draw. */
     private final long[] lazyCycle;
     private final int[] lazyLeft;
+    /** Per terminal: the last cycle the lazy generator's streams have drawn (at most {@code lazyCycle}: the cycles between were stored from the counting generator). */
+    private final long[] lazyDrawn;
     /** The last cycle in which sources generated (-1 before the first). */
     private long generatedThrough = -1;
     private final int[] injPkt;
@@ -329,6 +349,7 @@ public final class Simulator implements Engine {
         chanCreditLat = same ? null : creditLats;
         sameLinkLat = linkLat;
         sameCreditLat = creditLat;
+        int longestFlit = 1 + longest;
 
         termRouter = new int[terminals];
         for (int t = 0; t < terminals; t++) {
@@ -369,6 +390,8 @@ public final class Simulator implements Engine {
         createdFlits = new long[terminals];
         lazyCycle = new long[terminals];
         Arrays.fill(lazyCycle, -1);
+        lazyDrawn = new long[terminals];
+        Arrays.fill(lazyDrawn, -1);
         lazyLeft = new int[terminals];
         injPkt = new int[terminals * injPorts];
         Arrays.fill(injPkt, -1);
@@ -378,6 +401,8 @@ public final class Simulator implements Engine {
 
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
         controlled = control != InjectionControl.NONE;
+        directAllowed = !controlled && cfg.deadlockCycles() > longestFlit;
+        directLinks = directAllowed;
         int[] vcClass = null;
         int[] vcPrio = null;
         if (control instanceof RouterControl r) {
@@ -464,6 +489,7 @@ public final class Simulator implements Engine {
     public Simulator observe(CycleObserver o) {
         this.observer = o;
         this.probe = o == null ? null : new Probe();
+        directLinks = directAllowed && o == null;
         va.observer = o;
         va.probe = probe;
         return this;
@@ -645,27 +671,20 @@ public final class Simulator implements Engine {
 
     private void arrivals() {
         Links l = links;
-        int[] slots = l.slots;
-        // only the channels listed for this slot (each arrival's effects touch its own queue alone,
-        // so the order of channels does not matter)
-        int listed = l.arriving();
-        for (int i = 0, list = l.listStart(); i < listed; i++) {
-            int c = l.listed(list + i);
-            int at = l.entryOf(c);
-            int p = slots[at];
-            if (p >= 0) {
-                int q = c * vcs + slots[at + 2];
-                push(q, p, slots[at + 1], (int) now);
-                b.addOnLink(q, -1);
-            }
-            int cv = slots[at + 3];
-            l.clear(at);
-            if (cv >= 0) {
-                int q = c * vcs + cv;
-                b.addCreditsBack(q, -1);
-                b.addCredits(q, 1);
-                va.released(q);
-            }
+        // only what arrives in this cycle (each arrival's effects touch its own queue alone,
+        // so the order does not matter)
+        int[] flits = l.flits;
+        for (int i = 0, n = l.flitsArriving(), at = l.flitStart(); i < n; i++, at += 3) {
+            int q = flits[at];
+            push(q, flits[at + 1], flits[at + 2], (int) now);
+            b.addOnLink(q, -1);
+        }
+        int[] credits = l.credits;
+        for (int i = 0, n = l.creditsArriving(), at = l.creditStart(); i < n; i++) {
+            int q = credits[at + i];
+            b.addCreditsBack(q, -1);
+            b.addCredits(q, 1);
+            va.released(q);
         }
         // control lines raised in the previous cycle: the upstream counter B gains the mark
         b.applyControlLines();
@@ -701,9 +720,20 @@ public final class Simulator implements Engine {
 
     private void sources(Workload.Generator gen, boolean measuring) {
         if (generating) {
-            // counted here; the packets themselves come from the lazy generator (fill)
+            // counted here; the packets themselves come from the lazy generator (fill), or are
+            // stored at once while the terminal's whole queue is stored and has room for them
             for (int t = 0; t < terminals; t++) {
                 int n = gen.packets(t, now);
+                if (n == 0) {
+                    if (lazyCycle[t] == now - 1 && lazyLeft[t] == 0) {
+                        lazyCycle[t] = now;
+                    }
+                    continue;
+                }
+                boolean store = lazyCycle[t] == now - 1 && lazyLeft[t] == 0 && srcCount[t] + n <= srcBudget;
+                if (store) {
+                    lazyCycle[t] = now;
+                }
                 for (int i = 0; i < n; i++) {
                     int d = gen.destination(t, now);
                     if (d < 0) {
@@ -721,6 +751,11 @@ public final class Simulator implements Engine {
                     if (classed) {
                         rc.generated(t, d, size, gen.message(t));
                     }
+                    if (store) {
+                        int p = pk.create(t, d, size, now, now >= cfg.warmup());
+                        srcRing[t * srcBudget + ((srcHead[t] + srcCount[t]) & (srcBudget - 1))] = p;
+                        srcCount[t]++;
+                    }
                 }
             }
             generatedThrough = now;
@@ -729,7 +764,8 @@ public final class Simulator implements Engine {
             int p = injPkt[j];
             int t = j / injPorts;
             int base = (channels + j) * vcs;
-            if (p < 0 && injecting) {
+            if (p < 0 && injecting && (lazyLeft[t] > 0 || lazyCycle[t] < generatedThrough)) {
+                // (else every packet generated is stored: nothing to draw)
                 fill(t);
             }
             if (p < 0 && classed) {
@@ -882,7 +918,7 @@ public final class Simulator implements Engine {
         }
         lastMove = now;
         if (ip < channels) {
-            links.sendCredit(ip, chanCreditLat == null ? sameCreditLat : chanCreditLat[ip], iv - ip * vcs);
+            links.sendCredit(iv, chanCreditLat == null ? sameCreditLat : chanCreditLat[ip]);
             b.addCreditsBack(iv, 1);
         } else if (injNoRoom != null) {
             injNoRoom[ip - channels] = false;
@@ -897,8 +933,14 @@ public final class Simulator implements Engine {
         }
         if (ov < queues) {
             int c = ovPort[ov];
-            links.sendFlit(c, 1 + (chanLinkLat == null ? sameLinkLat : chanLinkLat[c]), p, field, ov - c * vcs);
-            b.addOnLink(ov, 1);
+            int lat = 1 + (chanLinkLat == null ? sameLinkLat : chanLinkLat[c]);
+            if (directLinks) {
+                // the downstream input VC is the output VC's queue; it waits for its stamp there
+                push(ov, p, field, (int) now + lat);
+            } else {
+                links.sendFlit(ov, lat, p, field);
+                b.addOnLink(ov, 1);
+            }
             if (vct) {
                 b.unreserve(ov);
             } else {
@@ -985,7 +1027,11 @@ public final class Simulator implements Engine {
                 if (lazyCycle[t] >= generatedThrough) {
                     return;
                 }
+                if (lazyDrawn[t] < lazyCycle[t]) {
+                    skipStored(t);
+                }
                 lazyCycle[t]++;
+                lazyDrawn[t] = lazyCycle[t];
                 lazyLeft[t] = lazy.packets(t, lazyCycle[t]);
                 continue;
             }
@@ -1001,6 +1047,21 @@ public final class Simulator implements Engine {
         }
     }
 
+    /**
+     * Brings the lazy generator's streams of terminal {@code t} past the cycles whose packets
+     * were stored from the counting generator: the same draws, in the same order, discarded.
+     */
+    private void skipStored(int t) {
+        for (long c = lazyDrawn[t] + 1; c <= lazyCycle[t]; c++) {
+            for (int n = lazy.packets(t, c); n > 0; n--) {
+                if (lazy.destination(t, c) >= 0) {
+                    lazy.size(t);
+                }
+            }
+        }
+        lazyDrawn[t] = lazyCycle[t];
+    }
+
     /** Flit {@code f} of packet {@code p} (its flit field: {@link Buffers#TAIL} marks the last) enters input VC {@code iv}, ready from cycle {@code time}. */
     private void push(int iv, int p, int f, int time) {
         if (b.count(iv) == cap) {
@@ -1009,7 +1070,7 @@ public final class Simulator implements Engine {
         if (b.push(iv, p, f, time) == 0) {
             if (b.out(iv) < 0) {
                 // a head at the front: it asks for an output VC from now on
-                va.headArrived(iv);
+                va.headArrived(iv, time, now);
             } else {
                 sa.enter(iv / vcs);
             }

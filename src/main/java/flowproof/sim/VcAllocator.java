@@ -20,7 +20,8 @@ import java.util.Arrays;
  *
  * <p>It visits only the <em>active</em> input VCs ({@link WakeUpLists}), in increasing
  * order; a head whose every candidate failed the tests made before the rule is asked sleeps
- * on its candidates until a release or a credit makes one of them pass ({@link #released}).
+ * on its candidates until a release or a credit makes one of them pass ({@link #released}); a
+ * head still in its pipeline joins the active set only in the cycle it may ask (a timer wheel).
  */
 final class VcAllocator {
 
@@ -65,6 +66,15 @@ final class VcAllocator {
 
     /** The active input VCs and the wake-up lists. */
     final WakeUpLists waiting;
+    /**
+     * Heads that may ask only in a later cycle (their pipeline or routing stage, or the link
+     * they are still on), listed by that cycle: slot {@code cycle & timerMask} is a list threaded
+     * through {@code timerNext} that {@link #allocate} makes active in that cycle. Until then a
+     * visit would only find the head too early; a head further ahead than the wheel is active at once.
+     */
+    private final int[] timerHead;
+    private final int[] timerNext;
+    private final int timerMask;
     private final int[] ptr;
     /** Per output VC, {@code allocation: per-port}: the port and the VC after the last winner. */
     private final int[] portPtr;
@@ -142,12 +152,33 @@ final class VcAllocator {
         headRoute = new int[inVcs];
         Arrays.fill(headRoute, UNKNOWN);
         waiting = new WakeUpLists(inVcs, outVcs, Math.max(firstQueues.length, ejPorts));
+        int ahead = cfg.linkLatency() + router.injectionLatency() + timing.vaWait + timing.traversal + timing.frontDelay;
+        timerMask = Integer.highestOneBit(2 * (ahead + 2)) - 1;
+        timerHead = new int[timerMask + 1];
+        Arrays.fill(timerHead, -1);
+        timerNext = new int[inVcs];
     }
 
-    /** A head reached the front of input VC {@code iv}, which holds no output VC: it asks from now on. */
-    void headArrived(int iv) {
+    /**
+     * A head reached the front of input VC {@code iv}, which holds no output VC, in cycle
+     * {@code now}; it arrives (or arrived) in cycle {@code time}: it asks from its pipeline's end on.
+     */
+    void headArrived(int iv, int time, long now) {
         headRoute[iv] = UNKNOWN;
-        waiting.activate(iv);
+        activateFrom(iv, time, now);
+    }
+
+    /** Input VC {@code iv}'s head, which arrives in cycle {@code time}, asks from the cycle its wait ends (now or later). */
+    private void activateFrom(int iv, int time, long now) {
+        int ready = (frontTiming ? Math.max(time, frontTime[iv]) : time) + timing.vaWait;
+        int ahead = ready - (int) now;
+        if (ahead <= 0 || ahead > timerMask) {
+            waiting.activate(iv);
+            return;
+        }
+        int s = ready & timerMask;
+        timerNext[iv] = timerHead[s];
+        timerHead[s] = iv;
     }
 
     /**
@@ -157,12 +188,12 @@ final class VcAllocator {
      */
     void tailLeft(int iv, long now) {
         headRoute[iv] = UNKNOWN;
-        if (b.count(iv) > 0) {
-            waiting.activate(iv);
-        }
         if (frontTiming) {
             // like a head that arrived now (staged: next cycle), it leaves pipeline - 1 cycles later at the earliest
             frontTime[iv] = (int) now + timing.frontDelay;
+        }
+        if (b.count(iv) > 0) {
+            activateFrom(iv, b.buf[3 * b.front(iv) + 2], now);
         }
     }
 
@@ -177,6 +208,11 @@ final class VcAllocator {
     void allocate(long now) {
         int[] buf = b.buf;
         int requests = 0;
+        int slot = (int) now & timerMask;
+        for (int iv = timerHead[slot]; iv >= 0; iv = timerNext[iv]) {
+            waiting.activate(iv);
+        }
+        timerHead[slot] = -1;
         // the input VCs with a head waiting and awake, in increasing order (the order of the
         // routing function's random draws, the control's calls and the commits below)
         long[] active = waiting.active;

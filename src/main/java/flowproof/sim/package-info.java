@@ -14,8 +14,10 @@
  *       blocked heads) and {@code SwitchAllocator} (separable input-first switch
  *       allocation over the active input ports), both timed by {@code RouterTiming}
  *       (flowproof's pipeline or BookSim's stages);</li>
- *   <li>links and credits: {@code Links}, the channels and credit channels as latency
- *       wheels;</li>
+ *   <li>links and credits: {@code Links}, the channels and credit channels as a latency
+ *       wheel listing each cycle's arriving flits and credits (without a congestion control
+ *       or an observer a flit skips the wheel: it is written into the downstream buffer with
+ *       its arrival cycle, which the allocators wait for);</li>
  *   <li>statistics: {@code Statistics} (window counters, channel utilisation, exact latency
  *       histogram), {@link flowproof.sim.SeriesBuilder} (the time series, shared with the
  *       queue engines) and {@code SpaceTimeRecorder} (the space-time chart);</li>
