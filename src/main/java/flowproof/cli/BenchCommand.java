@@ -59,9 +59,8 @@ final class BenchCommand implements Callable<Integer> {
             + "form one cluster and run --runs + 1 searches on it, as workers do; a search's process CPU seconds run from "
             + "the moment every member is ready to start it until the last has ended it. Printed: those CPU "
             + "seconds, states per CPU-second and its ratio to the faster single-JVM engine's, bytes on the "
-            + "wire per remote successor sent, the level barrier's protocol time (mean and median) and the longest wait in it; "
-            + "then a line with the CPU of forming and shutting down the cluster, the share of the successors owned by another member that were sent (the rest had been "
-            + "sent lately), the protocol time of every level, the collections and the most threads alive "
+            + "wire per remote successor, the level barrier's protocol time (mean and median) and the longest wait in it; "
+            + "then a line with the CPU of forming and shutting down the cluster, the protocol time of every level, the collections and the most threads alive "
             + "(docs/cluster.md)")
     Integer members;
 
@@ -207,11 +206,9 @@ final class BenchCommand implements Callable<Integer> {
             }
             ExplorationResult r = best.get(0).result();
             long remote = 0;
-            long sent = 0;
             long bytes = 0;
             for (MemberRun mr : best) {
                 remote += mr.stats().remoteSuccessors();
-                sent += mr.stats().sentSuccessors();
                 bytes += mr.stats().bytesSent();
             }
             double[] barrier = flowproof.explore.distributed.MemberStats.barrierMillis(
@@ -221,7 +218,7 @@ final class BenchCommand implements Callable<Integer> {
             double ratio = (r.states() / bestMem) / (seq.states() / bestSeq);
             out.printf("%-4s %-10s %,11d %,12d %6d %9.2f %9.2f %,13.0f %7.2f %11.2f %11.2f %11.2f %11.2f%s%n", c.id(),
                 members + " members", r.states(), r.transitions(), r.depth(), wall, bestMem, r.states() / bestMem, ratio,
-                sent == 0 ? 0.0 : (double) bytes / sent, barrier[0], barrier[1], barrier[2],
+                remote == 0 ? 0.0 : (double) bytes / remote, barrier[0], barrier[1], barrier[2],
                 same ? "" : "  COUNTS DIFFER FROM seq");
             double[] byLevel = flowproof.explore.distributed.MemberStats.barrierLevelMillis(
                 best.stream().map(MemberRun::stats).toList());
@@ -229,9 +226,9 @@ final class BenchCommand implements Callable<Integer> {
             for (double b : byLevel) {
                 levels.append(String.format(" %.2f", b));
             }
-            out.printf("%-4s %-10s cluster formed and shut down: %.2f CPU s; sent %,d of %,d remote successors (%.1f%%); "
-                + "barrier ms by level:%s; %d collections (%d ms), at most %d threads%n", c.id(), members + " members",
-                clusterCpu - allSearches, sent, remote, remote == 0 ? 0.0 : 100.0 * sent / remote, levels, activity.collections(), activity.gcMillis(), activity.peakThreads());
+            out.printf("%-4s %-10s cluster formed and shut down: %.2f CPU s; %,d remote successors; barrier ms by level:%s; "
+                + "%d collections (%d ms), at most %d threads%n", c.id(), members + " members", clusterCpu - allSearches,
+                remote, levels, activity.collections(), activity.gcMillis(), activity.peakThreads());
             out.flush();
             if (!same) {
                 return 1;

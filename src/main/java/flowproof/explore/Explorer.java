@@ -282,7 +282,7 @@ public final class Explorer {
             try {
                 return search.run();
             } finally {
-                memberStats = new MemberStats(search.remoteSuccessors(), search.sentSuccessors(), transport.bytesSent(), search.barrierEnterNanos(),
+                memberStats = new MemberStats(search.remoteSuccessors(), transport.bytesSent(), search.barrierEnterNanos(),
                     search.barrierLeaveNanos());
             }
         }

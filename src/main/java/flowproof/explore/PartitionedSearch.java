@@ -69,12 +69,10 @@ final class PartitionedSearch {
     static final long WAIT_MILLIS = 50;
 
     /** Encoded states per batch sent to another member. */
-    static final int BATCH_STATES = 16384;
+    static final int BATCH_STATES = 32768;
     /** What fills the upper half of a batch's last long when the batch has an odd number of ranks (no rank is this large). */
     private static final long NO_RANK = 0xFFFFFFFFL;
 
-    /** Slots of the cache of states sent lately ({@link #sentCodes}). */
-    static final int SENT_CACHE_SLOTS = 1 << 16;
     /** Batches sent to one member and not acknowledged yet, at most. */
     static final int WINDOW = 8;
 
@@ -133,21 +131,8 @@ final class PartitionedSearch {
     private final Map<Long, Transport.Message> controls = new HashMap<>();
     private int sequence;
     private long remoteSuccessors;
-    /** Successors of {@link #remoteSuccessors} put into a batch: the others were in {@link #sentCodes} already. */
-    private long sentSuccessors;
-    /**
-     * The states this member sent lately, at most one per slot ({@value #SENT_CACHE_SLOTS} slots,
-     * a slot chosen by the state's hash, a later state replacing an earlier one); a slot in use has
-     * its {@link #sentUsed} flag. A state sent before is in its owner's visited set by the end of
-     * the level it was sent in, so sending it again (as a successor of another state of this level
-     * or of a later one) adds nothing: the owner would find it there. Not sending it changes no count
-     * (transitions are counted where they are generated) and no trace ({@link LevelTrace} looks for
-     * predecessors in the level lists).
-     */
-    private long[] sentCodes;
     /** Where {@link #unpack} puts a batch's ranks. */
     private long[] unpacked = new long[0];
-    private boolean[] sentUsed;
     /** {@link System#nanoTime()} when this member entered and left each level's barrier, level by level. */
     private long[] barrierEnter = new long[64];
     private long[] barrierLeave = new long[64];
@@ -189,8 +174,6 @@ final class PartitionedSearch {
         this.packedScratch = new long[layout.words];
         this.orbitScratch = new long[layout.words];
         this.out = new long[n][BATCH_STATES * cw];
-        this.sentCodes = new long[SENT_CACHE_SLOTS * cw];
-        this.sentUsed = new boolean[SENT_CACHE_SLOTS];
         this.outCount = new int[n];
         this.sent = new int[n];
         this.received = new int[n];
@@ -326,13 +309,9 @@ final class PartitionedSearch {
             fixed[count++] = f;
         }
 
-        /** Puts the successor in {@link #code} into the batch for its owner {@code to}, unless it was sent lately. */
+        /** Puts the successor in {@link #code} into the batch for its owner {@code to}. */
         private void toOwner(int to) {
             remoteSuccessors++;
-            if (sentLately(code)) {
-                return;
-            }
-            sentSuccessors++;
             if (codec != compact) {
                 // two ranks to a long (the dense codec's ranks are below 2^27); an odd last one beside NO_RANK
                 int k = outCount[to];
@@ -395,18 +374,6 @@ final class PartitionedSearch {
         }
         table.grow((int) slots);
         return true;
-    }
-
-    /** Whether {@code code} was sent lately ({@link #sentCodes}); if not, it takes its slot there. */
-    private boolean sentLately(long[] code) {
-        int slot = (int) ((ConcurrentStateTable.hash(code, 0, cw) >>> 32) & (SENT_CACHE_SLOTS - 1));
-        int at = slot * cw;
-        if (sentUsed[slot] && (cw == 1 ? sentCodes[at] == code[0] : Arrays.equals(sentCodes, at, at + cw, code, 0, cw))) {
-            return true;
-        }
-        System.arraycopy(code, 0, sentCodes, at, cw);
-        sentUsed[slot] = true;
-        return false;
     }
 
     /** Sends the batch for member {@code to}, once fewer than {@link #WINDOW} of its batches are unacknowledged. */
@@ -491,8 +458,6 @@ final class PartitionedSearch {
         cw = compact.words;
         table = new ConcurrentStateTable(cw, 1 << 12);
         out = new long[n][BATCH_STATES * cw];
-        sentCodes = new long[SENT_CACHE_SLOTS * cw];
-        sentUsed = new boolean[SENT_CACHE_SLOTS];
         Arrays.fill(outCount, 0);
         Arrays.fill(settled, false);
         Arrays.fill(violation, null);
@@ -932,11 +897,6 @@ final class PartitionedSearch {
     /** Successors this member sent to other members. */
     long remoteSuccessors() {
         return remoteSuccessors;
-    }
-
-    /** Of {@link #remoteSuccessors()}, those put on the wire (the rest had been sent lately). */
-    long sentSuccessors() {
-        return sentSuccessors;
     }
 
     /** {@link System#nanoTime()} when this member entered each level's barrier (its expansion of the level done), level by level. */

@@ -3,8 +3,7 @@ package flowproof.explore.distributed;
 /**
  * What one member of a partitioned search sent and waited for, measured by the search itself.
  *
- * @param remoteSuccessors   successors this member generated that another member owns
- * @param sentSuccessors     of those, the ones it put into a batch for their owner (the rest it had sent lately)
+ * @param remoteSuccessors   successors this member sent to the member that owns them
  * @param bytesSent          bytes this member's transport put on the wire ({@link Transport#bytesSent}):
  *                           batches, acknowledgements and barrier messages, without the engine's framing
  * @param barrierEnterNanos  {@link System#nanoTime()} when this member entered each level's barrier (it had
@@ -12,16 +11,11 @@ package flowproof.explore.distributed;
  * @param barrierLeaveNanos  {@link System#nanoTime()} when it left each level's barrier (every member's word
  *                           for the level had arrived and every batch sent to it in the level was inserted)
  */
-public record MemberStats(long remoteSuccessors, long sentSuccessors, long bytesSent, long[] barrierEnterNanos, long[] barrierLeaveNanos) {
+public record MemberStats(long remoteSuccessors, long bytesSent, long[] barrierEnterNanos, long[] barrierLeaveNanos) {
 
-    /** Bytes on the wire per successor that another member owns (0 when there was none). */
+    /** Bytes on the wire per successor sent to another member (0 when none was sent). */
     public double bytesPerRemoteSuccessor() {
         return remoteSuccessors == 0 ? 0 : (double) bytesSent / remoteSuccessors;
-    }
-
-    /** Bytes on the wire per successor put into a batch for another member (0 when none was). */
-    public double bytesPerSentSuccessor() {
-        return sentSuccessors == 0 ? 0 : (double) bytesSent / sentSuccessors;
     }
 
     /**
