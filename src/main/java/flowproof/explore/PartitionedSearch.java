@@ -26,7 +26,8 @@ import java.util.Set;
  * its hash names (the member's {@link ConcurrentStateTable} indexes by the high half). A member
  * keeps the states it owns in its visited set and its own list per BFS level, expands the states
  * of the current level it owns, inserts the successors it owns at once and sends the others to their
- * owners in batches of {@value #BATCH_STATES} encoded states. A receiver acknowledges each batch
+ * owners in batches of {@value #BATCH_STATES} encoded states (ranks of the dense codec two to a
+ * long, since they are below 2<sup>27</sup>). A receiver acknowledges each batch
  * it has inserted; a sender keeps at most {@value #WINDOW} batches unacknowledged per member
  * (reading its own inbox while it waits), so what is in flight stays bounded and no two members
  * wait on each other.
