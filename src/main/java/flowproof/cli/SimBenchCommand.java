@@ -32,7 +32,10 @@ import picocli.CommandLine.Option;
         + "the machine disturb less.",
         "With --against-booksim BINARY, BookSim 2.0 and flowproof run alternately on the same torus, routing, VCs, "
         + "buffers, packets and traffic (dateline, 2 VCs; BookSim's own wormhole router), and both rates and their "
-        + "ratio are reported: BookSim's on its own timer (\"Total run time\") and per CPU second of its process."})
+        + "ratio are reported: BookSim's on its own timer (\"Total run time\") and per CPU second of its process. "
+        + "flowproof also runs BookSim's configuration itself, read as simulate --booksim reads it (BookSim's "
+        + "router: wormhole, its stages, iSLIP), in the same rounds: the \"same cfg\" columns and the JSON's "
+        + "sameConfiguration."})
 final class SimBenchCommand implements Callable<Integer> {
 
     @Option(names = "--runs", defaultValue = "3", description = "measured runs per configuration (default: ${DEFAULT-VALUE})")
@@ -96,6 +99,22 @@ final class SimBenchCommand implements Callable<Integer> {
             100, null, null);
     }
 
+    /**
+     * flowproof's simulation of the BookSim configuration {@code bsConfig} itself, read as
+     * {@code simulate --booksim} reads it (BookSim's router options: stages, wormhole, its VC
+     * release, iSLIP): the same configuration BookSim runs. Its one warm-up period and one
+     * sample become {@code cycles} cycles of which the first fifth warm up, as flowproof's
+     * own bench runs.
+     */
+    static SimConfig sameAsBookSim(String bsConfig, long cycles) throws flowproof.spec.SpecException {
+        String text = bsConfig.replace("warmup_periods = 1;", "warmup_periods = 1;\nmax_samples = 5;")
+            .replace("max_samples = 1;", "").replace("sample_period = " + cycles + ";", "sample_period = "
+                + Math.max(1, cycles / 5) + ";");
+        flowproof.spec.Spec spec = flowproof.spec.SpecReader.fromTree("bench-sim", "", flowproof.spec.BookSimConfig
+            .toSpecTree("bench-sim", "bench", text, flowproof.spec.BookSimConfig.Purpose.SIMULATE));
+        return flowproof.spec.SimulationReader.read(spec);
+    }
+
     /** One measured flowproof run: its result and the CPU seconds of the thread that ran it. */
     record Measured(SimResult result, double cpuSeconds) {
     }
@@ -139,17 +158,23 @@ final class SimBenchCommand implements Callable<Integer> {
             out.printf("%-5s %-16s %3s %5s %9s %9s %8s %14s %14s", "torus", "rule", "VCs", "load", "accepted", "cycles",
                 "seconds", "node-cycles/s", "per CPU s");
             if (against) {
-                out.printf(" | %9s %9s %8s %14s %14s %7s %7s", "BookSim", "cycles", "seconds", "node-cycles/s",
-                    "per CPU s", "ratio", "CPU");
+                out.printf(" | %9s %9s %8s %14s %14s %7s %7s | %9s %14s %7s", "BookSim", "cycles", "seconds",
+                    "node-cycles/s", "per CPU s", "ratio", "CPU", "same cfg", "per CPU s", "CPU");
             }
             out.println();
         }
         for (Config c : configs(sizes, loads, against)) {
             SimConfig cfg = config(c, cycles);
             String bsConfig = BookSimRun.config(c.size(), c.load(), cycles, BUFFER_FLITS, PACKET_FLITS);
+            SimConfig same = against ? sameAsBookSim(bsConfig, cycles) : null;
             measure(cfg);
+            if (against) {
+                measure(same);
+            }
             Measured best = null;
             double bestCpu = Double.NaN;
+            Measured sameBest = null;
+            double sameBestCpu = Double.NaN;
             BookSimRun bsBest = null;
             double bsBestCpu = Double.NaN;
             for (int i = 0; i < runs; i++) {
@@ -161,6 +186,13 @@ final class SimBenchCommand implements Callable<Integer> {
                     }
                     if (!(b.cpuSeconds() >= bsBestCpu)) {
                         bsBestCpu = b.cpuSeconds();
+                    }
+                    Measured m = measure(same);
+                    if (sameBest == null || m.result().seconds() < sameBest.result().seconds()) {
+                        sameBest = m;
+                    }
+                    if (!(m.cpuSeconds() >= sameBestCpu)) {
+                        sameBestCpu = m.cpuSeconds();
                     }
                 }
                 Measured m = measure(cfg);
@@ -175,6 +207,7 @@ final class SimBenchCommand implements Callable<Integer> {
             double cpuRate = c.nodes() * (double) r.cycles() / bestCpu;
             double bsRate = against ? bsBest.nodeCyclesPerSecond(c.nodes()) : Double.NaN;
             double bsCpuRate = against ? c.nodes() * (double) bsBest.cycles() / bsBestCpu : Double.NaN;
+            double sameCpuRate = against ? c.nodes() * (double) sameBest.result().cycles() / sameBestCpu : Double.NaN;
             if (json) {
                 ObjectNode o = new ObjectMapper().createObjectNode();
                 o.put("size", c.size());
@@ -198,6 +231,15 @@ final class SimBenchCommand implements Callable<Integer> {
                     b.put("nodeCyclesPerCpuSecond", Double.isNaN(bsCpuRate) ? null : Math.round(bsCpuRate));
                     o.put("ratio", r.nodeCyclesPerSecond() / bsRate);
                     o.put("cpuRatio", Double.isNaN(cpuRate / bsCpuRate) ? null : cpuRate / bsCpuRate);
+                    ObjectNode sc = o.putObject("sameConfiguration");
+                    sc.put("accepted", sameBest.result().accepted());
+                    sc.put("cycles", sameBest.result().cycles());
+                    sc.put("seconds", sameBest.result().seconds());
+                    sc.put("nodeCyclesPerSecond", Math.round(sameBest.result().nodeCyclesPerSecond()));
+                    sc.put("cpuSeconds", sameBestCpu);
+                    sc.put("nodeCyclesPerCpuSecond", Double.isNaN(sameCpuRate) ? null : Math.round(sameCpuRate));
+                    sc.put("ratio", sameBest.result().nodeCyclesPerSecond() / bsRate);
+                    sc.put("cpuRatio", Double.isNaN(sameCpuRate / bsCpuRate) ? null : sameCpuRate / bsCpuRate);
                 }
                 out.println(o);
             } else {
@@ -206,6 +248,8 @@ final class SimBenchCommand implements Callable<Integer> {
                 if (against) {
                     out.printf(" | %9.4f %,9d %8.3f %,14.0f %,14.0f %7.1f %7.1f", bsBest.accepted(), bsBest.cycles(),
                         bsBest.runSeconds(), bsRate, bsCpuRate, r.nodeCyclesPerSecond() / bsRate, cpuRate / bsCpuRate);
+                    out.printf(" | %9.4f %,14.0f %7.1f", sameBest.result().accepted(), sameCpuRate,
+                        sameCpuRate / bsCpuRate);
                 }
                 out.println();
             }
