@@ -55,7 +55,6 @@ public final class BookSimConfig {
         FIXED.put("classes", "1");
         FIXED.put("router", "iq");
         FIXED.put("speculative", "0");
-        FIXED.put("alloc_iters", "1");
         FIXED.put("arb_type", "round_robin");
         FIXED.put("input_speedup", "1");
         FIXED.put("output_speedup", "1");
@@ -80,14 +79,15 @@ public final class BookSimConfig {
     /** Keys mapped onto spec fields (or checked against the topology), in the order docs/booksim.md lists them. */
     static final List<String> MAPPED = List.of("topology", "k", "n", "c", "x", "y", "xr", "yr", "use_noc_latency",
         "routing_function", "num_vcs", "vc_buf_size", "vct", "wait_for_tail_credit", "vc_allocator", "sw_allocator",
-        "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay", "credit_delay",
+        "alloc_iters", "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay", "credit_delay",
         "packet_size", "traffic", "injection_rate", "injection_rate_uses_flits", "sim_type", "warmup_periods",
         "sample_period", "max_samples", "seed");
 
-    /** Every key BookSimConfig accepts. */
+    /** Every key BookSimConfig accepts: mapped, fixed, or ignored as unable to change the run ({@link BookSimIgnoredKeys}). */
     public static Set<String> supportedKeys() {
         Set<String> all = new java.util.LinkedHashSet<>(MAPPED);
         all.addAll(FIXED.keySet());
+        all.addAll(BookSimIgnoredKeys.REASONS.keySet());
         return all;
     }
 
@@ -248,7 +248,7 @@ public final class BookSimConfig {
 
     private ObjectNode map(String stem, Purpose purpose) throws SpecException {
         for (String key : values.keySet()) {
-            if (!MAPPED.contains(key) && !FIXED.containsKey(key)) {
+            if (!MAPPED.contains(key) && !FIXED.containsKey(key) && !BookSimIgnoredKeys.contains(key)) {
                 throw error(key, "a key flowproof maps (docs/booksim.md lists them)", "a key it does not model");
             }
         }
@@ -347,7 +347,8 @@ public final class BookSimConfig {
                 }
                 spec.put("routing", "minimal");
             }
-            default -> throw error("topology", "torus, mesh or flatfly", topology);
+            default -> throw error("topology", "torus, mesh or flatfly" + UNMAPPED_TOPOLOGIES.getOrDefault(topology, ""),
+                topology);
         }
         spec.put("vcs", vcs);
         spec.put("rule", "vct");
@@ -368,12 +369,10 @@ public final class BookSimConfig {
             throw error("wait_for_tail_credit", "1 with min_adapt (flowproof allocates escape VCs only when empty, as"
                 + " Duato's theorem needs)", shown("wait_for_tail_credit", "0"));
         }
-        for (String key : List.of("vc_allocator", "sw_allocator")) {
-            if (!"separable_input_first".equals(word(key, "islip"))) {
-                throw error(key, "separable_input_first (flowproof's allocator, round-robin arbiters)",
-                    shown(key, "islip"));
-            }
-        }
+        String vcAllocator = allocator("vc_allocator");
+        String swAllocator = allocator("sw_allocator");
+        // alloc_iters: iSLIP's iterations (allocator.cpp); the separable allocators do not read it
+        int iterations = integer("alloc_iters", 1, 1, "a number of allocator iterations of at least 1");
         int routingDelay = integer("routing_delay", 1, 0, "0 or more cycles");
         int vcAllocDelay = integer("vc_alloc_delay", 1, 1, "1 or more cycles");
         int swAllocDelay = integer("sw_alloc_delay", 1, 1, "1 or more cycles");
@@ -439,6 +438,16 @@ public final class BookSimConfig {
         sim.put("vc-release", tailCredit.equals("0") ? "tail" : "drained");
         // its separable allocators' output arbiters rotate over every input VC of the router
         sim.put("allocation", "per-vc");
+        // flowproof's default is separable-input-first: only islip is written, so that the spec says what differs
+        if (vcAllocator.equals("islip")) {
+            sim.put("vc-allocator", "islip");
+        }
+        if (swAllocator.equals("islip")) {
+            sim.put("switch-allocator", "islip");
+        }
+        if (vcAllocator.equals("islip") || swAllocator.equals("islip")) {
+            sim.put("allocator-iterations", iterations);
+        }
         sim.put("link-latency", link);
         // a credit crosses a channel as a flit does (the channel's cycles, then read the next cycle), plus credit_delay
         sim.put("credit-latency", link + 1 + creditDelay);
@@ -459,6 +468,26 @@ public final class BookSimConfig {
         sim.put("seed", seedValue == null ? 0 : Long.parseLong(seedValue.text()));
         return spec;
     }
+
+    /**
+     * Why a BookSim topology flowproof has a network of the same name for is not mapped: what
+     * differs, from BookSim's fly.cpp, dragonfly.cpp and routefunc.cpp against flowproof's
+     * Butterfly and Dragonfly.
+     */
+    private static final Map<String, String> UNMAPPED_TOPOLOGIES = Map.of(
+        "fly", " (BookSim's fly has flowproof's butterfly wiring, terminal numbering and dest_tag routes, but its"
+            + " terminals inject into the first stage's routers and eject from the last stage's; flowproof's"
+            + " butterfly makes each terminal a node with a router and a channel each way, so a packet would cross 2"
+            + " routers and 2 channels more)",
+        "dragonflynew", " (BookSim's dragonflynew has flowproof's dragonfly routers, groups and terminal numbering"
+            + " with a = 2k, h = k, p = k, but wires global link l of group G to group l for l < G and l + 1"
+            + " otherwise, where flowproof's goes to group (G + l + 1) mod g; its channels take 10 cycles (local) and"
+            + " 100 (global) where flowproof's take one link latency; and min routing moves from VC 0 to VC 1 at the"
+            + " global hop)",
+        "cmesh", " (flowproof has no concentrated mesh with express channels)",
+        "fattree", " (flowproof has no fat tree)",
+        "qtree", " (flowproof has no quad tree)",
+        "tree4", " (flowproof has no tree4)");
 
     /** BookSim's traffic patterns that are flowproof's (traffic.cpp against traffic.PatternKind). */
     private static final Map<String, String> PATTERNS = Map.of("uniform", "uniform", "bitcomp", "bit-complement",
@@ -494,6 +523,20 @@ public final class BookSimConfig {
                 + " bits)", terminals + " terminals");
         }
         return mapped;
+    }
+
+    /**
+     * The flowproof allocator of {@code key} ({@code vc_allocator} or {@code sw_allocator}):
+     * {@code islip} (BookSim's default) or {@code separable-input-first}.
+     */
+    private String allocator(String key) throws SpecException {
+        String name = word(key, "islip");
+        return switch (name) {
+            case "islip" -> "islip";
+            case "separable_input_first" -> "separable-input-first";
+            default -> throw error(key, "islip or separable_input_first (the allocators flowproof has; an"
+                + " islip(N) or separable_input_first(ARB) parameter is not read: use alloc_iters, arb_type)", name);
+        };
     }
 
     private static boolean sameValue(String written, String flowproofs) {
@@ -536,8 +579,10 @@ public final class BookSimConfig {
             throw error("yr", "xr x yr = c (" + c + " terminals per router)", xr + " x " + yr);
         }
         if (!"0".equals(word("use_noc_latency", "1"))) {
-            throw error("use_noc_latency", "0 (every channel 1 cycle; flowproof has no channel lengths from the layout)",
-                shown("use_noc_latency", "1"));
+            throw error("use_noc_latency", "0 (every channel 1 cycle; with 1 BookSim's flatfly_onchip gives each"
+                + " channel its layout length, xr x |dx| + yr x |dy| cycles (" + Math.min(xr, yr) + " to "
+                + (k - 1) * Math.max(xr, yr) + " here), where flowproof's flattened butterfly has one latency for"
+                + " every channel)", shown("use_noc_latency", "1"));
         }
     }
 
