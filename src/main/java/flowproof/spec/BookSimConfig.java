@@ -336,11 +336,14 @@ public final class BookSimConfig {
                 }
             }
             case "flatfly" -> {
-                flatfly(k, n, c);
+                int[] lengths = flatfly(k, n, c);
                 topo.put("kind", "flattened-butterfly");
                 topo.put("radix", k);
                 topo.put("dimensions", n);
                 topo.put("concentration", c);
+                if (lengths != null) {
+                    topo.putArray("channel-length").add(lengths[0]).add(lengths[1]);
+                }
                 if (!routing.equals("ran_min")) {
                     throw error("routing_function", "ran_min (min_flatfly: flowproof's minimal, lowest dimension first)",
                         shown("routing_function", "none"));
@@ -560,8 +563,13 @@ public final class BookSimConfig {
         return Double.parseDouble(v.text());
     }
 
-    /** BookSim's flatfly_onchip: a square 2-D layout whose routers hold xr x yr terminals. */
-    private void flatfly(int k, int n, int c) throws SpecException {
+    /**
+     * BookSim's flatfly_onchip: a square 2-D layout whose routers hold xr x yr terminals. With
+     * {@code use_noc_latency = 1} (its default) a channel's latency is its length in the
+     * layout, {@code xr * |dx| + yr * |dy|}: returns {@code [xr, yr]}, flowproof's
+     * {@code channel-length}; null with 0 (every channel 1 cycle).
+     */
+    private int[] flatfly(int k, int n, int c) throws SpecException {
         if (n != 2) {
             throw error("n", "2 (BookSim's on-chip flattened butterfly lays routers out in x and y)", Integer.toString(n));
         }
@@ -578,12 +586,57 @@ public final class BookSimConfig {
         if (xr * yr != c) {
             throw error("yr", "xr x yr = c (" + c + " terminals per router)", xr + " x " + yr);
         }
-        if (!"0".equals(word("use_noc_latency", "1"))) {
-            throw error("use_noc_latency", "0 (every channel 1 cycle; with 1 BookSim's flatfly_onchip gives each"
-                + " channel its layout length, xr x |dx| + yr x |dy| cycles (" + Math.min(xr, yr) + " to "
-                + (k - 1) * Math.max(xr, yr) + " here), where flowproof's flattened butterfly has one latency for"
-                + " every channel)", shown("use_noc_latency", "1"));
+        String noc = word("use_noc_latency", "1");
+        if (noc.equals("0")) {
+            return null;
         }
+        if (!noc.equals("1")) {
+            throw error("use_noc_latency", "0 or 1", noc);
+        }
+        int longest = injectionLength(xr, yr);
+        if (longest != 1) {
+            throw error("use_noc_latency", "0, or 1 with xr and yr of at most 3 (with 1 BookSim's flatfly_onchip makes"
+                + " a terminal's injection and ejection channels as long as its distance from the router, here up to "
+                + longest + " cycles and different per terminal; flowproof's are the same for every terminal)",
+                shown("use_noc_latency", "1"));
+        }
+        return new int[] {xr, yr};
+    }
+
+    /**
+     * The longest injection (and ejection) channel of BookSim's flatfly_onchip with
+     * use_noc_latency: its _BuildNet loop over a router's xr x yr terminals, written out.
+     */
+    static int injectionLength(int xr, int yr) {
+        int yleng = -yr / 2;
+        int xleng = -xr / 2;
+        boolean yodd = yr % 2 == 1;
+        boolean xodd = xr % 2 == 1;
+        int longest = 0;
+        for (int yy = 0; yy < yr; yy++) {
+            for (int xx = 0; xx < xr; xx++) {
+                if (yleng == 0 && !yodd) {
+                    yleng++;
+                }
+                if (xleng == 0 && !xodd) {
+                    xleng++;
+                }
+                int ileng = 1;
+                if (Math.abs(yleng) > 1) {
+                    ileng += Math.abs(yleng) - 1;
+                }
+                if (Math.abs(xleng) > 1) {
+                    ileng += Math.abs(xleng) - 1;
+                }
+                longest = Math.max(longest, ileng);
+                yleng++;
+                if (yleng > yr / 2) {
+                    yleng = -yr / 2;
+                    xleng++;
+                }
+            }
+        }
+        return longest;
     }
 
     /**

@@ -304,12 +304,56 @@ class BookSimConfigTest {
 
     @Test
     void booksimDefaultsFlowproofDoesNotModelAreNamedAsDefaults() {
-        String fly = ROUTER + "topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2;"
+        String fly = ROUTER + "topology = flatfly; k = 4; n = 2; c = 16; x = 4; y = 4; xr = 4; yr = 4;"
             + " routing_function = ran_min;";
-        assertThat(error(fly, Purpose.SIMULATE).getMessage())
-            .contains("key use_noc_latency: expected 0").endsWith("found 1 (BookSim's default)");
+        assertThat(error(fly, Purpose.SIMULATE).getMessage()).isEqualTo("x.cfg: key use_noc_latency: expected 0, or 1"
+            + " with xr and yr of at most 3 (with 1 BookSim's flatfly_onchip makes a terminal's injection and ejection"
+            + " channels as long as its distance from the router, here up to 3 cycles and different per terminal;"
+            + " flowproof's are the same for every terminal), found 1 (BookSim's default)");
         assertThat(error(ROUTER + "topology = mesh;", Purpose.SIMULATE).getMessage())
             .contains("key routing_function: expected dim_order").endsWith("found none (BookSim's default)");
+    }
+
+    static final String FLATFLY = ROUTER + """
+        topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2;
+        routing_function = ran_min; num_vcs = 2; vc_buf_size = 8;
+        injection_rate = 0.01; warmup_periods = 1; sample_period = 4000; max_samples = 6; seed = 3;
+        """;
+
+    /**
+     * flatfly_onchip with use_noc_latency = 1 (BookSim's default): every channel as long as its
+     * span in the layout, xr x |dx| + yr x |dy| cycles, flit and credit alike; the injection and
+     * ejection channels 1 cycle while xr, yr are at most 3 (BookSim's loop, written out in
+     * injectionLength).
+     */
+    @Test
+    void flatflyChannelsTakeTheirLayoutLength() throws Exception {
+        JsonNode topo = BookSimConfig.toSpecTree("f.cfg", "f", FLATFLY, Purpose.SIMULATE).get("topology");
+        assertThat(topo.get("channel-length").toString()).isEqualTo("[2,2]");
+        JsonNode flat = BookSimConfig.toSpecTree("f.cfg", "f", FLATFLY + "use_noc_latency = 0;", Purpose.SIMULATE)
+            .get("topology");
+        assertThat(flat.has("channel-length")).isFalse();
+        assertThat(error(FLATFLY + "use_noc_latency = 2;", Purpose.SIMULATE).getMessage())
+            .isEqualTo("x.cfg: key use_noc_latency: expected 0 or 1, found 2");
+        for (int r = 1; r <= 3; r++) {
+            assertThat(BookSimConfig.injectionLength(r, r)).isEqualTo(1);
+        }
+        assertThat(BookSimConfig.injectionLength(4, 4)).isEqualTo(3);
+        assertThat(BookSimConfig.injectionLength(6, 6)).isEqualTo(5);
+
+        Spec laid = SpecReader.fromTree("f.cfg", "", BookSimConfig.toSpecTree("f.cfg", "f", FLATFLY, Purpose.SIMULATE));
+        Spec one = SpecReader.fromTree("f.cfg", "", BookSimConfig.toSpecTree("f.cfg", "f",
+            FLATFLY + "use_noc_latency = 0;", Purpose.SIMULATE));
+        FlattenedButterfly t = (FlattenedButterfly) laid.topology();
+        assertThat(t.latency(t.channelTo(t.node(0, 0), t.node(3, 0)))).isEqualTo(6);
+        assertThat(flowproof.sim.Simulator.channelLatency(t, t.channelTo(t.node(0, 0), t.node(0, 2)))).isEqualTo(4);
+        // zero load: a route's extra cycles are its channels' lengths less one each. Uniform over the 64
+        // terminals (self included), a dimension's coordinates differ with probability 12/16 and by 20/16 on
+        // average: 2 x (2 x 20/16 - 12/16) = 3.5 cycles more than with every channel 1 cycle
+        SimResult a = Flowproof.simulate(Flowproof.simulation(laid));
+        SimResult b = Flowproof.simulate(Flowproof.simulation(one));
+        assertThat(a.packetsDelivered()).isGreaterThan(10_000);
+        assertThat(a.latency().mean() - b.latency().mean()).isCloseTo(3.5, org.assertj.core.data.Offset.offset(0.15));
     }
 
     private static JsonNode sim(String text) throws SpecException {
