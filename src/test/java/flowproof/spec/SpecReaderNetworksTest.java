@@ -270,7 +270,7 @@ class SpecReaderNetworksTest {
     }
 
     @Test
-    void flattenedButterflyChannelLengthsAreRead() throws IOException {
+    void flattenedButterflyChannelLengthsAreRead() throws Exception {
         Path file = write(spec("{kind: flattened-butterfly, radix: 3, dimensions: 2, channel-length: [1, 4]}"));
         flowproof.topology.FlattenedButterfly t = (flowproof.topology.FlattenedButterfly) SpecReader.read(file)
             .topology();
