@@ -278,6 +278,70 @@ public record SimConfig(
         }
     }
 
+    /** A VC or switch allocator (spec fields {@code vc-allocator}, {@code switch-allocator}). */
+    public enum AllocatorKind {
+        /**
+         * flowproof's separable allocator: each requester asks for one resource (an input VC
+         * its best candidate output VC; an input port one of its VCs, round robin), each
+         * resource grants one request round robin.
+         */
+        SEPARABLE_INPUT_FIRST("separable-input-first"),
+        /**
+         * iSLIP (McKeown), BookSim's default: each requester asks for every resource it could
+         * use (an input VC every admissible candidate output VC; an input port every output
+         * port one of its VCs is ready for, that port's VC chosen round robin); each resource
+         * grants one requester round robin from its grant pointer; each requester accepts one
+         * grant round robin from its accept pointer; the pointers move past an accepted grant
+         * of the first iteration only. Later iterations match what the earlier left unmatched.
+         */
+        ISLIP("islip");
+
+        private final String key;
+
+        AllocatorKind(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public static AllocatorKind of(String key) {
+            for (AllocatorKind a : values()) {
+                if (a.key.equals(key)) {
+                    return a;
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * The VC and switch allocators and iSLIP's iterations (spec fields {@code vc-allocator},
+     * {@code switch-allocator}, {@code allocator-iterations}).
+     */
+    public record Allocators(AllocatorKind vc, AllocatorKind sw, int iterations) {
+
+        /** flowproof's separable input-first allocators. */
+        public static final Allocators DEFAULT = new Allocators(AllocatorKind.SEPARABLE_INPUT_FIRST,
+            AllocatorKind.SEPARABLE_INPUT_FIRST, 1);
+
+        public Allocators {
+            if (vc == null) {
+                vc = AllocatorKind.SEPARABLE_INPUT_FIRST;
+            }
+            if (sw == null) {
+                sw = AllocatorKind.SEPARABLE_INPUT_FIRST;
+            }
+        }
+
+        /** As the spec writes it. */
+        public String key() {
+            return "{vc-allocator: " + vc.key() + ", switch-allocator: " + sw.key() + ", allocator-iterations: "
+                + iterations + "}";
+        }
+    }
+
     /**
      * BookSim's router stages (spec field {@code stages}): a head computes its route for
      * {@code routing} cycles from when it arrives (or reaches the front of its VC, with
@@ -322,12 +386,21 @@ public record SimConfig(
      * @param stages           BookSim's router stages, or null for flowproof's pipeline timing
      * @param ejectionVcs      VCs of each ejection channel: how many packets may hold it at once (their flits
      *                         interleave, one a cycle)
+     * @param allocators       the VC and switch allocators
      */
     public record Router(VcRelease vcRelease, RouteTiming routeTiming, int injectionLatency, int ejectionLatency,
-        Allocation allocation, Stages stages, int ejectionVcs) {
+        Allocation allocation, Stages stages, int ejectionVcs, Allocators allocators) {
 
         /** flowproof's router: the switching's VC release, arrival timing, no extra channel cycles, per-VC rotation. */
-        public static final Router DEFAULT = new Router(null, RouteTiming.ARRIVAL, 0, 0, Allocation.PER_VC, null, 1);
+        public static final Router DEFAULT = new Router(null, RouteTiming.ARRIVAL, 0, 0, Allocation.PER_VC, null, 1,
+            Allocators.DEFAULT);
+
+        /** As {@link #Router(VcRelease, RouteTiming, int, int, Allocation, Stages, int, Allocators)} with flowproof's allocators. */
+        public Router(VcRelease vcRelease, RouteTiming routeTiming, int injectionLatency, int ejectionLatency,
+            Allocation allocation, Stages stages, int ejectionVcs) {
+            this(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs,
+                Allocators.DEFAULT);
+        }
 
         public Router {
             if (routeTiming == null) {
@@ -336,30 +409,38 @@ public record SimConfig(
             if (allocation == null) {
                 allocation = Allocation.PER_VC;
             }
+            if (allocators == null) {
+                allocators = Allocators.DEFAULT;
+            }
         }
 
         public Router withVcRelease(VcRelease r) {
-            return new Router(r, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs);
+            return new Router(r, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs, allocators);
         }
 
         public Router withRouteTiming(RouteTiming t) {
-            return new Router(vcRelease, t, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs);
+            return new Router(vcRelease, t, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs, allocators);
         }
 
         public Router withChannelLatencies(int injection, int ejection) {
-            return new Router(vcRelease, routeTiming, injection, ejection, allocation, stages, ejectionVcs);
+            return new Router(vcRelease, routeTiming, injection, ejection, allocation, stages, ejectionVcs, allocators);
         }
 
         public Router withAllocation(Allocation a) {
-            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, a, stages, ejectionVcs);
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, a, stages, ejectionVcs, allocators);
         }
 
         public Router withEjectionVcs(int n) {
-            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, n);
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, n, allocators);
+        }
+
+        public Router withAllocators(Allocators a) {
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs,
+                a);
         }
 
         public Router withStages(Stages s) {
-            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, s, ejectionVcs);
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, s, ejectionVcs, allocators);
         }
     }
 
@@ -465,6 +546,15 @@ public record SimConfig(
         if (router.ejectionVcs() < 1 || router.ejectionVcs() > 256) {
             throw new ConfigurationException("simulation.ejection-vcs", "1 to 256 VCs", Integer.toString(
                 router.ejectionVcs()));
+        }
+        Allocators al = router.allocators();
+        if (al.iterations() < 1 || al.iterations() > 16) {
+            throw new ConfigurationException("simulation.allocator-iterations", "1 to 16", Integer.toString(
+                al.iterations()));
+        }
+        if (arbiter == Arbiter.OLDEST_FIRST && al.sw() == AllocatorKind.ISLIP) {
+            throw new ConfigurationException("simulation.arbiter", "round-robin with switch-allocator: islip (iSLIP's"
+                + " arbiters rotate; oldest-first is an option of the separable allocator)", "oldest-first");
         }
         Stages st = router.stages();
         if (st != null) {
@@ -575,6 +665,15 @@ public record SimConfig(
         }
         if (router.ejectionVcs() != 1) {
             return "ejection-vcs";
+        }
+        if (router.allocators().vc() != AllocatorKind.SEPARABLE_INPUT_FIRST) {
+            return "vc-allocator";
+        }
+        if (router.allocators().sw() != AllocatorKind.SEPARABLE_INPUT_FIRST) {
+            return "switch-allocator";
+        }
+        if (router.allocators().iterations() != 1) {
+            return "allocator-iterations";
         }
         return router.allocation() != Allocation.PER_VC ? "allocation" : null;
     }

@@ -451,7 +451,7 @@ public final class Simulator implements Engine {
         msg = messages == null ? null : new MessageQueues(messages, terminals, cfg.consumeDelay(), pk);
         routes = new RouteComputation(cfg, rule, b, pk, termRouter, vcClass);
         sa = new SwitchAllocator(b, pk, inPorts, outPorts, ovPort, timing, cfg.arbiter() == Arbiter.OLDEST_FIRST,
-            vcPrio);
+            vcPrio, cfg.router().allocators());
         va = new VcAllocator(cfg, rule, b, pk, routes, sa, msg, control, timing, inPorts, inPortRouter, vcClass,
             vcPrio);
         injGoneCycle = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
@@ -625,6 +625,9 @@ public final class Simulator implements Engine {
         }
         if (r.ejectionVcs() != 1) {
             options.append(", ejection VCs ").append(r.ejectionVcs());
+        }
+        if (!r.allocators().equals(SimConfig.Allocators.DEFAULT)) {
+            options.append(", allocators ").append(r.allocators().key());
         }
         return topo.describe() + ", " + vcs + " VC" + (vcs > 1 ? "s" : "") + " x " + cap + " flits, "
             + cfg.switching().key() + ", " + cfg.routing().name() + ", " + rule.describe() + options;

@@ -7,6 +7,11 @@ package flowproof.sim;
  * the highest class priority first); every output port then grants one of the input ports
  * that picked a VC for it (round robin from the port after its last winner, or the oldest).
  *
+ * <p>With {@code switch-allocator: islip} ({@link #allocateIslip}) an input port asks every
+ * output port one of its ready VCs holds (that port's VC chosen as above), each output port
+ * grants one asking input port round robin, and each input port accepts one grant round robin
+ * from its accept pointer, BookSim's {@code iSLIP_Sparse}.
+ *
  * <p>It visits only its <em>active</em> input ports, one bit each, in increasing order: those
  * with a VC that holds an output VC and has a flit ({@link #enter}, {@link #leave}).
  */
@@ -43,9 +48,13 @@ final class SwitchAllocator {
     /** This cycle's grants: input port and input VC. */
     private final int[] grantPort;
     private final int[] grantVc;
+    /** {@code switch-allocator: islip}: the matcher (inputs: input ports, outputs: output ports), and per input port the VC of each request. */
+    private final Islip islip;
+    private final int[] reqVc;
+    private final Islip.GrantOrder grantOrder;
 
     SwitchAllocator(Buffers b, Packets pk, int inPorts, int outPorts, int[] ovPort, RouterTiming timing,
-        boolean oldestFirst, int[] vcPrio) {
+        boolean oldestFirst, int[] vcPrio, SimConfig.Allocators allocators) {
         this.b = b;
         this.pk = pk;
         this.vcs = b.vcs;
@@ -67,6 +76,10 @@ final class SwitchAllocator {
         list = new int[inPorts];
         grantPort = new int[inPorts];
         grantVc = new int[inPorts];
+        boolean useIslip = allocators.sw() == SimConfig.AllocatorKind.ISLIP;
+        islip = useIslip ? new Islip(inPorts, outPorts, vcs, allocators.iterations()) : null;
+        reqVc = useIslip ? new int[inPorts * vcs] : null;
+        grantOrder = (ip, other, op) -> Islip.nearer(ip, other, outRec[4 * op + PTR], inPorts);
     }
 
     /** A VC of input port {@code ip} now holds an output VC and has a flit. */
@@ -85,6 +98,9 @@ final class SwitchAllocator {
 
     /** Allocates the switch in cycle {@code now}; returns the number of grants ({@link #grantPort}, {@link #grantVc}). */
     int allocate(long now) {
+        if (islip != null) {
+            return allocateIslip(now);
+        }
         int[] buf = b.buf;
         long[] gen = pk.gen;
         int requests = 0;
@@ -153,6 +169,92 @@ final class SwitchAllocator {
             grantVc[grants++] = iv;
             inPtr[ip] = iv - ip * vcs + 1 == vcs ? 0 : iv - ip * vcs + 1;
             outRec[o + PTR] = ip + 1;
+        }
+        return grants;
+    }
+
+    /** Whether input VC {@code iv} (holding an output VC, with a flit) may cross the switch now. */
+    private boolean ready(int iv, int[] buf, long now) {
+        int ov = b.out(iv);
+        if (ov < 0 || b.count(iv) == 0) {
+            return false;
+        }
+        if (!timing.switchReady(buf, iv, b.front(iv), now)) {
+            return false;
+        }
+        return vct || ov >= queues || b.credits(ov) > 0;
+    }
+
+    /**
+     * iSLIP: every active input port asks each output port one of its ready VCs holds, with the
+     * first such VC from its round-robin VC pointer (with traffic classes the highest priority
+     * first), and {@link Islip} matches input ports with output ports; an output port's grant
+     * pointer moves past an input port it matched in the first iteration.
+     */
+    private int allocateIslip(long now) {
+        int[] buf = b.buf;
+        int requests = 0;
+        for (int w = 0; w < active.length; w++) {
+            long bits = active[w];
+            while (bits != 0) {
+                int ip = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int base = ip * vcs;
+                islip.clear(ip);
+                for (int k = 0; k < vcs; k++) {
+                    int v = inPtr[ip] + k;
+                    if (v >= vcs) {
+                        v -= vcs;
+                    }
+                    int iv = base + v;
+                    if (!ready(iv, buf, now)) {
+                        continue;
+                    }
+                    int op = ovPort[b.out(iv)];
+                    int at = -1;
+                    for (int r = 0; r < islip.requests(ip); r++) {
+                        if (islip.requested(ip, r) == op) {
+                            at = r;
+                            break;
+                        }
+                    }
+                    if (at < 0) {
+                        reqVc[base + islip.requests(ip)] = iv;
+                        islip.request(ip, op);
+                    } else if (vcPrio != null && vcPrio[v] > vcPrio[reqVc[base + at] - base]) {
+                        reqVc[base + at] = iv;
+                    }
+                }
+                if (islip.requests(ip) > 0) {
+                    list[requests++] = ip;
+                }
+            }
+        }
+        if (requests == 0) {
+            return 0;
+        }
+        islip.match(list, requests, now, grantOrder);
+        int grants = 0;
+        for (int r = 0; r < requests; r++) {
+            int ip = list[r];
+            int op = islip.matched(ip);
+            if (op < 0) {
+                continue;
+            }
+            int base = ip * vcs;
+            int iv = -1;
+            for (int q = 0; q < islip.requests(ip); q++) {
+                if (islip.requested(ip, q) == op) {
+                    iv = reqVc[base + q];
+                    break;
+                }
+            }
+            grantPort[grants] = ip;
+            grantVc[grants++] = iv;
+            inPtr[ip] = iv - base + 1 == vcs ? 0 : iv - base + 1;
+            if (islip.firstIteration(ip)) {
+                outRec[4 * op + PTR] = ip + 1 == inPorts ? 0 : ip + 1;
+            }
         }
         return grants;
     }

@@ -94,6 +94,9 @@ final class VcAllocator {
     private final int[] headRoute;
     private static final int UNKNOWN = -1;
     private static final int EJECTS = -2;
+    /** {@code vc-allocator: islip}: the matcher (inputs: input VCs, outputs: output VCs), else null. */
+    private final Islip islip;
+    private final Islip.GrantOrder grantOrder;
     /** Set by {@link #choose} when it returned -1 without calling the rule or the control: the head may sleep. */
     private boolean chooseMaySleep;
     /** The last output VC the rule refused in {@link #choose}, or -1. */
@@ -157,6 +160,10 @@ final class VcAllocator {
         timerHead = new int[timerMask + 1];
         Arrays.fill(timerHead, -1);
         timerNext = new int[inVcs];
+        SimConfig.Allocators allocators = router.allocators();
+        islip = allocators.vc() == SimConfig.AllocatorKind.ISLIP
+            ? new Islip(inVcs, outVcs, Math.max(firstQueues.length, ejPorts), allocators.iterations()) : null;
+        grantOrder = this::beats;
     }
 
     /**
@@ -226,7 +233,7 @@ final class VcAllocator {
                 if (buf[3 * at + 2] + wait > now || (frontTiming && frontTime[iv] + wait > now)) {
                     continue;
                 }
-                int ov = choose(iv, buf[3 * at]);
+                int ov = choose(iv, buf[3 * at], islip != null);
                 if (ov < 0) {
                     if (chooseRuleDenied >= 0) {
                         ruleWaited(iv, buf[3 * at], chooseRuleDenied);
@@ -238,7 +245,7 @@ final class VcAllocator {
                 }
                 req[iv] = ov;
                 list[requests++] = iv;
-                if (stamp[ov] != now || beats(iv, best[ov], ov)) {
+                if (islip == null && (stamp[ov] != now || beats(iv, best[ov], ov))) {
                     stamp[ov] = now;
                     best[ov] = iv;
                 }
@@ -247,6 +254,17 @@ final class VcAllocator {
         if (requests == 0) {
             return;
         }
+        if (islip != null) {
+            islip.match(list, requests, now, grantOrder);
+            for (int i = 0; i < requests; i++) {
+                int iv = list[i];
+                int ov = islip.matched(iv);
+                req[iv] = ov;
+                if (ov >= 0) {
+                    best[ov] = iv;
+                }
+            }
+        }
         int k = (int) (now % requests);
         for (int i = 0; i < requests; i++) {
             int iv = list[k];
@@ -254,7 +272,7 @@ final class VcAllocator {
                 k = 0;
             }
             int ov = req[iv];
-            if (best[ov] != iv) {
+            if (ov < 0 || best[ov] != iv) {
                 continue;
             }
             commit(iv, ov, now);
@@ -299,6 +317,10 @@ final class VcAllocator {
 
     /** The output VC {@code ov} was granted to input VC {@code iv}: its round-robin pointers move past it. */
     private void granted(int iv, int ov) {
+        if (islip != null && !islip.firstIteration(iv)) {
+            // iSLIP moves its pointers on the first iteration's matches only
+            return;
+        }
         ptr[ov] = iv + 1;
         if (perPort) {
             int port = b.portOf(iv) + 1;
@@ -344,10 +366,17 @@ final class VcAllocator {
         return off;
     }
 
-    /** The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1. */
-    private int choose(int iv, int p) {
+    /**
+     * The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1: the
+     * admissible candidate with most credits. With {@code all} (iSLIP) it asks for every
+     * admissible candidate (kept in {@link #islip}) and returns one of them, or -1.
+     */
+    private int choose(int iv, int p, boolean all) {
         chooseMaySleep = false;
         chooseRuleDenied = -1;
+        if (all) {
+            islip.clear(iv);
+        }
         int from = iv < queues ? iv : FlowControlRule.INJECT;
         int off = headRoute(iv, p);
         if (off == EJECTS) {
@@ -356,13 +385,18 @@ final class VcAllocator {
                 return -1;
             }
             int base = queues + pk.dst[p] * ejPorts;
+            int found = -1;
             for (int k = 0; k < ejPorts; k++) {
                 if (b.owner(base + k) < 0) {
-                    return base + k;
+                    if (!all) {
+                        return base + k;
+                    }
+                    islip.request(iv, base + k);
+                    found = base + k;
                 }
             }
-            chooseMaySleep = msg == null;
-            return -1;
+            chooseMaySleep = found < 0 && msg == null;
+            return found;
         }
         int[] pool = rc.pool;
         int n = pool[off];
@@ -401,7 +435,11 @@ final class VcAllocator {
                 continue;
             }
             chosen = ov;
-            bestCredits = credits;
+            if (all) {
+                islip.request(iv, ov);
+            } else {
+                bestCredits = credits;
+            }
         }
         chooseMaySleep = !asked;
         return chosen;

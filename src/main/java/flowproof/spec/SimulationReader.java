@@ -219,7 +219,40 @@ public final class SimulationReader {
             }
         }
         return new SimConfig.Router(release, timing, intField(sim, "injection-latency", 0),
-            intField(sim, "ejection-latency", 0), allocation, stages(sim.get("stages")), intField(sim, "ejection-vcs", 1));
+            intField(sim, "ejection-latency", 0), allocation, stages(sim.get("stages")), intField(sim, "ejection-vcs", 1),
+            allocators(sim));
+    }
+
+    /** {@code vc-allocator}, {@code switch-allocator} and {@code allocator-iterations}. */
+    private static SimConfig.Allocators allocators(JsonNode sim) {
+        SimConfig.AllocatorKind vc = allocatorKind(sim, "vc-allocator");
+        SimConfig.AllocatorKind sw = allocatorKind(sim, "switch-allocator");
+        JsonNode n = sim.get("allocator-iterations");
+        int iterations = 1;
+        if (n != null) {
+            if (!n.isIntegralNumber() || n.asLong() < 1 || n.asLong() > 16) {
+                throw new ConfigurationException("simulation.allocator-iterations", "an integer from 1 to 16",
+                    n.toString());
+            }
+            iterations = n.asInt();
+            if (iterations > 1 && vc != SimConfig.AllocatorKind.ISLIP && sw != SimConfig.AllocatorKind.ISLIP) {
+                throw new ConfigurationException("simulation.allocator-iterations", "1 unless vc-allocator or"
+                    + " switch-allocator is islip (the separable allocators make one pass)", n.toString());
+            }
+        }
+        return new SimConfig.Allocators(vc, sw, iterations);
+    }
+
+    private static SimConfig.AllocatorKind allocatorKind(JsonNode sim, String field) {
+        JsonNode n = sim.get(field);
+        if (n == null) {
+            return SimConfig.AllocatorKind.SEPARABLE_INPUT_FIRST;
+        }
+        SimConfig.AllocatorKind k = n.isTextual() ? SimConfig.AllocatorKind.of(n.asText()) : null;
+        if (k == null) {
+            throw new ConfigurationException("simulation." + field, "separable-input-first or islip", n.toString());
+        }
+        return k;
     }
 
     /** {@code stages}: BookSim's four router stages, every one given, or null (flowproof's pipeline timing). */

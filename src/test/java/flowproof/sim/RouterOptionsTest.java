@@ -3,9 +3,6 @@ package flowproof.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
-import flowproof.spec.SimulationReader;
-import flowproof.spec.SpecException;
-import flowproof.spec.SpecReader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,15 +18,6 @@ import org.quicktheories.generators.Generate;
  */
 class RouterOptionsTest {
 
-    /** Latency of every packet of a scripted run, keyed by (source, destination, created). */
-    private static Map<List<Long>, Long> latencies(String yaml) {
-        Map<List<Long>, Long> out = new HashMap<>();
-        SimResult r = new Simulator(SimTestSupport.fromYaml(yaml)).onDelivery((s, d, size, created, inj, done, hops) ->
-            out.put(List.of((long) s, (long) d, created), done - created)).run(null);
-        assertThat(r.deadlock()).isNull();
-        return out;
-    }
-
     private static String script(int src, int dst, int size, String extra) {
         return SimTestSupport.torusDateline(8, "switching: vct\nbuffer: 16\n"
             + "traffic: {script: [[5, " + src + ", " + dst + ", " + size + "], [300, " + dst + ", " + src + ", " + size
@@ -40,8 +28,8 @@ class RouterOptionsTest {
     void injectionAndEjectionLatencyAddExactlyTheirCyclesToEveryPacket() {
         qt().withExamples(30).forAll(Generate.range(0, 63), Generate.range(0, 63), Generate.range(0, 3),
             Generate.range(0, 3)).assuming((s, d, i, e) -> !s.equals(d)).checkAssert((s, d, inj, ej) -> {
-                Map<List<Long>, Long> base = latencies(script(s, d, 4, ""));
-                Map<List<Long>, Long> slow = latencies(script(s, d, 4, "injection-latency: " + inj
+                Map<List<Long>, Long> base = SimTestSupport.latencies(script(s, d, 4, ""));
+                Map<List<Long>, Long> slow = SimTestSupport.latencies(script(s, d, 4, "injection-latency: " + inj
                     + "\nejection-latency: " + ej));
                 assertThat(base).hasSize(2);
                 assertThat(slow.keySet()).isEqualTo(base.keySet());
@@ -65,7 +53,7 @@ class RouterOptionsTest {
     void frontTimingLeavesZeroLoadLatencyAndLowersSaturationOfOneFlitPackets() {
         qt().withExamples(10).forAll(Generate.range(0, 63), Generate.range(0, 63))
             .assuming((s, d) -> !s.equals(d)).checkAssert((s, d) ->
-                assertThat(latencies(script(s, d, 4, "route-timing: front"))).isEqualTo(latencies(script(s, d, 4, ""))));
+                assertThat(SimTestSupport.latencies(script(s, d, 4, "route-timing: front"))).isEqualTo(SimTestSupport.latencies(script(s, d, 4, ""))));
         String sat = "switching: vct\nbuffer: 8\npacket-size: 1\ntraffic: uniform\nload: 1.0\ncycles: 3000\n"
             + "warmup: 1000\n";
         SimResult arrival = new Simulator(SimTestSupport.fromYaml(SimTestSupport.torusDateline(8, sat))).run(null);
@@ -205,6 +193,7 @@ class RouterOptionsTest {
         String[][] cases = {
             {base + "  allocation: per-port\n", "simulation.allocation: expected no allocation for voq-net"},
             {base + "  injection-latency: 2\n", "simulation.injection-latency: expected no injection-latency for"},
+            {base + "  switch-allocator: islip\n", "simulation.switch-allocator: expected no switch-allocator for"},
             {base + "  stages: {routing: 1, vc-allocation: 1, switch-allocation: 1, traversal: 1}\n",
                 "simulation.stages: expected no stages for voq-net"},
             {base.replace("routing: dor", "routing: {kind: dor, tie: random}"),
@@ -221,50 +210,40 @@ class RouterOptionsTest {
         }
     }
 
-    private static String refused(String yaml) {
-        try {
-            SimulationReader.read(SpecReader.fromTree("t.yaml", "", SimTestSupport.yaml(yaml)));
-        } catch (SpecException e) {
-            assertThat(e.getMessage()).doesNotContain("\n");
-            return e.getMessage();
-        }
-        throw new AssertionError("accepted:\n" + yaml);
-    }
-
     @Test
     void badValuesAreOneLineNamingTheField() {
         String vct = "switching: vct\nbuffer: 16\npacket-size: 8\n";
         String wh = "switching: wormhole\nbuffer: 16\npacket-size: 8\n";
-        assertThat(refused(SimTestSupport.torusDateline(4, vct + "vc-release: drained")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "vc-release: drained")))
             .startsWith("t.yaml: simulation.vc-release: expected tail under virtual cut-through");
-        assertThat(refused(SimTestSupport.torusDateline(4, wh + "vc-release: soon")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, wh + "vc-release: soon")))
             .isEqualTo("t.yaml: simulation.vc-release: expected drained or tail, found \"soon\"");
-        assertThat(refused(SimTestSupport.torusDateline(4, wh + "vc-release: tail").replace("rule: dateline",
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, wh + "vc-release: tail").replace("rule: dateline",
             "rule: theoretical-bubble").replace("vcs: 2", "vcs: 1")))
             .startsWith("t.yaml: simulation.vc-release: expected drained for rule");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct + "route-timing: late")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "route-timing: late")))
             .isEqualTo("t.yaml: simulation.route-timing: expected arrival or front, found \"late\"");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct + "allocation: fair")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "allocation: fair")))
             .isEqualTo("t.yaml: simulation.allocation: expected per-vc, per-port or transit-first, found \"fair\"");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct + "injection-latency: -1")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "injection-latency: -1")))
             .isEqualTo("t.yaml: simulation.injection-latency: expected a non-negative whole number, found -1");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct + "deadlock-cycles: 50\ninjection-latency: 50")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "deadlock-cycles: 50\ninjection-latency: 50")))
             .startsWith("t.yaml: simulation.injection-latency: expected 0 or more cycles and fewer than deadlock-cycles");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct + "ejection-latency: 1.5")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "ejection-latency: 1.5")))
             .startsWith("t.yaml: simulation.ejection-latency: expected a non-negative whole number");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: uniform, self: 1}")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: uniform, self: 1}")))
             .startsWith("t.yaml: simulation.traffic.self: expected true or false");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: hot-spot, per: flit}")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: hot-spot, per: flit}")))
             .startsWith("t.yaml: simulation.traffic.per: expected source or packet");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct
             + "traffic: {pattern: hot-spot, per: packet, fraction: 0.2, sources: 3}")))
             .startsWith("t.yaml: simulation.traffic.sources: expected no sources with per: packet");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: hot-spot, per: packet}")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: hot-spot, per: packet}")))
             .startsWith("t.yaml: simulation.traffic.fraction: expected the probability");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct).replace("routing: dor",
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct).replace("routing: dor",
             "routing: {kind: dor, tie: left}"))).isEqualTo("t.yaml: routing.tie: expected plus, parity or random,"
             + " found \"left\"");
-        assertThat(refused(SimTestSupport.torusDateline(4, vct).replace("routing: dor",
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct).replace("routing: dor",
             "routing: {kind: minimal-adaptive, tie: parity}"))).startsWith("t.yaml: routing.tie: expected no tie for"
             + " routing minimal-adaptive");
     }

@@ -3,11 +3,7 @@ package flowproof.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
-import flowproof.spec.SimulationReader;
-import flowproof.spec.SpecException;
-import flowproof.spec.SpecReader;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,15 +24,6 @@ class RouterStagesTest {
         "{routing: 0, vc-allocation: 1, switch-allocation: 2, traversal: 1}",
         "{routing: 0, vc-allocation: 1, switch-allocation: 1, traversal: 2}"};
 
-    /** Latency of every packet of a scripted run, keyed by (source, destination, created). */
-    private static Map<List<Long>, Long> latencies(String yaml) {
-        Map<List<Long>, Long> out = new HashMap<>();
-        SimResult r = new Simulator(SimTestSupport.fromYaml(yaml).withCheck(true)).onDelivery((s, d, size, created, inj,
-            done, hops) -> out.put(List.of((long) s, (long) d, created), done - created)).run(null);
-        assertThat(r.deadlock()).isNull();
-        return out;
-    }
-
     /** Delivery cycles of every packet of a scripted run, in order. */
     private static List<Long> deliveries(String yaml) {
         List<Long> out = new ArrayList<>();
@@ -56,10 +43,10 @@ class RouterStagesTest {
     void anySplitOfThePipelineKeepsTheZeroLoadLatency() {
         qt().withExamples(20).forAll(Generate.range(0, 63), Generate.range(0, 63), Generate.range(0, STAGES_OF_4.length
             - 1), Generate.range(1, 6)).assuming((s, d, i, size) -> !s.equals(d)).checkAssert((s, d, i, size) -> {
-                Map<List<Long>, Long> plain = latencies(script(s, d, size, ""));
+                Map<List<Long>, Long> plain = SimTestSupport.latencies(script(s, d, size, ""));
                 assertThat(plain).hasSize(2);
-                assertThat(latencies(script(s, d, size, "stages: " + STAGES_OF_4[i]))).isEqualTo(plain);
-                assertThat(latencies(script(s, d, size, "stages: " + STAGES_OF_4[i] + "\nroute-timing: front")))
+                assertThat(SimTestSupport.latencies(script(s, d, size, "stages: " + STAGES_OF_4[i]))).isEqualTo(plain);
+                assertThat(SimTestSupport.latencies(script(s, d, size, "stages: " + STAGES_OF_4[i] + "\nroute-timing: front")))
                     .isEqualTo(plain);
             });
     }
@@ -155,35 +142,25 @@ class RouterStagesTest {
         }
         assertThat(together).as("%s", two).isPositive();
         assertThat(two.get(23) - two.get(0)).isLessThan((long) ((one.get(23) - one.get(0)) * 0.75));
-        assertThat(refused(mesh + "  ejection-vcs: 0\n"))
+        assertThat(SimTestSupport.refused(mesh + "  ejection-vcs: 0\n"))
             .isEqualTo("t.yaml: simulation.ejection-vcs: expected 1 to 256 VCs, found 0");
     }
 
     @Test
     void badStagesAreOneLineNamingTheField() {
         String wh = "switching: wormhole\nbuffer: 8\n";
-        assertThat(refused(SimTestSupport.torusDateline(4, wh + "stages: 4")))
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, wh + "stages: 4")))
             .startsWith("t.yaml: simulation.stages: expected a mapping {routing: R, vc-allocation: V,");
-        assertThat(refused(SimTestSupport.torusDateline(4, wh + "stages: {routing: 1, vc-allocation: 1,"
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, wh + "stages: {routing: 1, vc-allocation: 1,"
             + " switch-allocation: 1}"))).startsWith("t.yaml: simulation.stages.traversal: expected cycles");
-        assertThat(refused(SimTestSupport.torusDateline(4, wh + "stages: {routing: 1, vc-allocation: 0,"
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, wh + "stages: {routing: 1, vc-allocation: 0,"
             + " switch-allocation: 1, traversal: 1}")))
             .isEqualTo("t.yaml: simulation.stages.vc-allocation: expected 1 to 1000 cycles, found 0");
-        assertThat(refused(SimTestSupport.torusDateline(4, wh + "stages: {routing: 1, vc-allocation: 1,"
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, wh + "stages: {routing: 1, vc-allocation: 1,"
             + " switch-allocation: 1, traversal: 1, crossbar: 1}")))
             .startsWith("t.yaml: simulation.stages.crossbar: expected one of routing, vc-allocation,");
-        assertThat(refused(SimTestSupport.torusDateline(4, wh + "pipeline: 5\nstages: {routing: 1, vc-allocation: 1,"
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, wh + "pipeline: 5\nstages: {routing: 1, vc-allocation: 1,"
             + " switch-allocation: 1, traversal: 1}")))
             .isEqualTo("t.yaml: simulation.pipeline: expected the sum of simulation.stages (4 cycles), found 5");
-    }
-
-    private static String refused(String yaml) {
-        try {
-            SimulationReader.read(SpecReader.fromTree("t.yaml", "", SimTestSupport.yaml(yaml)));
-        } catch (SpecException e) {
-            assertThat(e.getMessage()).doesNotContain("\n");
-            return e.getMessage();
-        }
-        throw new AssertionError("accepted:\n" + yaml);
     }
 }

@@ -56,6 +56,30 @@ final class SimTestSupport {
         }
     }
 
+    /** Latency of every packet of a run of the spec {@code yaml}, checked every cycle, keyed by (source, destination, created); fails on a deadlock. */
+    static java.util.Map<java.util.List<Long>, Long> latencies(String yaml) {
+        java.util.Map<java.util.List<Long>, Long> out = new java.util.HashMap<>();
+        SimResult r = new Simulator(fromYaml(yaml).withCheck(true)).onDelivery((s, d, size, created, inj, done, hops) ->
+            out.put(java.util.List.of((long) s, (long) d, created), done - created)).run(null);
+        if (r.deadlock() != null) {
+            throw new AssertionError("deadlock: " + r.deadlock() + "\n" + yaml);
+        }
+        return out;
+    }
+
+    /** The one-line message the spec {@code yaml} (as file {@code t.yaml}) is refused with; fails if it is accepted or the message has two lines. */
+    static String refused(String yaml) {
+        try {
+            SimulationReader.read(SpecReader.fromTree("t.yaml", "", yaml(yaml)));
+        } catch (SpecException e) {
+            if (e.getMessage().contains("\n")) {
+                throw new AssertionError("a message of more than one line: " + e.getMessage());
+            }
+            return e.getMessage();
+        }
+        throw new AssertionError("accepted:\n" + yaml);
+    }
+
     /** A spec with a bidirectional k x k torus, DOR and a dateline (2 VCs), and the given simulation lines. */
     static String torusDateline(int k, String simulation) {
         return "name: torus" + k + "-dateline\n"

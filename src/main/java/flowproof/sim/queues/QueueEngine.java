@@ -328,6 +328,9 @@ public class QueueEngine implements Engine {
                     case "ejection-latency" -> Integer.toString(cfg.router().ejectionLatency());
                     case "stages" -> cfg.router().stages().key();
                     case "ejection-vcs" -> Integer.toString(cfg.router().ejectionVcs());
+                    case "vc-allocator" -> cfg.router().allocators().vc().key();
+                    case "switch-allocator" -> cfg.router().allocators().sw().key();
+                    case "allocator-iterations" -> Integer.toString(cfg.router().allocators().iterations());
                     default -> cfg.router().allocation().key();
                 });
         }

@@ -1,0 +1,95 @@
+package flowproof.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.generators.Generate;
+
+/**
+ * The iSLIP allocators in the simulator ({@code vc-allocator}, {@code switch-allocator},
+ * {@code allocator-iterations}): runs checked every cycle (conservation, flit order, credits)
+ * carry the offered load below saturation as the separable allocators do, packets that never
+ * meet are timed alike, and bad values are one line naming the field.
+ */
+class IslipSimulationTest {
+
+    private static final List<String> ALLOCATORS = List.of(
+        "vc-allocator: islip\nswitch-allocator: islip\n",
+        "vc-allocator: islip\n",
+        "switch-allocator: islip\n",
+        "vc-allocator: islip\nswitch-allocator: islip\nallocator-iterations: 3\n");
+
+    private static SimResult checked(String yaml) {
+        SimResult r = new Simulator(SimTestSupport.fromYaml(yaml).withCheck(true)).run(null);
+        assertThat(r.deadlock()).as(yaml).isNull();
+        return r;
+    }
+
+    private static String mesh(String simulation) {
+        return "name: mesh-adaptive\ntopology: {kind: mesh, radix: [6, 6]}\nrouting: minimal-adaptive\n"
+            + "escape: {choose: when-blocked, leave: false}\nvcs: 4\nrule: vct\nsimulation:\n" + simulation.indent(2);
+    }
+
+    @Test
+    void belowSaturationIslipCarriesTheOfferedLoadOnEveryNetwork() {
+        String torusVct = "switching: vct\nbuffer: 32\npacket-size: 8\ntraffic: uniform\nload: 0.3\ncycles: 5000\n"
+            + "warmup: 1000\n";
+        String torusWh = "switching: wormhole\nbuffer: 8\npacket-size: 4\ntraffic: uniform\nload: 0.25\ncycles: 5000\n"
+            + "warmup: 1000\nvc-release: tail\n";
+        String meshWh = "switching: wormhole\nbuffer: 4\npacket-size: 1\ntraffic: uniform\nload: 0.05\ncycles: 5000\n"
+            + "warmup: 1000\n";
+        List<String> specs = List.of(SimTestSupport.torusDateline(6, torusVct), SimTestSupport.torusDateline(6, torusWh),
+            mesh(meshWh));
+        for (String spec : specs) {
+            SimResult base = checked(spec);
+            for (String a : ALLOCATORS) {
+                SimResult r = checked(spec.replace("simulation:\n", "simulation:\n" + a.indent(2)));
+                assertThat(r.accepted()).as("%s\n%s", a, spec).isCloseTo(base.accepted(),
+                    org.assertj.core.data.Percentage.withPercentage(3));
+                assertThat(r.latency().mean()).as("%s\n%s", a, spec).isCloseTo(base.latency().mean(),
+                    org.assertj.core.data.Percentage.withPercentage(15));
+            }
+        }
+    }
+
+    @Test
+    void pastSaturationIslipRunsCheckedWithoutDeadlock() {
+        String sat = "switching: wormhole\nbuffer: 4\npacket-size: 2\ntraffic: uniform\nload: 1.0\ncycles: 3000\n"
+            + "warmup: 500\n";
+        for (String a : ALLOCATORS) {
+            assertThat(checked(mesh(sat + a)).accepted()).isPositive();
+            assertThat(checked(SimTestSupport.torusDateline(4, sat + "vc-release: tail\n" + a)).accepted()).isPositive();
+        }
+    }
+
+    @Test
+    void packetsThatNeverMeetAreTimedAsWithTheSeparableAllocators() {
+        qt().withExamples(20).forAll(Generate.range(0, 35), Generate.range(0, 35), Generate.range(0, 3))
+            .assuming((s, d, a) -> !s.equals(d)).checkAssert((s, d, a) -> {
+                String sim = "switching: vct\nbuffer: 16\ntraffic: {script: [[5, " + s + ", " + d + ", 4], [300, " + d
+                    + ", " + s + ", 4]]}\ncycles: 1000\nwarmup: 0\n";
+                Map<List<Long>, Long> base = SimTestSupport.latencies(SimTestSupport.torusDateline(6, sim));
+                assertThat(base).hasSize(2);
+                assertThat(SimTestSupport.latencies(SimTestSupport.torusDateline(6, sim + ALLOCATORS.get(a)))).isEqualTo(base);
+            });
+    }
+
+    @Test
+    void badValuesAreOneLineNamingTheField() {
+        String vct = "switching: vct\nbuffer: 16\npacket-size: 8\n";
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "vc-allocator: wavefront")))
+            .isEqualTo("t.yaml: simulation.vc-allocator: expected separable-input-first or islip, found \"wavefront\"");
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "switch-allocator: 2")))
+            .isEqualTo("t.yaml: simulation.switch-allocator: expected separable-input-first or islip, found 2");
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "switch-allocator: islip\nallocator-iterations: 0")))
+            .isEqualTo("t.yaml: simulation.allocator-iterations: expected an integer from 1 to 16, found 0");
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "allocator-iterations: 2")))
+            .startsWith("t.yaml: simulation.allocator-iterations: expected 1 unless vc-allocator or switch-allocator is"
+                + " islip");
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "switch-allocator: islip\narbiter: oldest-first")))
+            .startsWith("t.yaml: simulation.arbiter: expected round-robin with switch-allocator: islip");
+    }
+}
