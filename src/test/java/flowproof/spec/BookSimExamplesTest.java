@@ -122,6 +122,15 @@ class BookSimExamplesTest {
         }
     }
 
+    /** check --booksim flatflyconfig: the channel dependency graph of ran_min on its 8 VCs is acyclic. */
+    @Test
+    void flatflyconfigIsProvedDeadlockFree() throws Exception {
+        Spec s = BookSimConfig.read(DIR.resolve("flatflyconfig"), Purpose.VERIFY);
+        var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
+        assertThat(d.exitCode()).as(d.text()).isZero();
+        assertThat(d.text()).contains("proved deadlock-free");
+    }
+
     @Test
     void theRefusedExamplesAreOneLineNamingTheKey() throws Exception {
         for (Path p : files(DIR.resolve("refused"))) {
