@@ -220,6 +220,9 @@ class BookSimConfigTest {
                 + " l < G and l + 1 otherwise, where flowproof's goes to group (G + l + 1) mod g; its channels take 10"
                 + " cycles (local) and 100 (global) where flowproof's take one link latency; and min routing moves"
                 + " from VC 0 to VC 1 at the global hop), found dragonflynew"),
+            Arguments.of("topology = anynet; network_file = f;", "key network_file: expected a key flowproof maps"),
+            Arguments.of("topology = anynet;", "key topology: expected torus, mesh or flatfly (anynet is not mapped:"
+                + " BookSim's min_anynet routes on one shortest path by latency"),
             Arguments.of("topology = fattree;", "key topology: expected torus, mesh or flatfly (flowproof has no fat"
                 + " tree), found fattree"),
             Arguments.of("topology = cmesh;", "key topology: expected torus, mesh or flatfly (flowproof has no"
