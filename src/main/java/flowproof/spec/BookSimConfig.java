@@ -492,8 +492,8 @@ public final class BookSimConfig {
         "qtree", " (flowproof has no quad tree)",
         "tree4", " (flowproof has no tree4)",
         "anynet", " (anynet is not mapped: BookSim's min_anynet routes on one shortest path by latency, Dijkstra with"
-            + " ties to the lowest router id, where flowproof's shortest-path takes every next hop on a path of fewest hops; a spec"
-            + " reads the network file as topology: {kind: anynet, file: F})");
+            + " ties to the lowest router id, where flowproof's shortest-path takes every next hop on a path of fewest"
+            + " hops; a spec reads the network file as topology: {kind: anynet, file: F})");
 
     /** BookSim's traffic patterns that are flowproof's (traffic.cpp against traffic.PatternKind). */
     private static final Map<String, String> PATTERNS = Map.of("uniform", "uniform", "bitcomp", "bit-complement",
