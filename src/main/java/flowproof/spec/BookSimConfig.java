@@ -79,11 +79,11 @@ public final class BookSimConfig {
     /** Keys mapped onto spec fields (or checked against the topology), in the order docs/booksim.md lists them. */
     static final List<String> MAPPED = List.of("topology", "k", "n", "c", "x", "y", "xr", "yr", "use_noc_latency",
         "routing_function", "num_vcs", "vc_buf_size", "vct", "wait_for_tail_credit", "vc_allocator", "sw_allocator",
-        "alloc_iters", "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay", "credit_delay",
-        "packet_size", "traffic", "injection_rate", "injection_rate_uses_flits", "sim_type", "warmup_periods",
-        "sample_period", "max_samples", "seed");
+        "alloc_iters", "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay",
+        "credit_delay", "packet_size", "traffic", "injection_rate", "injection_rate_uses_flits", "sim_type",
+        "warmup_periods", "sample_period", "max_samples", "seed");
 
-    /** Every key BookSimConfig accepts: mapped, fixed, or ignored as unable to change the run ({@link BookSimIgnoredKeys}). */
+    /** Every key BookSimConfig accepts: mapped, fixed, or not read ({@link BookSimIgnoredKeys}: it cannot change the run). */
     public static Set<String> supportedKeys() {
         Set<String> all = new java.util.LinkedHashSet<>(MAPPED);
         all.addAll(FIXED.keySet());
