@@ -142,6 +142,12 @@ public final class ClassedRouting implements RoutingFunction {
         return base.maxInjectHeaders();
     }
 
+    /** The wrapped function's: an oblivious choice at the source (DOR's random tie) stays one. */
+    @Override
+    public boolean randomHeader() {
+        return base.randomHeader();
+    }
+
     @Override
     public int afterHop(int header, int channel) {
         return afterHop(header, -1, channel);

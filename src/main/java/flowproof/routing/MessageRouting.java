@@ -134,6 +134,12 @@ public final class MessageRouting implements RoutingFunction {
         return inner.maxInjectHeaders();
     }
 
+    /** The wrapped function's: an oblivious choice at the source (DOR's random tie) stays one. */
+    @Override
+    public boolean randomHeader() {
+        return inner.randomHeader();
+    }
+
     /** The VCs of the message's class (a hop keeps the class), and of the inner function's choice. */
     @Override
     public boolean allowsVc(int header, int vc) {

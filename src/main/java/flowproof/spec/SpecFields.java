@@ -253,7 +253,7 @@ public final class SpecFields {
         f("simulation.traffic", "a pattern, {pattern: ...}, {mix: [...]} or {script: [[cycle, src, dst, size], ...]}",
             "uniform", "simulation: {traffic: transpose}", "destinations of generated packets; a mix entry may replay a"
                 + " message trace instead ({terminals: ..., trace: FILE.csv, start: CYCLE}, docs/simulator.md)"),
-        f("simulation.injection", "bernoulli, or {process: bursty|ramp|collective, ...}", "bernoulli",
+        f("simulation.injection", "bernoulli, or {process: bursty|ramp|collective|on-off, ...}", "bernoulli",
             "simulation: {injection: {process: ramp, from: 0.0, to: 0.3, cycles: 10000}}", "when packets are generated"),
         f("simulation.load", "number", "see `flowproof simulate --load`", "simulation: {load: 0.3}",
             "offered load, flits per node per cycle"),

@@ -172,6 +172,7 @@ final class SyntheticWorkload implements Workload {
         private static final int RAMP = 1;
         private static final int BURSTY = 2;
         private static final int COLLECTIVE = 3;
+        private static final int ON_OFF = 4;
 
         private final SyntheticWorkload workload;
         private final int kind;
@@ -199,6 +200,11 @@ final class SyntheticWorkload implements Workload {
         private final int[] message;
         private final int[] messageLeft;
         private final int[] messageDestination;
+        /** On-off: per terminal whether it is on, and the process's probabilities (turn on, turn off, packet while on). */
+        private final boolean[] on;
+        private final double turnOn;
+        private final double turnOff;
+        private final double onProbability;
 
         Run(SyntheticWorkload w, long seed) {
             this.workload = w;
@@ -248,7 +254,8 @@ final class SyntheticWorkload implements Workload {
                 period = end;
                 collectivePackets = 0;
             } else {
-                kind = in instanceof Injection.Bernoulli ? BERNOULLI : in instanceof Injection.Ramp ? RAMP : COLLECTIVE;
+                kind = in instanceof Injection.Bernoulli ? BERNOULLI : in instanceof Injection.Ramp ? RAMP
+                    : in instanceof Injection.OnOff ? ON_OFF : COLLECTIVE;
                 tables = new DestinationTable[][] {{compile(w.traffic, compiled, t, all, choices)}};
                 phaseEnd = null;
                 phaseProbability = null;
@@ -257,6 +264,21 @@ final class SyntheticWorkload implements Workload {
                 collectivePackets = in instanceof Injection.Collective c ? c.packets() : 0;
             }
             table = tables[0][0];
+            if (in instanceof Injection.OnOff o) {
+                // each terminal starts on or off with probability 1/2 (BookSim's RandomInt(1)), from its own stream
+                on = new boolean[t];
+                for (int i = 0; i < t; i++) {
+                    on[i] = injectRandom[i].nextInt(2) == 1;
+                }
+                turnOn = o.onProbability();
+                turnOff = o.offProbability();
+                onProbability = o.rateOn() / sizes.mean();
+            } else {
+                on = null;
+                turnOn = 0;
+                turnOff = 0;
+                onProbability = 0;
+            }
             if (w.ownLoad == null) {
                 ownProbability = null;
             } else {
@@ -308,6 +330,13 @@ final class SyntheticWorkload implements Workload {
             if (kind == COLLECTIVE) {
                 return cycle == 0 ? collectivePackets : 0;
             }
+            if (kind == ON_OFF) {
+                // the state moves first, then an on terminal may create a packet (BookSim's OnOffInjectionProcess)
+                SplittableRandom r = injectRandom[terminal];
+                boolean state = on[terminal] ? r.nextDouble() >= turnOff : r.nextDouble() < turnOn;
+                on[terminal] = state;
+                return state && r.nextDouble() < onProbability ? 1 : 0;
+            }
             if (cycle != now) {
                 advance(cycle);
             }
@@ -351,6 +380,7 @@ final class SyntheticWorkload implements Workload {
         public double offered(long cycle) {
             return switch (kind) {
                 case BERNOULLI -> workload.bernoulliOffered();
+                case ON_OFF -> ((Injection.OnOff) workload.injection).load();
                 case RAMP -> ((Injection.Ramp) workload.injection).rate(cycle);
                 case BURSTY -> phaseRate[phase(cycle)];
                 default -> cycle == 0 ? collectivePackets * sizes.mean() : 0;

@@ -27,10 +27,11 @@ import java.util.stream.Collectors;
  *   injection: bernoulli               # (default) or a mapping {process: NAME, ...}:
  *            {process: ramp, from: 0.0, to: 0.275, cycles: 2750000}
  *            {process: collective, packets: 10}
+ *            {process: on-off, alpha: 0.05, beta: 0.05}   # two of alpha, beta, on-load; mean rate: load
  *            {process: bursty, phases: [{cycles: 1500, packets-every: 1500, traffic: uniform},
  *                                       {cycles: 2000, packets-every: 15,
  *                                        traffic: [bit-reverse, shuffle, bit-complement]}]}
- *   load: 0.1                          # flits/terminal/cycle in (0, 1], default 0.1 (bernoulli; ramp's to)
+ *   load: 0.1                          # flits/terminal/cycle in (0, 1], default 0.1 (bernoulli; ramp's to; on-off's mean)
  *   packet-size: 8                     # flits, default 8; or {sizes: [4, 16], weights: [0.5, 0.5]}
  * </pre>
  *
@@ -75,7 +76,8 @@ public final class WorkloadReader {
         BERNOULLI("bernoulli", List.of("process")),
         BURSTY("bursty", List.of("process", "phases")),
         RAMP("ramp", List.of("process", "from", "to", "cycles")),
-        COLLECTIVE("collective", List.of("process", "packets"));
+        COLLECTIVE("collective", List.of("process", "packets")),
+        ON_OFF("on-off", List.of("process", "alpha", "beta", "on-load"));
 
         final String key;
         final List<String> fields;
@@ -164,6 +166,7 @@ public final class WorkloadReader {
             case COLLECTIVE -> new Injection.Collective(params == null || params.get("packets") == null ? 1
                 : (int) positive(params.get("packets"), inField + ".packets", Integer.MAX_VALUE));
             case BURSTY -> bursty(params, inField, traffic, trafficNode, space);
+            case ON_OFF -> onOff(params, inField, load);
         };
         if (process != Process.BERNOULLI) {
             refuseEntryLoads(traffic, SIM + ".traffic.mix", "injection " + process.key);
@@ -224,6 +227,20 @@ public final class WorkloadReader {
             to = fraction(params.get("to"), field + ".to", false);
         }
         return new Injection.Ramp(from, to, cycles);
+    }
+
+    /** {@code {process: on-off, alpha: A, beta: B, on-load: R}}, two of the three, the load from {@code load}. */
+    private static Injection onOff(JsonNode params, String field, double load) {
+        if (params == null) {
+            throw missing(field + ".alpha", "two of alpha, beta and on-load: {process: on-off, alpha: A, beta: B}");
+        }
+        double alpha = params.get("alpha") == null ? Double.NaN : fraction(params.get("alpha"), field + ".alpha", false);
+        double beta = params.get("beta") == null ? Double.NaN : fraction(params.get("beta"), field + ".beta", true);
+        double onLoad = params.get("on-load") == null ? Double.NaN
+            : fraction(params.get("on-load"), field + ".on-load", false);
+        Injection.OnOff o = new Injection.OnOff(load, alpha, beta, onLoad);
+        o.check();
+        return o;
     }
 
     private static Injection bursty(JsonNode params, String field, Destinations traffic, JsonNode trafficNode,

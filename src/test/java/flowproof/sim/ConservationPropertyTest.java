@@ -110,6 +110,9 @@ class ConservationPropertyTest {
                 case 1 -> "injection: {process: ramp, from: 0.0, cycles: 1000}\n  load: " + fmt(load) + "\n";
                 case 2 -> "injection: {process: bursty, phases: [{cycles: 200, load: 0.05}, {cycles: 100, load: "
                     + fmt(load) + "}]}\n";
+                // on 2 x load while on: a load of at most 0.5
+                case 3 -> "injection: {process: on-off, alpha: 0.05, beta: 0.05}\n  load: " + fmt(Math.min(load, 0.5))
+                    + "\n";
                 default -> "load: " + fmt(load) + "\n";
             };
             String yaml = "name: random-case\n"
