@@ -71,7 +71,6 @@ public final class BookSimConfig {
         FIXED.put("use_read_write", "0");
         FIXED.put("include_queuing", "1");
         FIXED.put("output_delay", "0");
-        FIXED.put("injection_process", "bernoulli");
         FIXED.put("measure_stats", "1");
         FIXED.put("sim_count", "1");
     }
@@ -80,8 +79,8 @@ public final class BookSimConfig {
     static final List<String> MAPPED = List.of("topology", "k", "n", "c", "x", "y", "xr", "yr", "use_noc_latency",
         "routing_function", "num_vcs", "vc_buf_size", "vct", "wait_for_tail_credit", "vc_allocator", "sw_allocator",
         "alloc_iters", "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay",
-        "credit_delay", "packet_size", "traffic", "injection_rate", "injection_rate_uses_flits", "sim_type",
-        "warmup_periods", "sample_period", "max_samples", "seed");
+        "credit_delay", "packet_size", "traffic", "injection_rate", "injection_rate_uses_flits", "injection_process",
+        "burst_alpha", "burst_beta", "burst_r1", "sim_type", "warmup_periods", "sample_period", "max_samples", "seed");
 
     /** Every key BookSimConfig accepts: mapped, fixed, or not read ({@link BookSimIgnoredKeys}: it cannot change the run). */
     public static Set<String> supportedKeys() {
@@ -401,6 +400,13 @@ public final class BookSimConfig {
             throw error("injection_rate", "a rate in (0, 1] flits per terminal per cycle (" + (flits ? "flits"
                 : "packets of " + packet + " flits") + ")", shown("injection_rate", "0.1"));
         }
+        String process = word("injection_process", "bernoulli");
+        if (!process.equals("bernoulli") && !process.equals("on_off")) {
+            throw error("injection_process", "bernoulli or on_off (the processes flowproof has; an on_off(...)"
+                + " parameter list is not read: use burst_alpha, burst_beta, burst_r1)", process);
+        }
+        // burst_alpha, burst_beta, burst_r1: read by on_off only (injection.cpp), as here
+        ObjectNode onOff = process.equals("on_off") ? BookSimOnOff.map(file, values, load, packet) : null;
         String simType = word("sim_type", "latency");
         if (!simType.equals("latency") && !simType.equals("throughput")) {
             throw error("sim_type", "latency or throughput (both run max_samples sample periods here)",
@@ -466,6 +472,9 @@ public final class BookSimConfig {
             sim.put("traffic", traffic);
         }
         sim.put("load", load);
+        if (onOff != null) {
+            sim.set("injection", onOff);
+        }
         sim.put("cycles", cycles);
         sim.put("warmup", (long) warmupPeriods * period);
         sim.put("seed", seedValue == null ? 0 : Long.parseLong(seedValue.text()));

@@ -257,7 +257,25 @@ class BookSimConfigTest {
             Arguments.of("arb_type = matrix;", "key arb_type: expected round_robin (what flowproof's router does), found"
                 + " matrix"),
             Arguments.of("speculative = 1;", "key speculative: expected 0"),
-            Arguments.of("injection_process = on_off;", "key injection_process: expected bernoulli"),
+            Arguments.of("injection_process = batch;", "key injection_process: expected bernoulli or on_off (the"
+                + " processes flowproof has; an on_off(...) parameter list is not read: use burst_alpha, burst_beta,"
+                + " burst_r1), found batch"),
+            Arguments.of("injection_process = on_off; burst_r1 = 0.5;", "x.cfg: key burst_r1: expected exactly two of"
+                + " burst_alpha, burst_beta and burst_r1 at 0 or more, the third negative (BookSim derives it from the"
+                + " other two and the rate, and refuses any other set), found 0.5"),
+            Arguments.of("injection_process = on_off; burst_beta = -1;", "x.cfg: key burst_beta: expected exactly two"
+                + " of burst_alpha, burst_beta and burst_r1 at 0 or more"),
+            Arguments.of("injection_process = on_off; burst_alpha = 1.5;", "x.cfg: key burst_alpha: expected a"
+                + " probability in (0, 1] of turning on per cycle, found 1.5"),
+            Arguments.of("injection_process = on_off; burst_alpha = x;", "x.cfg: key burst_alpha: expected a number"),
+            // 0.05 packets of 4 flits at 0.5/(0.5+0.5) on: 0.1 packets per cycle while on, 0.4 flits; 0.3 would be 2.4
+            Arguments.of("injection_process = on_off; injection_rate = 0.15;", "x.cfg: key injection_process: expected"
+                + " on_off parameters flowproof can run: burst_r1, derived from the other two and the injection rate, a"
+                + " rate while on from the injection rate (0.15) to 1 flit (1/4 packet) per cycle, found burst_r1 ="
+                + " 0.3"),
+            Arguments.of("injection_process = on_off; burst_alpha = -1; burst_r1 = 0.5;", "x.cfg: key burst_r1:"
+                + " expected a rate while on from the injection rate (0.05) to 1 flit (1/4 packet) per cycle, found"
+                + " 0.5"),
             Arguments.of("injection_rate = 2.0;", "key injection_rate: expected a rate in (0, 1]"),
             Arguments.of("injection_rate = {0.1,0.2};", "key injection_rate: expected one rate"),
             Arguments.of("num_vcs = 3; topology = torus;", "key num_vcs: expected an even number"),
@@ -393,6 +411,30 @@ class BookSimConfigTest {
         assertThat(none.has("vc-allocator")).isFalse();
         assertThat(none.has("switch-allocator")).isFalse();
         assertThat(none.has("allocator-iterations")).isFalse();
+    }
+
+    /**
+     * injection_process = on_off: BookSim's two-state source is flowproof's on-off injection,
+     * with the two parameters given (BookSim's burst_alpha and burst_beta of 0.5 by default)
+     * and burst_r1 counted in packets per cycle where flowproof's on-load counts flits.
+     */
+    @Test
+    void onOffIsFlowproofsOnOffInjection() throws Exception {
+        JsonNode dflt = sim(MESH + "injection_process = on_off;");
+        assertThat(dflt.get("injection").toString()).isEqualTo("{\"process\":\"on-off\",\"alpha\":0.5,\"beta\":0.5}");
+        JsonNode r1 = sim(MESH + "injection_process = on_off; burst_alpha = -1; burst_beta = 0.1; burst_r1 = 0.2;");
+        // 0.2 packets of 4 flits per cycle while on
+        assertThat(r1.get("injection").toString()).isEqualTo("{\"process\":\"on-off\",\"beta\":0.1,"
+            + "\"on-load\":0.8}");
+        // read only by on_off, as in BookSim
+        assertThat(sim(MESH + "burst_alpha = 0.9;").has("injection")).isFalse();
+        Spec s = BookSimConfig.read(write("onoff.cfg", MESH.replace("max_samples = 3;", "max_samples = 21;")
+            + "injection_process = on_off; burst_alpha = 0.05; burst_beta = 0.05;"), Purpose.SIMULATE);
+        assertThat(s.simulation().get("injection").get("process").asText()).isEqualTo("on-off");
+        SimResult r = Flowproof.simulate(Flowproof.simulation(s));
+        assertThat(r.deadlock()).isNull();
+        // the mean rate is the load, 0.05 packets of 4 flits (10,000 measured cycles x 64 sources)
+        assertThat(r.offered()).isCloseTo(0.2, org.assertj.core.data.Offset.offset(0.02));
     }
 
     /**
