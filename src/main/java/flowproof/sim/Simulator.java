@@ -1255,10 +1255,14 @@ public final class Simulator implements Engine {
 
     /**
      * The latency of channel {@code c} of its own, in cycles: a graph channel's {@code latency}
-     * (1 unless its file gives one), 1 on every other topology. The simulator adds it, less
-     * one, to {@code simulation.link-latency} and {@code credit-latency}.
+     * (1 unless its file gives one), a flattened butterfly's with {@code channel-length}, 1 on
+     * every other topology. The simulator adds it, less one, to {@code simulation.link-latency}
+     * and {@code credit-latency}.
      */
     public static int channelLatency(Topology topo, int c) {
+        if (topo instanceof flowproof.topology.FlattenedButterfly f) {
+            return f.latency(c);
+        }
         return topo instanceof flowproof.topology.GraphTopology g ? g.latency(c) : 1;
     }
 

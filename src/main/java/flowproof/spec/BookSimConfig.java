@@ -55,7 +55,6 @@ public final class BookSimConfig {
         FIXED.put("classes", "1");
         FIXED.put("router", "iq");
         FIXED.put("speculative", "0");
-        FIXED.put("alloc_iters", "1");
         FIXED.put("arb_type", "round_robin");
         FIXED.put("input_speedup", "1");
         FIXED.put("output_speedup", "1");
@@ -72,7 +71,6 @@ public final class BookSimConfig {
         FIXED.put("use_read_write", "0");
         FIXED.put("include_queuing", "1");
         FIXED.put("output_delay", "0");
-        FIXED.put("injection_process", "bernoulli");
         FIXED.put("measure_stats", "1");
         FIXED.put("sim_count", "1");
     }
@@ -80,14 +78,15 @@ public final class BookSimConfig {
     /** Keys mapped onto spec fields (or checked against the topology), in the order docs/booksim.md lists them. */
     static final List<String> MAPPED = List.of("topology", "k", "n", "c", "x", "y", "xr", "yr", "use_noc_latency",
         "routing_function", "num_vcs", "vc_buf_size", "vct", "wait_for_tail_credit", "vc_allocator", "sw_allocator",
-        "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay", "credit_delay",
-        "packet_size", "traffic", "injection_rate", "injection_rate_uses_flits", "sim_type", "warmup_periods",
-        "sample_period", "max_samples", "seed");
+        "alloc_iters", "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay",
+        "credit_delay", "packet_size", "traffic", "injection_rate", "injection_rate_uses_flits", "injection_process",
+        "burst_alpha", "burst_beta", "burst_r1", "sim_type", "warmup_periods", "sample_period", "max_samples", "seed");
 
-    /** Every key BookSimConfig accepts. */
+    /** Every key BookSimConfig accepts: mapped, fixed, or not read ({@link BookSimIgnoredKeys}: it cannot change the run). */
     public static Set<String> supportedKeys() {
         Set<String> all = new java.util.LinkedHashSet<>(MAPPED);
         all.addAll(FIXED.keySet());
+        all.addAll(BookSimIgnoredKeys.REASONS.keySet());
         return all;
     }
 
@@ -248,7 +247,7 @@ public final class BookSimConfig {
 
     private ObjectNode map(String stem, Purpose purpose) throws SpecException {
         for (String key : values.keySet()) {
-            if (!MAPPED.contains(key) && !FIXED.containsKey(key)) {
+            if (!MAPPED.contains(key) && !FIXED.containsKey(key) && !BookSimIgnoredKeys.contains(key)) {
                 throw error(key, "a key flowproof maps (docs/booksim.md lists them)", "a key it does not model");
             }
         }
@@ -336,18 +335,22 @@ public final class BookSimConfig {
                 }
             }
             case "flatfly" -> {
-                flatfly(k, n, c);
+                int[] lengths = flatfly(k, n, c);
                 topo.put("kind", "flattened-butterfly");
                 topo.put("radix", k);
                 topo.put("dimensions", n);
                 topo.put("concentration", c);
+                if (lengths != null) {
+                    topo.putArray("channel-length").add(lengths[0]).add(lengths[1]);
+                }
                 if (!routing.equals("ran_min")) {
                     throw error("routing_function", "ran_min (min_flatfly: flowproof's minimal, lowest dimension first)",
                         shown("routing_function", "none"));
                 }
                 spec.put("routing", "minimal");
             }
-            default -> throw error("topology", "torus, mesh or flatfly", topology);
+            default -> throw error("topology", "torus, mesh or flatfly" + UNMAPPED_TOPOLOGIES.getOrDefault(topology, ""),
+                topology);
         }
         spec.put("vcs", vcs);
         spec.put("rule", "vct");
@@ -368,12 +371,10 @@ public final class BookSimConfig {
             throw error("wait_for_tail_credit", "1 with min_adapt (flowproof allocates escape VCs only when empty, as"
                 + " Duato's theorem needs)", shown("wait_for_tail_credit", "0"));
         }
-        for (String key : List.of("vc_allocator", "sw_allocator")) {
-            if (!"separable_input_first".equals(word(key, "islip"))) {
-                throw error(key, "separable_input_first (flowproof's allocator, round-robin arbiters)",
-                    shown(key, "islip"));
-            }
-        }
+        String vcAllocator = allocator("vc_allocator");
+        String swAllocator = allocator("sw_allocator");
+        // alloc_iters: iSLIP's iterations (allocator.cpp); the separable allocators do not read it
+        int iterations = integer("alloc_iters", 1, 1, "a number of allocator iterations of at least 1");
         int routingDelay = integer("routing_delay", 1, 0, "0 or more cycles");
         int vcAllocDelay = integer("vc_alloc_delay", 1, 1, "1 or more cycles");
         int swAllocDelay = integer("sw_alloc_delay", 1, 1, "1 or more cycles");
@@ -399,6 +400,13 @@ public final class BookSimConfig {
             throw error("injection_rate", "a rate in (0, 1] flits per terminal per cycle (" + (flits ? "flits"
                 : "packets of " + packet + " flits") + ")", shown("injection_rate", "0.1"));
         }
+        String process = word("injection_process", "bernoulli");
+        if (!process.equals("bernoulli") && !process.equals("on_off")) {
+            throw error("injection_process", "bernoulli or on_off (the processes flowproof has; an on_off(...)"
+                + " parameter list is not read: use burst_alpha, burst_beta, burst_r1)", process);
+        }
+        // burst_alpha, burst_beta, burst_r1: read by on_off only (injection.cpp), as here
+        ObjectNode onOff = process.equals("on_off") ? BookSimOnOff.map(file, values, load, packet) : null;
         String simType = word("sim_type", "latency");
         if (!simType.equals("latency") && !simType.equals("throughput")) {
             throw error("sim_type", "latency or throughput (both run max_samples sample periods here)",
@@ -439,6 +447,16 @@ public final class BookSimConfig {
         sim.put("vc-release", tailCredit.equals("0") ? "tail" : "drained");
         // its separable allocators' output arbiters rotate over every input VC of the router
         sim.put("allocation", "per-vc");
+        // flowproof's default is separable-input-first: only islip is written, so that the spec says what differs
+        if (vcAllocator.equals("islip")) {
+            sim.put("vc-allocator", "islip");
+        }
+        if (swAllocator.equals("islip")) {
+            sim.put("switch-allocator", "islip");
+        }
+        if (vcAllocator.equals("islip") || swAllocator.equals("islip")) {
+            sim.put("allocator-iterations", iterations);
+        }
         sim.put("link-latency", link);
         // a credit crosses a channel as a flit does (the channel's cycles, then read the next cycle), plus credit_delay
         sim.put("credit-latency", link + 1 + creditDelay);
@@ -454,11 +472,37 @@ public final class BookSimConfig {
             sim.put("traffic", traffic);
         }
         sim.put("load", load);
+        if (onOff != null) {
+            sim.set("injection", onOff);
+        }
         sim.put("cycles", cycles);
         sim.put("warmup", (long) warmupPeriods * period);
         sim.put("seed", seedValue == null ? 0 : Long.parseLong(seedValue.text()));
         return spec;
     }
+
+    /**
+     * Why a BookSim topology flowproof has a network of the same name for is not mapped: what
+     * differs, from BookSim's fly.cpp, dragonfly.cpp and routefunc.cpp against flowproof's
+     * Butterfly and Dragonfly.
+     */
+    private static final Map<String, String> UNMAPPED_TOPOLOGIES = Map.of(
+        "fly", " (BookSim's fly has flowproof's butterfly wiring, terminal numbering and dest_tag routes, but its"
+            + " terminals inject into the first stage's routers and eject from the last stage's; flowproof's"
+            + " butterfly makes each terminal a node with a router and a channel each way, so a packet would cross 2"
+            + " routers and 2 channels more)",
+        "dragonflynew", " (BookSim's dragonflynew has flowproof's dragonfly routers, groups and terminal numbering"
+            + " with a = 2k, h = k, p = k, but wires global link l of group G to group l for l < G and l + 1"
+            + " otherwise, where flowproof's goes to group (G + l + 1) mod g; its channels take 10 cycles (local) and"
+            + " 100 (global) where flowproof's take one link latency; and min routing moves from VC 0 to VC 1 at the"
+            + " global hop)",
+        "cmesh", " (flowproof has no concentrated mesh with express channels)",
+        "fattree", " (flowproof has no fat tree)",
+        "qtree", " (flowproof has no quad tree)",
+        "tree4", " (flowproof has no tree4)",
+        "anynet", " (anynet is not mapped: BookSim's min_anynet routes on one shortest path by latency, Dijkstra with"
+            + " ties to the lowest router id, where flowproof's shortest-path takes every next hop on a path of fewest"
+            + " hops; a spec reads the network file as topology: {kind: anynet, file: F})");
 
     /** BookSim's traffic patterns that are flowproof's (traffic.cpp against traffic.PatternKind). */
     private static final Map<String, String> PATTERNS = Map.of("uniform", "uniform", "bitcomp", "bit-complement",
@@ -496,6 +540,20 @@ public final class BookSimConfig {
         return mapped;
     }
 
+    /**
+     * The flowproof allocator of {@code key} ({@code vc_allocator} or {@code sw_allocator}):
+     * {@code islip} (BookSim's default) or {@code separable-input-first}.
+     */
+    private String allocator(String key) throws SpecException {
+        String name = word(key, "islip");
+        return switch (name) {
+            case "islip" -> "islip";
+            case "separable_input_first" -> "separable-input-first";
+            default -> throw error(key, "islip or separable_input_first (the allocators flowproof has; an"
+                + " islip(N) or separable_input_first(ARB) parameter is not read: use alloc_iters, arb_type)", name);
+        };
+    }
+
     private static boolean sameValue(String written, String flowproofs) {
         if (written.equals(flowproofs)) {
             return true;
@@ -517,8 +575,13 @@ public final class BookSimConfig {
         return Double.parseDouble(v.text());
     }
 
-    /** BookSim's flatfly_onchip: a square 2-D layout whose routers hold xr x yr terminals. */
-    private void flatfly(int k, int n, int c) throws SpecException {
+    /**
+     * BookSim's flatfly_onchip: a square 2-D layout whose routers hold xr x yr terminals. With
+     * {@code use_noc_latency = 1} (its default) a channel's latency is its length in the
+     * layout, {@code xr * |dx| + yr * |dy|}: returns {@code [xr, yr]}, flowproof's
+     * {@code channel-length}; null with 0 (every channel 1 cycle).
+     */
+    private int[] flatfly(int k, int n, int c) throws SpecException {
         if (n != 2) {
             throw error("n", "2 (BookSim's on-chip flattened butterfly lays routers out in x and y)", Integer.toString(n));
         }
@@ -535,10 +598,57 @@ public final class BookSimConfig {
         if (xr * yr != c) {
             throw error("yr", "xr x yr = c (" + c + " terminals per router)", xr + " x " + yr);
         }
-        if (!"0".equals(word("use_noc_latency", "1"))) {
-            throw error("use_noc_latency", "0 (every channel 1 cycle; flowproof has no channel lengths from the layout)",
+        String noc = word("use_noc_latency", "1");
+        if (noc.equals("0")) {
+            return null;
+        }
+        if (!noc.equals("1")) {
+            throw error("use_noc_latency", "0 or 1", noc);
+        }
+        int longest = injectionLength(xr, yr);
+        if (longest != 1) {
+            throw error("use_noc_latency", "0, or 1 with xr and yr of at most 3 (with 1 BookSim's flatfly_onchip makes"
+                + " a terminal's injection and ejection channels as long as its distance from the router, here up to "
+                + longest + " cycles and different per terminal; flowproof's are the same for every terminal)",
                 shown("use_noc_latency", "1"));
         }
+        return new int[] {xr, yr};
+    }
+
+    /**
+     * The longest injection (and ejection) channel of BookSim's flatfly_onchip with
+     * use_noc_latency: its _BuildNet loop over a router's xr x yr terminals, written out.
+     */
+    static int injectionLength(int xr, int yr) {
+        int yleng = -yr / 2;
+        int xleng = -xr / 2;
+        boolean yodd = yr % 2 == 1;
+        boolean xodd = xr % 2 == 1;
+        int longest = 0;
+        for (int yy = 0; yy < yr; yy++) {
+            for (int xx = 0; xx < xr; xx++) {
+                if (yleng == 0 && !yodd) {
+                    yleng++;
+                }
+                if (xleng == 0 && !xodd) {
+                    xleng++;
+                }
+                int ileng = 1;
+                if (Math.abs(yleng) > 1) {
+                    ileng += Math.abs(yleng) - 1;
+                }
+                if (Math.abs(xleng) > 1) {
+                    ileng += Math.abs(xleng) - 1;
+                }
+                longest = Math.max(longest, ileng);
+                yleng++;
+                if (yleng > yr / 2) {
+                    yleng = -yr / 2;
+                    xleng++;
+                }
+            }
+        }
+        return longest;
     }
 
     /**

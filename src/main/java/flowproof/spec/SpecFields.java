@@ -102,6 +102,10 @@ public final class SpecFields {
             "topology: {kind: butterfly, radix: 2, stages: 3}", "stages of switches"),
         f("topology.dimensions", "positive integer", "1", "topology: {kind: flattened-butterfly, radix: 4, dimensions: 2}",
             "flattened butterfly: dimensions"),
+        f("topology.channel-length", "list of positive integers, one per dimension", "none (every channel 1 cycle)",
+            "topology: {kind: flattened-butterfly, radix: 4, dimensions: 2, channel-length: [2, 2]}",
+            "flattened butterfly: a channel of dimension i spanning d coordinates takes channel-length[i] x d cycles"
+                + " (BookSim's on-chip layout; docs/booksim.md)"),
         f("topology.concentration", "positive integer", "1",
             "topology: {kind: dragonfly, routers-per-group: 2, global-channels: 1, concentration: 2}",
             "flattened butterfly, dragonfly: terminals per router"),

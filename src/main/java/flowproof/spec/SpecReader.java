@@ -114,7 +114,7 @@ public final class SpecReader {
     private static final List<String> TOPOLOGY_FIELDS = SpecFields.of("topology", "kind", "radix", "bidirectional");
     private static final List<String> MIN_FIELDS = SpecFields.of("topology", "kind", "radix", "stages");
     private static final List<String> FB_FIELDS = SpecFields.of("topology", "kind", "radix", "dimensions",
-        "concentration");
+        "concentration", "channel-length");
     private static final List<String> DRAGONFLY_FIELDS = SpecFields.of("topology", "kind", "routers-per-group",
         "global-channels", "concentration");
     private static final List<String> GRAPH_FIELDS = SpecFields.of("topology", "kind", "file", "graph");
@@ -785,7 +785,7 @@ public final class SpecReader {
                     int k = f.positive(t, "topology.radix", "radix", 0, true);
                     int n = f.positive(t, "topology.dimensions", "dimensions", 1, false);
                     int c = f.positive(t, "topology.concentration", "concentration", 1, false);
-                    return new FlattenedButterfly(k, n, c);
+                    return new FlattenedButterfly(k, n, c, channelLength(f, t.get("channel-length"), n));
                 }
                 case "graph":
                 case "anynet": {
@@ -1200,6 +1200,26 @@ public final class SpecReader {
     private static RoutingFunction throwMissingTable(Fields f) throws SpecException {
         throw f.missing("routing.file", "a table: routing: {kind: table, file: routes.yaml} or {kind: table, routes:"
             + " [{at: R, to: D, next: [R2]}, ...]}");
+    }
+
+    /** {@code topology.channel-length} of a flattened butterfly: null when absent, else n positive integers. */
+    private static int[] channelLength(Fields f, JsonNode list, int n) throws SpecException {
+        if (list == null) {
+            return null;
+        }
+        String expected = "a list of " + n + " positive integers, cycles per coordinate step in each dimension";
+        if (!list.isArray() || list.size() != n) {
+            throw f.error("topology.channel-length", expected, list);
+        }
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            JsonNode e = list.get(i);
+            if (!e.isInt() || e.asInt() < 1) {
+                throw f.error("topology.channel-length[" + i + "]", "a positive integer (cycles per coordinate step)", e);
+            }
+            out[i] = e.asInt();
+        }
+        return out;
     }
 
     private static RoutingFunction routing(String name, Topology t, List<Turn> forbid) {

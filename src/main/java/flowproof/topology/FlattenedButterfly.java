@@ -17,7 +17,14 @@ import flowproof.ConfigurationException;
  * two channels, one each way.
  *
  * <p>{@link #dimension} is the dimension a channel runs in; channels have no direction
- * (0), no wrap-around and no directional rings. Immutable.
+ * (0), no wrap-around and no directional rings.
+ *
+ * <p><b>Channel lengths.</b> By default every channel has latency 1 (the simulator's
+ * {@code link-latency}). With {@code channel-length} {@code [L0, L1, ...]} the routers are
+ * laid out in a grid and a channel of dimension {@code i} between coordinates {@code a} and
+ * {@code b} has latency {@code Li * |a - b|}, as BookSim's on-chip flattened butterfly
+ * ({@code flatfly_onchip.cpp}, {@code use_noc_latency = 1}) makes it with {@code L = [xr, yr]}.
+ * Immutable.
  */
 public final class FlattenedButterfly implements Topology {
 
@@ -27,6 +34,9 @@ public final class FlattenedButterfly implements Topology {
     /** The largest number of channels accepted. */
     public static final int MAX_CHANNELS = 1 << 22;
 
+    /** The longest channel latency {@code channel-length} may give, in cycles. */
+    public static final int MAX_LATENCY = 1 << 16;
+
     private final int radix;
     private final int dimensions;
     private final int concentration;
@@ -35,6 +45,8 @@ public final class FlattenedButterfly implements Topology {
     private final int[] src;
     private final int[] dst;
     private final int[] dim;
+    /** Cycles per coordinate step in each dimension, or null: every channel latency 1. */
+    private final int[] channelLength;
 
     /**
      * A k-ary n-flat.
@@ -46,6 +58,17 @@ public final class FlattenedButterfly implements Topology {
      *     more than {@link #MAX_CHANNELS} channels
      */
     public FlattenedButterfly(int radix, int dimensions, int concentration) {
+        this(radix, dimensions, concentration, null);
+    }
+
+    /**
+     * A k-ary n-flat whose channels are as long as the distance they span.
+     *
+     * @param channelLength cycles per coordinate step, one per dimension, each &gt;= 1
+     *     ({@code topology.channel-length}), or null for latency 1 on every channel
+     * @throws ConfigurationException as the other constructor, or on a bad channel length
+     */
+    public FlattenedButterfly(int radix, int dimensions, int concentration, int[] channelLength) {
         if (radix < 2) {
             throw new ConfigurationException("topology.radix", "at least 2", Integer.toString(radix));
         }
@@ -55,6 +78,19 @@ public final class FlattenedButterfly implements Topology {
         if (concentration < 1) {
             throw new ConfigurationException("topology.concentration", "at least 1", Integer.toString(concentration));
         }
+        if (channelLength != null) {
+            if (channelLength.length != dimensions) {
+                throw new ConfigurationException("topology.channel-length", "one length per dimension (" + dimensions
+                    + ")", channelLength.length + " lengths");
+            }
+            for (int len : channelLength) {
+                if (len < 1 || (long) len * (radix - 1) > MAX_LATENCY) {
+                    throw new ConfigurationException("topology.channel-length", "cycles per step of at least 1 and at"
+                        + " most " + MAX_LATENCY + " across the longest channel", Integer.toString(len));
+                }
+            }
+        }
+        this.channelLength = channelLength == null ? null : channelLength.clone();
         this.radix = radix;
         this.dimensions = dimensions;
         this.concentration = concentration;
@@ -182,6 +218,18 @@ public final class FlattenedButterfly implements Topology {
         return dim[channel];
     }
 
+    /**
+     * The latency of a channel in cycles: 1, or with {@code channel-length} the length of its
+     * dimension times the coordinate distance it spans.
+     */
+    public int latency(int channel) {
+        if (channelLength == null) {
+            return 1;
+        }
+        int d = dim[channel];
+        return channelLength[d] * Math.abs(coordinate(src[channel], d) - coordinate(dst[channel], d));
+    }
+
     /** {@code x} in one dimension, {@code (x,y,...)} otherwise. */
     @Override
     public String nodeName(int node) {
@@ -208,7 +256,10 @@ public final class FlattenedButterfly implements Topology {
             }
             b.append(radix);
         }
-        return b.append(" (").append(routers).append(" routers, concentration ").append(concentration)
-            .append(')').toString();
+        b.append(" (").append(routers).append(" routers, concentration ").append(concentration);
+        if (channelLength != null) {
+            b.append(", channel length ").append(java.util.Arrays.toString(channelLength)).append(" per step");
+        }
+        return b.append(')').toString();
     }
 }

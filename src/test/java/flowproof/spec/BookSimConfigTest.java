@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import flowproof.check.Flowproof;
 import flowproof.sim.SimConfig;
 import flowproof.sim.SimResult;
@@ -206,8 +207,26 @@ class BookSimConfigTest {
 
     static Stream<Arguments> badConfigs() {
         return Stream.of(
-            Arguments.of("watch_file = trace.txt;", "x.cfg: key watch_file: expected a key flowproof maps"),
-            Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh or flatfly, found fly"),
+            Arguments.of("latency_thres = 100.0;", "x.cfg: key latency_thres: expected a key flowproof maps"),
+            Arguments.of("packet_size_rate = 2;", "x.cfg: key packet_size_rate: expected a key flowproof maps"),
+            Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh or flatfly (BookSim's fly has"
+                + " flowproof's butterfly wiring, terminal numbering and dest_tag routes, but its terminals inject into"
+                + " the first stage's routers and eject from the last stage's; flowproof's butterfly makes each"
+                + " terminal a node with a router and a channel each way, so a packet would cross 2 routers and 2"
+                + " channels more), found fly"),
+            Arguments.of("topology = dragonflynew; k = 4; n = 1; routing_function = min;", "x.cfg: key topology:"
+                + " expected torus, mesh or flatfly (BookSim's dragonflynew has flowproof's dragonfly routers, groups"
+                + " and terminal numbering with a = 2k, h = k, p = k, but wires global link l of group G to group l for"
+                + " l < G and l + 1 otherwise, where flowproof's goes to group (G + l + 1) mod g; its channels take 10"
+                + " cycles (local) and 100 (global) where flowproof's take one link latency; and min routing moves"
+                + " from VC 0 to VC 1 at the global hop), found dragonflynew"),
+            Arguments.of("topology = anynet; network_file = f;", "key network_file: expected a key flowproof maps"),
+            Arguments.of("topology = anynet;", "key topology: expected torus, mesh or flatfly (anynet is not mapped:"
+                + " BookSim's min_anynet routes on one shortest path by latency"),
+            Arguments.of("topology = fattree;", "key topology: expected torus, mesh or flatfly (flowproof has no fat"
+                + " tree), found fattree"),
+            Arguments.of("topology = cmesh;", "key topology: expected torus, mesh or flatfly (flowproof has no"
+                + " concentrated mesh with express channels), found cmesh"),
             Arguments.of("routing_function = romm;", "key routing_function: expected dim_order, dor (both"
                 + " dim_order_mesh: flowproof's dor) or min_adapt"),
             Arguments.of("topology = torus; routing_function = min_adapt;", "key routing_function: expected dim_order"
@@ -219,11 +238,44 @@ class BookSimConfigTest {
             Arguments.of("traffic = bitcomp; k = 6;", "key traffic: expected a power-of-two number of terminals for"
                 + " bitcomp (it permutes the bits of terminal numbers), found 36 terminals"),
             Arguments.of("traffic = transpose; n = 3;", "key traffic: expected an even power of two terminals"),
-            Arguments.of("vc_allocator = islip;", "key vc_allocator: expected separable_input_first"),
+            Arguments.of("vc_allocator = pim;", "key vc_allocator: expected islip or separable_input_first (the"
+                + " allocators flowproof has; an islip(N) or separable_input_first(ARB) parameter is not read: use"
+                + " alloc_iters, arb_type), found pim"),
+            Arguments.of("sw_allocator = islip(2);", "key sw_allocator: expected islip or separable_input_first"),
+            Arguments.of("sw_allocator = separable_output_first;", "key sw_allocator: expected islip or"
+                + " separable_input_first"),
+            Arguments.of("alloc_iters = 0;", "key alloc_iters: expected a number of allocator iterations of at least 1,"
+                + " found 0"),
+            Arguments.of("alloc_iters = two;", "key alloc_iters: expected a number of allocator iterations of at least"
+                + " 1, found \"two\""),
+            // the request/reply and batch keys are inert only with use_read_write = 0 and a latency or throughput run
+            Arguments.of("use_read_write = 1; read_request_size = 2;", "key use_read_write: expected 0 (what"
+                + " flowproof's router does), found 1"),
+            Arguments.of("sim_type = batch; batch_size = 100;", "key sim_type: expected latency or throughput"),
+            Arguments.of("input_speedup = 2;", "key input_speedup: expected 1 (what flowproof's router does), found 2"),
+            Arguments.of("internal_speedup = 2.0;", "key internal_speedup: expected 1.0"),
             Arguments.of("arb_type = matrix;", "key arb_type: expected round_robin (what flowproof's router does), found"
                 + " matrix"),
             Arguments.of("speculative = 1;", "key speculative: expected 0"),
-            Arguments.of("injection_process = on_off;", "key injection_process: expected bernoulli"),
+            Arguments.of("injection_process = batch;", "key injection_process: expected bernoulli or on_off (the"
+                + " processes flowproof has; an on_off(...) parameter list is not read: use burst_alpha, burst_beta,"
+                + " burst_r1), found batch"),
+            Arguments.of("injection_process = on_off; burst_r1 = 0.5;", "x.cfg: key burst_r1: expected exactly two of"
+                + " burst_alpha, burst_beta and burst_r1 at 0 or more, the third negative (BookSim derives it from the"
+                + " other two and the rate, and refuses any other set), found 0.5"),
+            Arguments.of("injection_process = on_off; burst_beta = -1;", "x.cfg: key burst_beta: expected exactly two"
+                + " of burst_alpha, burst_beta and burst_r1 at 0 or more"),
+            Arguments.of("injection_process = on_off; burst_alpha = 1.5;", "x.cfg: key burst_alpha: expected a"
+                + " probability in (0, 1] of turning on per cycle, found 1.5"),
+            Arguments.of("injection_process = on_off; burst_alpha = x;", "x.cfg: key burst_alpha: expected a number"),
+            // 0.05 packets of 4 flits at 0.5/(0.5+0.5) on: 0.1 packets per cycle while on, 0.4 flits; 0.3 would be 2.4
+            Arguments.of("injection_process = on_off; injection_rate = 0.15;", "x.cfg: key injection_process: expected"
+                + " on_off parameters flowproof can run: burst_r1, derived from the other two and the injection rate, a"
+                + " rate while on from the injection rate (0.15) to 1 flit (1/4 packet) per cycle, found burst_r1 ="
+                + " 0.3"),
+            Arguments.of("injection_process = on_off; burst_alpha = -1; burst_r1 = 0.5;", "x.cfg: key burst_r1:"
+                + " expected a rate while on from the injection rate (0.05) to 1 flit (1/4 packet) per cycle, found"
+                + " 0.5"),
             Arguments.of("injection_rate = 2.0;", "key injection_rate: expected a rate in (0, 1]"),
             Arguments.of("injection_rate = {0.1,0.2};", "key injection_rate: expected one rate"),
             Arguments.of("num_vcs = 3; topology = torus;", "key num_vcs: expected an even number"),
@@ -273,15 +325,162 @@ class BookSimConfigTest {
 
     @Test
     void booksimDefaultsFlowproofDoesNotModelAreNamedAsDefaults() {
-        assertThat(error(MESH.replace("sw_allocator = separable_input_first;", ""), Purpose.SIMULATE).getMessage())
-            .endsWith("key sw_allocator: expected separable_input_first (flowproof's allocator, round-robin arbiters),"
-                + " found islip (BookSim's default)");
-        String fly = ROUTER + "topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2;"
+        String fly = ROUTER + "topology = flatfly; k = 4; n = 2; c = 16; x = 4; y = 4; xr = 4; yr = 4;"
             + " routing_function = ran_min;";
-        assertThat(error(fly, Purpose.SIMULATE).getMessage())
-            .contains("key use_noc_latency: expected 0").endsWith("found 1 (BookSim's default)");
+        assertThat(error(fly, Purpose.SIMULATE).getMessage()).isEqualTo("x.cfg: key use_noc_latency: expected 0, or 1"
+            + " with xr and yr of at most 3 (with 1 BookSim's flatfly_onchip makes a terminal's injection and ejection"
+            + " channels as long as its distance from the router, here up to 3 cycles and different per terminal;"
+            + " flowproof's are the same for every terminal), found 1 (BookSim's default)");
         assertThat(error(ROUTER + "topology = mesh;", Purpose.SIMULATE).getMessage())
             .contains("key routing_function: expected dim_order").endsWith("found none (BookSim's default)");
+    }
+
+    static final String FLATFLY = ROUTER + """
+        topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2;
+        routing_function = ran_min; num_vcs = 2; vc_buf_size = 8;
+        injection_rate = 0.01; warmup_periods = 1; sample_period = 4000; max_samples = 6; seed = 3;
+        """;
+
+    /**
+     * flatfly_onchip with use_noc_latency = 1 (BookSim's default): every channel as long as its
+     * span in the layout, xr x |dx| + yr x |dy| cycles, flit and credit alike; the injection and
+     * ejection channels 1 cycle while xr, yr are at most 3 (BookSim's loop, written out in
+     * injectionLength).
+     */
+    @Test
+    void flatflyChannelsTakeTheirLayoutLength() throws Exception {
+        JsonNode topo = BookSimConfig.toSpecTree("f.cfg", "f", FLATFLY, Purpose.SIMULATE).get("topology");
+        assertThat(topo.get("channel-length").toString()).isEqualTo("[2,2]");
+        JsonNode flat = BookSimConfig.toSpecTree("f.cfg", "f", FLATFLY + "use_noc_latency = 0;", Purpose.SIMULATE)
+            .get("topology");
+        assertThat(flat.has("channel-length")).isFalse();
+        assertThat(error(FLATFLY + "use_noc_latency = 2;", Purpose.SIMULATE).getMessage())
+            .isEqualTo("x.cfg: key use_noc_latency: expected 0 or 1, found 2");
+        for (int r = 1; r <= 3; r++) {
+            assertThat(BookSimConfig.injectionLength(r, r)).isEqualTo(1);
+        }
+        assertThat(BookSimConfig.injectionLength(4, 4)).isEqualTo(3);
+        assertThat(BookSimConfig.injectionLength(6, 6)).isEqualTo(5);
+
+        Spec laid = SpecReader.fromTree("f.cfg", "", BookSimConfig.toSpecTree("f.cfg", "f", FLATFLY, Purpose.SIMULATE));
+        Spec one = SpecReader.fromTree("f.cfg", "", BookSimConfig.toSpecTree("f.cfg", "f",
+            FLATFLY + "use_noc_latency = 0;", Purpose.SIMULATE));
+        FlattenedButterfly t = (FlattenedButterfly) laid.topology();
+        assertThat(t.latency(t.channelTo(t.node(0, 0), t.node(3, 0)))).isEqualTo(6);
+        assertThat(flowproof.sim.Simulator.channelLatency(t, t.channelTo(t.node(0, 0), t.node(0, 2)))).isEqualTo(4);
+        // zero load: a route's extra cycles are its channels' lengths less one each. Uniform over the 64
+        // terminals (self included), a dimension's coordinates differ with probability 12/16 and by 20/16 on
+        // average: 2 x (2 x 20/16 - 12/16) = 3.5 cycles more than with every channel 1 cycle
+        SimResult a = Flowproof.simulate(Flowproof.simulation(laid));
+        SimResult b = Flowproof.simulate(Flowproof.simulation(one));
+        assertThat(a.packetsDelivered()).isGreaterThan(10_000);
+        assertThat(a.latency().mean() - b.latency().mean()).isCloseTo(3.5, org.assertj.core.data.Offset.offset(0.15));
+    }
+
+    private static JsonNode sim(String text) throws SpecException {
+        return BookSimConfig.toSpecTree("x.cfg", "x", text, Purpose.SIMULATE).get("simulation");
+    }
+
+    /**
+     * vc_allocator and sw_allocator, each on its own, and alloc_iters (iSLIP's iterations;
+     * BookSim's separable allocators do not read it, allocator.cpp): an absent allocator is
+     * BookSim's default, islip. flowproof's default (separable-input-first) is not written.
+     */
+    @Test
+    void allocatorsAndIterationsMapOntoTheSimulation() throws Exception {
+        String base = MESH.replace("vc_allocator = separable_input_first;", "")
+            .replace("sw_allocator = separable_input_first;", "");
+        JsonNode dflt = sim(base);
+        assertThat(dflt.get("vc-allocator").asText()).isEqualTo("islip");
+        assertThat(dflt.get("switch-allocator").asText()).isEqualTo("islip");
+        assertThat(dflt.get("allocator-iterations").asInt()).isEqualTo(1);
+        JsonNode both = sim(base + "vc_allocator = islip; sw_allocator = islip; alloc_iters = 3;");
+        assertThat(both.get("vc-allocator").asText()).isEqualTo("islip");
+        assertThat(both.get("switch-allocator").asText()).isEqualTo("islip");
+        assertThat(both.get("allocator-iterations").asInt()).isEqualTo(3);
+        JsonNode vcOnly = sim(base + "vc_allocator = islip; sw_allocator = separable_input_first; alloc_iters = 2;");
+        assertThat(vcOnly.get("vc-allocator").asText()).isEqualTo("islip");
+        assertThat(vcOnly.has("switch-allocator")).isFalse();
+        assertThat(vcOnly.get("allocator-iterations").asInt()).isEqualTo(2);
+        JsonNode swOnly = sim(base + "sw_allocator = islip; vc_allocator = separable_input_first;");
+        assertThat(swOnly.has("vc-allocator")).isFalse();
+        assertThat(swOnly.get("switch-allocator").asText()).isEqualTo("islip");
+        assertThat(swOnly.get("allocator-iterations").asInt()).isEqualTo(1);
+        // both separable: alloc_iters is read by no allocator, and no field is written
+        JsonNode none = sim(MESH + "alloc_iters = 4;");
+        assertThat(none.has("vc-allocator")).isFalse();
+        assertThat(none.has("switch-allocator")).isFalse();
+        assertThat(none.has("allocator-iterations")).isFalse();
+    }
+
+    /**
+     * injection_process = on_off: BookSim's two-state source is flowproof's on-off injection,
+     * with the two parameters given (BookSim's burst_alpha and burst_beta of 0.5 by default)
+     * and burst_r1 counted in packets per cycle where flowproof's on-load counts flits.
+     */
+    @Test
+    void onOffIsFlowproofsOnOffInjection() throws Exception {
+        JsonNode dflt = sim(MESH + "injection_process = on_off;");
+        assertThat(dflt.get("injection").toString()).isEqualTo("{\"process\":\"on-off\",\"alpha\":0.5,\"beta\":0.5}");
+        JsonNode r1 = sim(MESH + "injection_process = on_off; burst_alpha = -1; burst_beta = 0.1; burst_r1 = 0.2;");
+        // 0.2 packets of 4 flits per cycle while on
+        assertThat(r1.get("injection").toString()).isEqualTo("{\"process\":\"on-off\",\"beta\":0.1,"
+            + "\"on-load\":0.8}");
+        // read only by on_off, as in BookSim
+        assertThat(sim(MESH + "burst_alpha = 0.9;").has("injection")).isFalse();
+        Spec s = BookSimConfig.read(write("onoff.cfg", MESH.replace("max_samples = 3;", "max_samples = 21;")
+            + "injection_process = on_off; burst_alpha = 0.05; burst_beta = 0.05;"), Purpose.SIMULATE);
+        assertThat(s.simulation().get("injection").get("process").asText()).isEqualTo("on-off");
+        SimResult r = Flowproof.simulate(Flowproof.simulation(s));
+        assertThat(r.deadlock()).isNull();
+        // the mean rate is the load, 0.05 packets of 4 flits (10,000 measured cycles x 64 sources)
+        assertThat(r.offered()).isCloseTo(0.2, org.assertj.core.data.Offset.offset(0.02));
+    }
+
+    /**
+     * An islip configuration reads as a spec and simulates. Needs the simulator's islip
+     * allocators (spec fields vc-allocator, switch-allocator, allocator-iterations).
+     */
+    @Test
+    void anIslipConfigSimulates() throws Exception {
+        String text = MESH.replace("vc_allocator = separable_input_first;", "vc_allocator = islip;")
+            .replace("sw_allocator = separable_input_first;", "") + "alloc_iters = 2;";
+        Spec s = BookSimConfig.read(write("islip.cfg", text), Purpose.SIMULATE);
+        SimResult r = Flowproof.simulate(Flowproof.simulation(s));
+        assertThat(r.deadlock()).isNull();
+        assertThat(r.packetsDelivered()).isPositive();
+        assertThat(r.accepted()).isCloseTo(0.2, org.assertj.core.data.Offset.offset(0.03));
+    }
+
+    /**
+     * Every key BookSimIgnoredKeys lists is accepted with any value and changes nothing: the
+     * spec tree is the one without it.
+     */
+    @Test
+    void keysThatCannotChangeTheRunAreAcceptedAndChangeNothing() throws Exception {
+        JsonNode without = BookSimConfig.toSpecTree("x.cfg", "x", MESH, Purpose.SIMULATE);
+        StringBuilder all = new StringBuilder(MESH);
+        for (String key : BookSimIgnoredKeys.REASONS.keySet()) {
+            assertThat(BookSimConfig.supportedKeys()).contains(key);
+            for (String value : new String[] {"-", "0", "7", "out.txt"}) {
+                assertThat(BookSimConfig.toSpecTree("x.cfg", "x", MESH + key + " = " + value + ";", Purpose.SIMULATE))
+                    .as(key).isEqualTo(without);
+            }
+            all.append(key).append(" = 3;\n");
+        }
+        assertThat(BookSimConfig.toSpecTree("x.cfg", "x", all.toString(), Purpose.SIMULATE)).isEqualTo(without);
+        assertThat(BookSimConfig.toSpecTree("x.cfg", "x", all.toString(), Purpose.VERIFY))
+            .isEqualTo(BookSimConfig.toSpecTree("x.cfg", "x", MESH, Purpose.VERIFY));
+        assertThat(BookSimIgnoredKeys.REASONS).containsKeys("watch_out", "watch_file", "watch_flits", "watch_packets",
+            "print_activity", "print_csv_results", "stats_out", "viewer_trace", "sim_power", "power_output_file",
+            "read_request_size", "write_request_size", "read_reply_size", "write_reply_size", "read_request_begin_vc",
+            "read_request_end_vc", "write_request_begin_vc", "write_request_end_vc", "read_reply_begin_vc",
+            "read_reply_end_vc", "write_reply_begin_vc", "write_reply_end_vc", "batch_size", "batch_count",
+            "max_outstanding_requests");
+        // none of them is also mapped or fixed
+        for (String key : BookSimIgnoredKeys.REASONS.keySet()) {
+            assertThat(BookSimConfig.MAPPED).doesNotContain(key);
+        }
     }
 
     @Test

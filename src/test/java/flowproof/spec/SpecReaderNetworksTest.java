@@ -256,6 +256,29 @@ class SpecReaderNetworksTest {
     }
 
     @Test
+    void badFlattenedButterflyChannelLengthsAreNamed() throws IOException {
+        assertThat(rejected(spec("{kind: flattened-butterfly, radix: 4, dimensions: 2, channel-length: [2]}"),
+            "topology.channel-length")).contains("a list of 2 positive integers").endsWith("found [2]");
+        assertThat(rejected(spec("{kind: flattened-butterfly, radix: 4, dimensions: 2, channel-length: 2}"),
+            "topology.channel-length")).endsWith("found 2");
+        assertThat(rejected(spec("{kind: flattened-butterfly, radix: 4, dimensions: 2, channel-length: [2, 0]}"),
+            "topology.channel-length[1]")).endsWith("found 0");
+        assertThat(rejected(spec("{kind: flattened-butterfly, radix: 4, channel-length: [100000]}"),
+            "topology.channel-length")).contains("at most 65536").endsWith("found 100000");
+        assertThat(rejected(spec("{kind: dragonfly, routers-per-group: 2, global-channels: 1, channel-length: [2]}"),
+            "topology.channel-length")).endsWith("found an unknown field");
+    }
+
+    @Test
+    void flattenedButterflyChannelLengthsAreRead() throws Exception {
+        Path file = write(spec("{kind: flattened-butterfly, radix: 3, dimensions: 2, channel-length: [1, 4]}"));
+        flowproof.topology.FlattenedButterfly t = (flowproof.topology.FlattenedButterfly) SpecReader.read(file)
+            .topology();
+        assertThat(t.latency(t.channelTo(t.node(0, 0), t.node(2, 0)))).isEqualTo(2);
+        assertThat(t.latency(t.channelTo(t.node(0, 0), t.node(0, 2)))).isEqualTo(8);
+    }
+
+    @Test
     void flattenedButterflyRadixOfOneIsNamed() throws IOException {
         String m = rejected(spec("{kind: flattened-butterfly, radix: 1}"), "topology.radix");
         assertThat(m).endsWith("found 1");

@@ -105,5 +105,33 @@ class FlattenedButterflyTest {
             .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology");
         assertThatThrownBy(() -> new FlattenedButterfly(32768, 1, 1)).isInstanceOf(ConfigurationException.class)
             .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology");
+        assertThatThrownBy(() -> new FlattenedButterfly(4, 2, 1, new int[] {2})).isInstanceOf(
+            ConfigurationException.class).hasMessageContaining("one length per dimension (2)")
+            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.channel-length");
+        assertThatThrownBy(() -> new FlattenedButterfly(4, 2, 1, new int[] {2, 0})).isInstanceOf(
+            ConfigurationException.class)
+            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.channel-length");
+        assertThatThrownBy(() -> new FlattenedButterfly(4, 1, 1, new int[] {1 << 20})).isInstanceOf(
+            ConfigurationException.class)
+            .extracting(e -> ((ConfigurationException) e).field()).isEqualTo("topology.channel-length");
+    }
+
+    /** With channel-length every channel is as long as the coordinates it spans times its dimension's length. */
+    @Test
+    void channelLengthsGrowWithTheDistanceSpanned() {
+        FlattenedButterfly plain = new FlattenedButterfly(4, 2, 4);
+        FlattenedButterfly laid = new FlattenedButterfly(4, 2, 4, new int[] {2, 3});
+        for (int c = 0; c < plain.channels(); c++) {
+            assertThat(plain.latency(c)).isEqualTo(1);
+            int d = laid.dimension(c);
+            int span = Math.abs(laid.coordinate(laid.source(c), d) - laid.coordinate(laid.target(c), d));
+            assertThat(span).isBetween(1, 3);
+            assertThat(laid.latency(c)).isEqualTo((d == 0 ? 2 : 3) * span);
+        }
+        assertThat(laid.latency(laid.channelTo(laid.node(0, 0), laid.node(3, 0)))).isEqualTo(6);
+        assertThat(laid.latency(laid.channelTo(laid.node(1, 3), laid.node(1, 1)))).isEqualTo(6);
+        assertThat(laid.latency(laid.channelTo(laid.node(2, 2), laid.node(1, 2)))).isEqualTo(2);
+        assertThat(laid.describe()).endsWith("channel length [2, 3] per step)");
+        assertThat(plain.describe()).isEqualTo("flattened butterfly 4x4 (16 routers, concentration 4)");
     }
 }
