@@ -25,24 +25,16 @@ final class Islip {
     private final int maxRequests;
     private final int iterations;
     private final int[] req;
-    /**
-     * Per input, side by side at {@code IN * in}: its request count, accept pointer, the cycle
-     * key (cycle plus one) it was matched in, its output and whether the match came in the
-     * first iteration (1) or later (0).
-     */
-    private final int[] in;
-    private static final int IN = 8;
-    private static final int COUNT = 0;
-    private static final int ACCEPT = 1;
-    private static final int IN_MATCHED = 2;
-    private static final int RESULT = 3;
-    private static final int FIRST = 4;
-    /** Per output, side by side at {@code OUT * out}: the round of its grant, the input granted, the cycle key it was matched in. */
-    private final int[] out;
-    private static final int OUT = 4;
-    private static final int ROUND = 0;
-    private static final int GRANTED = 1;
-    private static final int OUT_MATCHED = 2;
+    private final int[] count;
+    private final int[] acceptPtr;
+    /** Per output: the round of its grant this cycle and the input granted. */
+    private final int[] grantRound;
+    private final int[] granted;
+    /** Per input and output: the cycle key (plus one) it was matched in. */
+    private final int[] inMatched;
+    private final int[] outMatched;
+    private final int[] result;
+    private final boolean[] first;
     private int round;
 
     Islip(int inputs, int outputs, int maxRequests, int iterations) {
@@ -50,28 +42,34 @@ final class Islip {
         this.maxRequests = maxRequests;
         this.iterations = iterations;
         req = new int[inputs * maxRequests];
-        in = new int[inputs * IN];
-        out = new int[outputs * OUT];
+        count = new int[inputs];
+        acceptPtr = new int[inputs];
+        grantRound = new int[outputs];
+        granted = new int[outputs];
+        inMatched = new int[inputs];
+        outMatched = new int[outputs];
+        result = new int[inputs];
+        first = new boolean[inputs];
     }
 
-    /** Input {@code i} starts its requests of this cycle: none yet. */
-    void clear(int i) {
-        in[i * IN + COUNT] = 0;
+    /** Input {@code in} starts its requests of this cycle: none yet. */
+    void clear(int in) {
+        count[in] = 0;
     }
 
-    /** Input {@code i} asks for output {@code o} (each output at most once per input and cycle). */
-    void request(int i, int o) {
-        req[i * maxRequests + in[i * IN + COUNT]++] = o;
+    /** Input {@code in} asks for output {@code out} (each output at most once per input and cycle). */
+    void request(int in, int out) {
+        req[in * maxRequests + count[in]++] = out;
     }
 
-    /** How many outputs input {@code i} asks for this cycle. */
-    int requests(int i) {
-        return in[i * IN + COUNT];
+    /** How many outputs input {@code in} asks for this cycle. */
+    int requests(int in) {
+        return count[in];
     }
 
-    /** The {@code k}-th output input {@code i} asks for. */
-    int requested(int i, int k) {
-        return req[i * maxRequests + k];
+    /** The {@code k}-th output input {@code in} asks for. */
+    int requested(int in, int k) {
+        return req[in * maxRequests + k];
     }
 
     /**
@@ -81,53 +79,48 @@ final class Islip {
      */
     int match(int[] inputs, int n, long cycle, GrantOrder order) {
         int key = (int) cycle + 1;
-        for (int k = 0; k < n; k++) {
-            in[inputs[k] * IN + RESULT] = -1;
+        for (int i = 0; i < n; i++) {
+            result[inputs[i]] = -1;
         }
         int matches = 0;
         for (int iter = 0; iter < iterations && matches < n; iter++) {
             int thisRound = ++round;
-            // grant: every output not yet matched, the unmatched requesting input its order puts first
-            for (int k = 0; k < n; k++) {
-                int i = inputs[k];
-                int r = i * IN;
-                if (in[r + IN_MATCHED] == key) {
+            for (int i = 0; i < n; i++) {
+                int in = inputs[i];
+                if (inMatched[in] == key) {
                     continue;
                 }
-                for (int q = 0, base = i * maxRequests, c = in[r + COUNT]; q < c; q++) {
-                    int o = req[base + q] * OUT;
-                    if (out[o + OUT_MATCHED] != key && (out[o + ROUND] != thisRound
-                        || order.beats(i, out[o + GRANTED], req[base + q]))) {
-                        out[o + ROUND] = thisRound;
-                        out[o + GRANTED] = i;
+                for (int q = 0, base = in * maxRequests; q < count[in]; q++) {
+                    int out = req[base + q];
+                    if (outMatched[out] != key && (grantRound[out] != thisRound || order.beats(in, granted[out], out))) {
+                        grantRound[out] = thisRound;
+                        granted[out] = in;
                     }
                 }
             }
-            // accept: every unmatched input granted, the granting output nearest after its accept pointer
             int before = matches;
-            for (int k = 0; k < n; k++) {
-                int i = inputs[k];
-                int r = i * IN;
-                if (in[r + IN_MATCHED] == key) {
+            for (int i = 0; i < n; i++) {
+                int in = inputs[i];
+                if (inMatched[in] == key) {
                     continue;
                 }
                 int chosen = -1;
-                for (int q = 0, base = i * maxRequests, c = in[r + COUNT]; q < c; q++) {
-                    int o = req[base + q];
-                    if (out[o * OUT + ROUND] == thisRound && out[o * OUT + GRANTED] == i
-                        && (chosen < 0 || nearer(o, chosen, in[r + ACCEPT], outputs))) {
-                        chosen = o;
+                for (int q = 0, base = in * maxRequests; q < count[in]; q++) {
+                    int out = req[base + q];
+                    if (grantRound[out] == thisRound && granted[out] == in
+                        && (chosen < 0 || nearer(out, chosen, acceptPtr[in], outputs))) {
+                        chosen = out;
                     }
                 }
                 if (chosen < 0) {
                     continue;
                 }
-                in[r + IN_MATCHED] = key;
-                out[chosen * OUT + OUT_MATCHED] = key;
-                in[r + RESULT] = chosen;
-                in[r + FIRST] = iter == 0 ? 1 : 0;
+                inMatched[in] = key;
+                outMatched[chosen] = key;
+                result[in] = chosen;
+                first[in] = iter == 0;
                 if (iter == 0) {
-                    in[r + ACCEPT] = chosen + 1 == outputs ? 0 : chosen + 1;
+                    acceptPtr[in] = chosen + 1 == outputs ? 0 : chosen + 1;
                 }
                 matches++;
             }
@@ -138,14 +131,14 @@ final class Islip {
         return matches;
     }
 
-    /** The output listed input {@code i} was matched with by the last {@link #match}, or -1. */
-    int matched(int i) {
-        return in[i * IN + RESULT];
+    /** The output listed input {@code in} was matched with by the last {@link #match}, or -1. */
+    int matched(int in) {
+        return result[in];
     }
 
-    /** Whether input {@code i}'s match came in the first iteration (only those move round-robin pointers). */
-    boolean firstIteration(int i) {
-        return in[i * IN + FIRST] == 1;
+    /** Whether input {@code in}'s match came in the first iteration (only those move round-robin pointers). */
+    boolean firstIteration(int in) {
+        return first[in];
     }
 
     /** Whether {@code a} comes before {@code b} in a rotation of {@code n} starting at {@code ptr}. */
