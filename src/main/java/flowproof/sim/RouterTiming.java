@@ -29,6 +29,13 @@ final class RouterTiming {
     private final int bodyWait;
     /** Staged: per input VC, the cycle its head was allocated an output VC; else null. */
     private final int[] vaAt;
+    /**
+     * Per input VC, the first cycle the flit at its front may be granted the switch, kept as
+     * the front changes ({@link #front}, {@link #allocated}): what {@link #switchReady}
+     * computes from the buffer entry, read by the switch allocator without touching the
+     * buffer. {@code Integer.MAX_VALUE} for a staged head not yet allocated an output VC.
+     */
+    private final int[] readyAt;
 
     RouterTiming(SimConfig cfg, int inVcs) {
         SimConfig.Stages s = cfg.router().stages();
@@ -40,13 +47,25 @@ final class RouterTiming {
         traversal = staged ? s.traversal() : 0;
         frontDelay = staged ? 1 : 0;
         vaAt = staged ? new int[inVcs] : null;
+        readyAt = new int[inVcs];
     }
 
     /** Input VC {@code iv}'s head was allocated an output VC in cycle {@code now}. */
     void allocated(int iv, long now) {
         if (staged) {
             vaAt[iv] = (int) now;
+            readyAt[iv] = (int) now + headWait;
         }
+    }
+
+    /** The flit with field {@code field}, arriving in cycle {@code time}, is now at the front of input VC {@code iv}. */
+    void front(int iv, int field, int time) {
+        readyAt[iv] = staged && Buffers.flitIndex(field) == 0 ? Integer.MAX_VALUE : time + bodyWait;
+    }
+
+    /** Whether the front flit of input VC {@code iv} (which holds an output VC) may be granted the switch in cycle {@code now}: {@link #switchReady} without reading the buffer. */
+    boolean ready(int iv, long now) {
+        return readyAt[iv] <= now;
     }
 
     /**

@@ -915,6 +915,10 @@ public final class Simulator implements Engine {
         int f = Buffers.flitIndex(field);
         b.pop(iv);
         boolean tail = field < 0;
+        if (b.count(iv) > 0) {
+            int next = b.front(iv);
+            timing.front(iv, b.buf[3 * next + 1], b.buf[3 * next + 2]);
+        }
         if (tail || b.count(iv) == 0) {
             // the VC no longer both holds an output VC and has a flit
             sa.leave(ip);
@@ -1071,6 +1075,7 @@ public final class Simulator implements Engine {
             throw new SimulationError("cycle " + now + ": buffer " + ivName(iv) + " overflows (" + cap + " flits)");
         }
         if (b.push(iv, p, f, time) == 0) {
+            timing.front(iv, f, time);
             if (b.out(iv) < 0) {
                 // a head at the front: it asks for an output VC from now on
                 va.headArrived(iv, time, now);

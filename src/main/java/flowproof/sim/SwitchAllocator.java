@@ -120,16 +120,13 @@ final class SwitchAllocator {
                     }
                     int iv = base + v;
                     int ov = b.out(iv);
-                    if (ov < 0 || b.count(iv) == 0) {
-                        continue;
-                    }
-                    int at = b.front(iv);
-                    if (!timing.switchReady(buf, iv, at, now)) {
+                    if (ov < 0 || b.count(iv) == 0 || !timing.ready(iv, now)) {
                         continue;
                     }
                     if (!vct && ov < queues && b.credits(ov) == 0) {
                         continue;
                     }
+                    int at = b.front(iv);
                     if (vcPrio != null) {
                         // the highest class priority first, then oldest-first or round robin among equals
                         if (chosen < 0 || vcPrio[v] > vcPrio[chosen - base] || (vcPrio[v] == vcPrio[chosen - base]
@@ -179,7 +176,7 @@ final class SwitchAllocator {
         if (ov < 0 || b.count(iv) == 0) {
             return false;
         }
-        if (!timing.switchReady(buf, iv, b.front(iv), now)) {
+        if (!timing.ready(iv, now)) {
             return false;
         }
         return vct || ov >= queues || b.credits(ov) > 0;
