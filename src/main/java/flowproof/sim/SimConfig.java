@@ -317,14 +317,20 @@ public record SimConfig(
     }
 
     /**
-     * The VC and switch allocators and iSLIP's iterations (spec fields {@code vc-allocator},
-     * {@code switch-allocator}, {@code allocator-iterations}).
+     * The VC and switch allocators, iSLIP's iterations and the switch's input speedup (spec
+     * fields {@code vc-allocator}, {@code switch-allocator}, {@code allocator-iterations},
+     * {@code input-speedup}: switch inputs per input port, VC v on input {@code v mod s}).
      */
-    public record Allocators(AllocatorKind vc, AllocatorKind sw, int iterations) {
+    public record Allocators(AllocatorKind vc, AllocatorKind sw, int iterations, int inputSpeedup) {
 
-        /** flowproof's separable input-first allocators. */
+        /** flowproof's separable input-first allocators, one switch input per input port. */
         public static final Allocators DEFAULT = new Allocators(AllocatorKind.SEPARABLE_INPUT_FIRST,
-            AllocatorKind.SEPARABLE_INPUT_FIRST, 1);
+            AllocatorKind.SEPARABLE_INPUT_FIRST, 1, 1);
+
+        /** The allocators with one switch input per input port. */
+        public Allocators(AllocatorKind vc, AllocatorKind sw, int iterations) {
+            this(vc, sw, iterations, 1);
+        }
 
         public Allocators {
             if (vc == null) {
@@ -338,7 +344,7 @@ public record SimConfig(
         /** As the spec writes it. */
         public String key() {
             return "{vc-allocator: " + vc.key() + ", switch-allocator: " + sw.key() + ", allocator-iterations: "
-                + iterations + "}";
+                + iterations + (inputSpeedup == 1 ? "" : ", input-speedup: " + inputSpeedup) + "}";
         }
     }
 
@@ -552,6 +558,10 @@ public record SimConfig(
             throw new ConfigurationException("simulation.allocator-iterations", "1 to 16", Integer.toString(
                 al.iterations()));
         }
+        if (al.inputSpeedup() < 1 || al.inputSpeedup() > network.vcs()) {
+            throw new ConfigurationException("simulation.input-speedup", "1 to the VCs per channel (" + network.vcs()
+                + "): switch inputs per input port, VC v on input v mod s", Integer.toString(al.inputSpeedup()));
+        }
         if (arbiter == Arbiter.OLDEST_FIRST && al.sw() == AllocatorKind.ISLIP) {
             throw new ConfigurationException("simulation.arbiter", "round-robin with switch-allocator: islip (iSLIP's"
                 + " arbiters rotate; oldest-first is an option of the separable allocator)", "oldest-first");
@@ -674,6 +684,9 @@ public record SimConfig(
         }
         if (router.allocators().iterations() != 1) {
             return "allocator-iterations";
+        }
+        if (router.allocators().inputSpeedup() != 1) {
+            return "input-speedup";
         }
         return router.allocation() != Allocation.PER_VC ? "allocation" : null;
     }

@@ -451,7 +451,7 @@ public final class Simulator implements Engine {
         msg = messages == null ? null : new MessageQueues(messages, terminals, cfg.consumeDelay(), pk);
         routes = new RouteComputation(cfg, rule, b, pk, termRouter, vcClass);
         sa = new SwitchAllocator(b, pk, inPorts, outPorts, ovPort, timing, cfg.arbiter() == Arbiter.OLDEST_FIRST,
-            vcPrio, cfg.router().allocators());
+            vcPrio, cfg.router().allocators(), cfg.router().allocators().inputSpeedup());
         va = new VcAllocator(cfg, rule, b, pk, routes, sa, msg, control, timing, inPorts, inPortRouter, vcClass,
             vcPrio);
         injGoneCycle = injLat > 0 ? new int[terminals * injPorts * injLat] : null;

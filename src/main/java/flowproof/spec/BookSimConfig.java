@@ -56,7 +56,6 @@ public final class BookSimConfig {
         FIXED.put("router", "iq");
         FIXED.put("speculative", "0");
         FIXED.put("arb_type", "round_robin");
-        FIXED.put("input_speedup", "1");
         FIXED.put("output_speedup", "1");
         FIXED.put("internal_speedup", "1.0");
         FIXED.put("hold_switch_for_packet", "0");
@@ -78,7 +77,7 @@ public final class BookSimConfig {
     /** Keys mapped onto spec fields (or checked against the topology), in the order docs/booksim.md lists them. */
     static final List<String> MAPPED = List.of("topology", "k", "n", "c", "x", "y", "xr", "yr", "use_noc_latency",
         "routing_function", "num_vcs", "vc_buf_size", "vct", "wait_for_tail_credit", "vc_allocator", "sw_allocator",
-        "alloc_iters", "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay",
+        "alloc_iters", "input_speedup", "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay",
         "credit_delay", "packet_size", "traffic", "injection_rate", "injection_rate_uses_flits", "injection_process",
         "burst_alpha", "burst_beta", "burst_r1", "sim_type", "warmup_periods", "sample_period", "max_samples", "seed");
 
@@ -375,6 +374,12 @@ public final class BookSimConfig {
         String swAllocator = allocator("sw_allocator");
         // alloc_iters: iSLIP's iterations (allocator.cpp); the separable allocators do not read it
         int iterations = integer("alloc_iters", 1, 1, "a number of allocator iterations of at least 1");
+        // input_speedup: switch inputs per input port, VC v on input v mod s (iq_router.cpp's expanded_input)
+        int inputSpeedup = integer("input_speedup", 1, 1, "a number of switch inputs per input port of at least 1");
+        if (inputSpeedup > vcs) {
+            throw error("input_speedup", "at most num_vcs (" + vcs + "; VC v takes switch input v mod input_speedup)",
+                Integer.toString(inputSpeedup));
+        }
         int routingDelay = integer("routing_delay", 1, 0, "0 or more cycles");
         int vcAllocDelay = integer("vc_alloc_delay", 1, 1, "1 or more cycles");
         int swAllocDelay = integer("sw_alloc_delay", 1, 1, "1 or more cycles");
@@ -457,6 +462,9 @@ public final class BookSimConfig {
         if (vcAllocator.equals("islip") || swAllocator.equals("islip")) {
             sim.put("allocator-iterations", iterations);
         }
+        if (inputSpeedup != 1) {
+            sim.put("input-speedup", inputSpeedup);
+        }
         sim.put("link-latency", link);
         // a credit crosses a channel as a flit does (the channel's cycles, then read the next cycle), plus credit_delay
         sim.put("credit-latency", link + 1 + creditDelay);
@@ -465,12 +473,9 @@ public final class BookSimConfig {
         sim.put("injection-latency", 1);
         sim.put("ejection-latency", 1);
         sim.put("ejection-vcs", vcs);
-        if (traffic.equals("uniform")) {
-            // RandomInt(_nodes - 1): the source itself among the destinations
-            sim.putObject("traffic").put("pattern", "uniform").put("self", true);
-        } else {
-            sim.put("traffic", traffic);
-        }
+        // uniform: RandomInt(_nodes - 1), the source itself among the destinations; a permutation's fixed
+        // point (transpose's diagonal, bitrev's palindromes, ...) sends to itself (traffic.cpp returns it)
+        sim.putObject("traffic").put("pattern", traffic).put("self", true);
         sim.put("load", load);
         if (onOff != null) {
             sim.set("injection", onOff);

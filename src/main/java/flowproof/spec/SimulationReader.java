@@ -223,7 +223,7 @@ public final class SimulationReader {
             allocators(sim));
     }
 
-    /** {@code vc-allocator}, {@code switch-allocator} and {@code allocator-iterations}. */
+    /** {@code vc-allocator}, {@code switch-allocator}, {@code allocator-iterations} and {@code input-speedup}. */
     private static SimConfig.Allocators allocators(JsonNode sim) {
         SimConfig.AllocatorKind vc = allocatorKind(sim, "vc-allocator");
         SimConfig.AllocatorKind sw = allocatorKind(sim, "switch-allocator");
@@ -240,7 +240,16 @@ public final class SimulationReader {
                     + " switch-allocator is islip (the separable allocators make one pass)", n.toString());
             }
         }
-        return new SimConfig.Allocators(vc, sw, iterations);
+        JsonNode su = sim.get("input-speedup");
+        int speedup = 1;
+        if (su != null) {
+            if (!su.isIntegralNumber() || su.asLong() < 1 || su.asLong() > 256) {
+                throw new ConfigurationException("simulation.input-speedup", "an integer from 1 to the VCs per channel",
+                    su.toString());
+            }
+            speedup = su.asInt();
+        }
+        return new SimConfig.Allocators(vc, sw, iterations, speedup);
     }
 
     private static SimConfig.AllocatorKind allocatorKind(JsonNode sim, String field) {

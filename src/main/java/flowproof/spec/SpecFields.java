@@ -290,6 +290,8 @@ public final class SpecFields {
             "simulation: {switch-allocator: islip}", "the switch allocator (islip: BookSim's default)"),
         f("simulation.allocator-iterations", "integer, 1 to 16", "1", "simulation: {allocator-iterations: 2}",
             "iSLIP's iterations (BookSim's alloc_iters); only with an islip allocator"),
+        f("simulation.input-speedup", "integer, 1 to the VCs per channel", "1", "simulation: {input-speedup: 2}",
+            "switch inputs per input port, VC v on input v mod s (BookSim's input_speedup)"),
         f("simulation.ejection-vcs", "integer, 1 to 256", "1", "simulation: {ejection-vcs: 2}",
             "VCs of an ejection channel (packets that may hold it at once)"),
         f("simulation.stages", "mapping {routing, vc-allocation, switch-allocation, traversal}",

@@ -49,6 +49,11 @@ final class DestinationTable {
         fixed[source] = destination == source ? NONE : destination;
     }
 
+    /** {@code source} sends every packet to itself (a permutation's fixed point, BookSim's way). */
+    void setSelf(int source) {
+        fixed[source] = source;
+    }
+
     /** {@code source} draws from {@code members}, in which it sits at index {@code selfIndex} (-1: itself included). */
     void setRandom(int source, int[] members, int selfIndex) {
         fixed[source] = RANDOM;

@@ -23,18 +23,31 @@ sealed interface Destinations {
     /** e.g. {@code uniform}, {@code hot-spot to terminal 0 from 16 sources (lowest-numbered), others uniform}. */
     String describe();
 
-    /** A fixed permutation (transpose, bit patterns, tornado, neighbor, adversarial): a table by rank. */
-    record Permutation(PatternKind kind, TerminalSpace space, int[] to) implements Destinations {
+    /**
+     * A fixed permutation (transpose, bit patterns, tornado, neighbor, adversarial): a table by
+     * rank. A fixed point sends nothing, or (when {@code self}) to itself, as BookSim's do.
+     */
+    record Permutation(PatternKind kind, TerminalSpace space, int[] to, boolean self) implements Destinations {
+
+        Permutation(PatternKind kind, TerminalSpace space, int[] to) {
+            this(kind, space, to, false);
+        }
+
         @Override
         public void compile(DestinationTable table, int[] sources, SplittableRandom random) {
             for (int s : sources) {
-                table.setFixed(s, space.terminal(to[space.rank(s)]));
+                int d = space.terminal(to[space.rank(s)]);
+                if (self && d == s) {
+                    table.setSelf(s);
+                } else {
+                    table.setFixed(s, d);
+                }
             }
         }
 
         @Override
         public String describe() {
-            return kind.key();
+            return kind.key() + (self ? " (fixed points to themselves)" : "");
         }
     }
 

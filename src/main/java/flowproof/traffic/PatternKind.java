@@ -57,6 +57,8 @@ enum PatternKind {
 
     /** The parameters of uniform: {@code self} (whether a source may send to itself, default false). */
     static final List<String> UNIFORM_PARAMETERS = List.of("self");
+    /** The parameters of the fixed permutations: {@code self} (whether a fixed point sends to itself, default false: it sends nothing). */
+    static final List<String> PERMUTATION_PARAMETERS = List.of("self");
 
     private final String key;
     private final String alias;

@@ -369,15 +369,19 @@ public final class WorkloadReader {
                 known.addAll(PatternKind.HOT_SPOT_PARAMETERS);
             } else if (kind == PatternKind.UNIFORM) {
                 known.addAll(PatternKind.UNIFORM_PARAMETERS);
+            } else if (kind.isPermutation()) {
+                known.addAll(PatternKind.PERMUTATION_PARAMETERS);
             }
             onlyKnown(paramsField, params, known, kind == PatternKind.HOT_SPOT ? "for hot-spot"
-                : kind == PatternKind.UNIFORM ? "for uniform" : "(" + kind.key() + " takes no parameters)");
+                : kind == PatternKind.UNIFORM || kind.isPermutation() ? "for " + kind.key()
+                : "(" + kind.key() + " takes no parameters)");
         }
         return switch (kind) {
             case UNIFORM -> uniform(space, nameField, self(params, paramsField));
             case RANDOM_PERMUTATION -> new Destinations.RandomPermutation(space);
             case HOT_SPOT -> hotSpot(params, paramsField, space, sources);
-            default -> new Destinations.Permutation(kind, space, kind.permutation(space, nameField));
+            default -> new Destinations.Permutation(kind, space, kind.permutation(space, nameField),
+                self(params, paramsField));
         };
     }
 
@@ -392,7 +396,11 @@ public final class WorkloadReader {
         return new Destinations.Uniform(space, self);
     }
 
-    /** Uniform's {@code self}: whether a source may draw itself (BookSim's uniform does); default false. */
+    /**
+     * {@code self}: for uniform, whether a source may draw itself (BookSim's uniform does); for a
+     * fixed permutation, whether a fixed point sends to itself (BookSim's do) rather than
+     * nothing; default false.
+     */
     private static boolean self(JsonNode params, String field) {
         JsonNode n = params == null ? null : params.get("self");
         if (n == null) {

@@ -10,7 +10,7 @@ import org.quicktheories.generators.Generate;
 
 /**
  * The iSLIP allocators in the simulator ({@code vc-allocator}, {@code switch-allocator},
- * {@code allocator-iterations}): runs checked every cycle (conservation, flit order, credits)
+ * {@code allocator-iterations}) and the switch's {@code input-speedup}: runs checked every cycle (conservation, flit order, credits)
  * carry the offered load below saturation as the separable allocators do, packets that never
  * meet are timed alike, and bad values are one line naming the field.
  */
@@ -77,6 +77,24 @@ class IslipSimulationTest {
             });
     }
 
+    private static String meshSpeedup(String allocator, int speedup) {
+        return "name: sp\ntopology: {kind: mesh, radix: [6, 6]}\nrouting: dor\nvcs: 4\nrule: vct\nsimulation:\n"
+            + ("switching: wormhole\nvc-release: tail\nbuffer: 8\npacket-size: 4\ntraffic: uniform\nload: 1.0\n"
+            + "cycles: 4000\nwarmup: 1000\nvc-allocator: " + allocator + "\nswitch-allocator: " + allocator
+            + "\ninput-speedup: " + speedup + "\n").indent(2);
+    }
+
+    /** input-speedup: two switch inputs per input port (VCs 0, 2 and 1, 3) carry more past saturation, checked every cycle. */
+    @Test
+    void inputSpeedupRaisesSaturationThroughput() {
+        for (String a : List.of("separable-input-first", "islip")) {
+            double one = checked(meshSpeedup(a, 1)).accepted();
+            double two = checked(meshSpeedup(a, 2)).accepted();
+            assertThat(two).as(a).isGreaterThan(one * 1.05);
+            assertThat(checked(meshSpeedup(a, 4)).accepted()).as(a).isGreaterThanOrEqualTo(two * 0.97);
+        }
+    }
+
     @Test
     void badValuesAreOneLineNamingTheField() {
         String vct = "switching: vct\nbuffer: 16\npacket-size: 8\n";
@@ -91,5 +109,9 @@ class IslipSimulationTest {
                 + " islip");
         assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "switch-allocator: islip\narbiter: oldest-first")))
             .startsWith("t.yaml: simulation.arbiter: expected round-robin with switch-allocator: islip");
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "input-speedup: 3")))
+            .startsWith("t.yaml: simulation.input-speedup: expected 1 to the VCs per channel (2)");
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "input-speedup: 0")))
+            .startsWith("t.yaml: simulation.input-speedup: expected an integer from 1 to the VCs per channel");
     }
 }

@@ -252,7 +252,11 @@ class BookSimConfigTest {
             Arguments.of("use_read_write = 1; read_request_size = 2;", "key use_read_write: expected 0 (what"
                 + " flowproof's router does), found 1"),
             Arguments.of("sim_type = batch; batch_size = 100;", "key sim_type: expected latency or throughput"),
-            Arguments.of("input_speedup = 2;", "key input_speedup: expected 1 (what flowproof's router does), found 2"),
+            Arguments.of("input_speedup = 3;", "key input_speedup: expected at most num_vcs (2; VC v takes switch input"
+                + " v mod input_speedup), found 3"),
+            Arguments.of("input_speedup = 0;", "key input_speedup: expected a number of switch inputs per input port of"
+                + " at least 1, found 0"),
+            Arguments.of("output_speedup = 2;", "key output_speedup: expected 1 (what flowproof's router does), found 2"),
             Arguments.of("internal_speedup = 2.0;", "key internal_speedup: expected 1.0"),
             Arguments.of("arb_type = matrix;", "key arb_type: expected round_robin (what flowproof's router does), found"
                 + " matrix"),
@@ -411,6 +415,14 @@ class BookSimConfigTest {
         assertThat(none.has("vc-allocator")).isFalse();
         assertThat(none.has("switch-allocator")).isFalse();
         assertThat(none.has("allocator-iterations")).isFalse();
+    }
+
+    /** input_speedup: the switch inputs per input port (simulation.input-speedup), written only when above 1. */
+    @Test
+    void inputSpeedupMapsOntoTheSimulation() throws Exception {
+        assertThat(sim(MESH + "input_speedup = 2;").get("input-speedup").asInt()).isEqualTo(2);
+        assertThat(sim(MESH + "input_speedup = 1;").has("input-speedup")).isFalse();
+        assertThat(sim(MESH).has("input-speedup")).isFalse();
     }
 
     /**
@@ -620,8 +632,8 @@ class BookSimConfigTest {
 
     /**
      * BookSim's patterns (traffic.cpp, written out here) against the destinations flowproof's
-     * mapped pattern gives; BookSim's fixed points send to themselves, flowproof's send
-     * nothing (docs/booksim.md).
+     * mapped pattern gives, fixed points included: they send to themselves in both (the
+     * mapping writes {@code self: true}).
      */
     @Test
     void mappedPatternsSendWhereBookSimsDo() throws Exception {
@@ -650,7 +662,7 @@ class BookSimConfigTest {
                     double[] w = workload.destinationWeights(src, 1);
                     for (int t = 0; t < nodes; t++) {
                         assertThat(w[t]).as("%s on a %s: %d -> %d", pattern, topology, src, t)
-                            .isEqualTo(t == dest && dest != src ? 1.0 : 0.0);
+                            .isEqualTo(t == dest ? 1.0 : 0.0);
                     }
                 }
             }

@@ -27,7 +27,6 @@ class BookSimExamplesTest {
 
     /** Each refused example and the one line it is refused with (after "FILE: "). */
     private static final Map<String, String> REFUSED = Map.of(
-        "mesh88_lat", "key input_speedup: expected 1 (what flowproof's router does), found 2",
         "cmeshconfig", "key topology: expected torus, mesh or flatfly (flowproof has no concentrated mesh with express"
             + " channels), found cmesh",
         "dragonflyconfig", "key internal_speedup: expected 1.0 (what flowproof's router does), found 2.0",
@@ -49,7 +48,7 @@ class BookSimExamplesTest {
 
     @Test
     void theAcceptedExamplesAreTheCopiedOnes() throws Exception {
-        assertThat(files(DIR)).extracting(p -> p.getFileName().toString()).containsExactly("flatflyconfig", "torus88");
+        assertThat(files(DIR)).extracting(p -> p.getFileName().toString()).containsExactly("flatflyconfig", "mesh88_lat", "torus88");
         assertThat(files(DIR.resolve("refused"))).extracting(p -> p.getFileName().toString())
             .containsExactlyInAnyOrderElementsOf(REFUSED.keySet());
     }
@@ -74,6 +73,22 @@ class BookSimExamplesTest {
         assertThat(sim.get("link-latency").asInt()).isEqualTo(2); // use_noc_latency's default on a torus
         assertThat(sim.get("cycles").asLong()).isEqualTo(10_000);
         assertThat(sim.get("warmup").asLong()).isEqualTo(3_000);
+    }
+
+    /** mesh88_lat: two switch inputs per input port (input_speedup = 2), 8 VCs, islip, 20-flit packets, transpose. */
+    @Test
+    void mesh88LatMapsItsInputSpeedup() throws Exception {
+        JsonNode t = tree(DIR.resolve("mesh88_lat"));
+        assertThat(t.get("topology").toString()).isEqualTo("{\"kind\":\"mesh\",\"radix\":[8,8]}");
+        assertThat(t.get("vcs").asInt()).isEqualTo(8);
+        JsonNode sim = t.get("simulation");
+        assertThat(sim.get("input-speedup").asInt()).isEqualTo(2);
+        assertThat(sim.get("vc-release").asText()).isEqualTo("drained"); // wait_for_tail_credit = 1
+        assertThat(sim.get("switch-allocator").asText()).isEqualTo("islip");
+        assertThat(sim.get("packet-size").asInt()).isEqualTo(20);
+        assertThat(sim.get("traffic").get("pattern").asText()).isEqualTo("transpose");
+        assertThat(sim.get("traffic").get("self").asBoolean()).isTrue(); // the diagonal sends to itself, as BookSim's
+        assertThat(sim.get("load").asDouble()).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-12));
     }
 
     /**

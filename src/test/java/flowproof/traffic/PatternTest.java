@@ -256,4 +256,26 @@ class PatternTest {
         assertThat(inside).containsExactlyInAnyOrder(0, 2, 3);
         assertThat(outside).containsExactlyInAnyOrder(0, 1, 2, 3, 4, 6, 7);
     }
+
+    /** {@code self: true} on a fixed permutation: a fixed point sends to itself (BookSim's way), else it sends nothing. */
+    @Test
+    void aFixedPointSendsToItselfOnlyWithSelf() {
+        Torus t = Torus.torus(new int[] {4, 4}, true);
+        Workload plain = read("{traffic: transpose}", t);
+        Workload self = read("{traffic: {pattern: transpose, self: true}}", t);
+        assertThat(self.describe()).startsWith("transpose (fixed points to themselves)");
+        for (int s = 0; s < 16; s++) {
+            int x = s % 4;
+            int y = s / 4;
+            double[] w0 = plain.destinationWeights(s, 1);
+            double[] w1 = self.destinationWeights(s, 1);
+            if (x == y) {
+                assertThat(Arrays.stream(w0).sum()).as("fixed point %d", s).isZero();
+                assertThat(w1[s]).as("fixed point %d", s).isEqualTo(1.0);
+            } else {
+                assertThat(w1).as("terminal %d", s).containsExactly(w0, org.assertj.core.data.Offset.offset(0.0));
+                assertThat(w1[s]).isZero();
+            }
+        }
+    }
 }

@@ -69,9 +69,13 @@ class WorkloadReaderTest {
 
     @Test
     void patternsWithoutParametersRejectParameters() {
-        ConfigurationException e = rejected("traffic: {pattern: tornado, node: 3}", "simulation.traffic.node");
-        assertThat(e.expected()).contains("tornado takes no parameters");
+        ConfigurationException e = rejected("traffic: {pattern: random-permutation, node: 3}",
+            "simulation.traffic.node");
+        assertThat(e.expected()).contains("random-permutation takes no parameters");
         assertThat(e.found()).isEqualTo("an unknown field");
+        // a fixed permutation takes one, self: whether a fixed point sends to itself
+        e = rejected("traffic: {pattern: tornado, node: 3}", "simulation.traffic.node");
+        assertThat(e.expected()).isEqualTo("one of the fields pattern, self for tornado");
         // uniform takes one, self (issue 20)
         e = rejected("traffic: {pattern: uniform, node: 3}", "simulation.traffic.node");
         assertThat(e.expected()).isEqualTo("one of the fields pattern, self for uniform");

@@ -331,6 +331,7 @@ public class QueueEngine implements Engine {
                     case "vc-allocator" -> cfg.router().allocators().vc().key();
                     case "switch-allocator" -> cfg.router().allocators().sw().key();
                     case "allocator-iterations" -> Integer.toString(cfg.router().allocators().iterations());
+                    case "input-speedup" -> Integer.toString(cfg.router().allocators().inputSpeedup());
                     default -> cfg.router().allocation().key();
                 });
         }
