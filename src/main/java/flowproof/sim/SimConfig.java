@@ -393,19 +393,22 @@ public record SimConfig(
      * @param ejectionVcs      VCs of each ejection channel: how many packets may hold it at once (their flits
      *                         interleave, one a cycle)
      * @param allocators       the VC and switch allocators
+     * @param ejectionCredit   {@code ejection-release: credit}: under {@code vc-release: drained} an ejection VC is
+     *                         free again only when the terminal's credit for the tail is back (BookSim's ejection
+     *                         with {@code wait_for_tail_credit = 1}); else when the tail has left
      */
     public record Router(VcRelease vcRelease, RouteTiming routeTiming, int injectionLatency, int ejectionLatency,
-        Allocation allocation, Stages stages, int ejectionVcs, Allocators allocators) {
+        Allocation allocation, Stages stages, int ejectionVcs, Allocators allocators, boolean ejectionCredit) {
 
         /** flowproof's router: the switching's VC release, arrival timing, no extra channel cycles, per-VC rotation. */
         public static final Router DEFAULT = new Router(null, RouteTiming.ARRIVAL, 0, 0, Allocation.PER_VC, null, 1,
-            Allocators.DEFAULT);
+            Allocators.DEFAULT, false);
 
         /** As {@link #Router(VcRelease, RouteTiming, int, int, Allocation, Stages, int, Allocators)} with flowproof's allocators. */
         public Router(VcRelease vcRelease, RouteTiming routeTiming, int injectionLatency, int ejectionLatency,
             Allocation allocation, Stages stages, int ejectionVcs) {
             this(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs,
-                Allocators.DEFAULT);
+                Allocators.DEFAULT, false);
         }
 
         public Router {
@@ -421,32 +424,37 @@ public record SimConfig(
         }
 
         public Router withVcRelease(VcRelease r) {
-            return new Router(r, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs, allocators);
+            return new Router(r, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs, allocators, ejectionCredit);
         }
 
         public Router withRouteTiming(RouteTiming t) {
-            return new Router(vcRelease, t, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs, allocators);
+            return new Router(vcRelease, t, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs, allocators, ejectionCredit);
         }
 
         public Router withChannelLatencies(int injection, int ejection) {
-            return new Router(vcRelease, routeTiming, injection, ejection, allocation, stages, ejectionVcs, allocators);
+            return new Router(vcRelease, routeTiming, injection, ejection, allocation, stages, ejectionVcs, allocators, ejectionCredit);
         }
 
         public Router withAllocation(Allocation a) {
-            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, a, stages, ejectionVcs, allocators);
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, a, stages, ejectionVcs, allocators, ejectionCredit);
         }
 
         public Router withEjectionVcs(int n) {
-            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, n, allocators);
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, n, allocators, ejectionCredit);
         }
 
         public Router withAllocators(Allocators a) {
             return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs,
-                a);
+                a, ejectionCredit);
+        }
+
+        public Router withEjectionCredit(boolean credit) {
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, stages, ejectionVcs,
+                allocators, credit);
         }
 
         public Router withStages(Stages s) {
-            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, s, ejectionVcs, allocators);
+            return new Router(vcRelease, routeTiming, injectionLatency, ejectionLatency, allocation, s, ejectionVcs, allocators, ejectionCredit);
         }
     }
 
@@ -552,6 +560,11 @@ public record SimConfig(
         if (router.ejectionVcs() < 1 || router.ejectionVcs() > 256) {
             throw new ConfigurationException("simulation.ejection-vcs", "1 to 256 VCs", Integer.toString(
                 router.ejectionVcs()));
+        }
+        if (router.ejectionCredit() && (switching != Switching.WORMHOLE || router.vcRelease() != VcRelease.DRAINED)) {
+            throw new ConfigurationException("simulation.ejection-release", "tail unless wormhole with vc-release:"
+                + " drained (credit: the ejection VC waits for the terminal's credit as BookSim's does with"
+                + " wait_for_tail_credit = 1)", "credit");
         }
         Allocators al = router.allocators();
         if (al.iterations() < 1 || al.iterations() > 16) {
@@ -687,6 +700,9 @@ public record SimConfig(
         }
         if (router.allocators().inputSpeedup() != 1) {
             return "input-speedup";
+        }
+        if (router.ejectionCredit()) {
+            return "ejection-release";
         }
         return router.allocation() != Allocation.PER_VC ? "allocation" : null;
     }

@@ -145,6 +145,9 @@ public final class Simulator implements Engine {
     private final FlowControlRule rule;
     private final Workload workload;
     private final boolean vct;
+    /** {@code ejection-release: credit}, and the cycles from a tail's grant to its ejection VC's credit. */
+    private final boolean ejectionCredit;
+    private final int ejCreditLat;
     /** Extra cycles on the injection and ejection channels (ejection: and staged, the switch traversal). */
     private final int injLat;
     private final int ejLat;
@@ -374,7 +377,12 @@ public final class Simulator implements Engine {
 
         b = new Buffers(net, rule, inVcs, outVcs, cap, cfg.slotFlits(), vct,
             !vct && router.vcRelease() == SimConfig.VcRelease.TAIL);
-        links = new Links(channels, longest);
+        // ejection-release: credit: the terminals' credits for the tails ride the credit wheel too, one per ejection
+        // port and cycle at most, 1 + ejLat + credit latency cycles after the tail's grant
+        ejectionCredit = router.ejectionCredit();
+        ejCreditLat = 1 + ejLat + creditLat;
+        links = new Links(channels + (ejectionCredit ? terminals * cfg.ejectionPorts() : 0),
+            ejectionCredit ? Math.max(longest, ejCreditLat) : longest);
         if (rule.marksDrift()) {
             ringUpstream = net.ringUpstream();
             driftFrom = new int[queues];
@@ -685,6 +693,12 @@ public final class Simulator implements Engine {
         int[] credits = l.credits;
         for (int i = 0, n = l.creditsArriving(), at = l.creditStart(); i < n; i++) {
             int q = credits[at + i];
+            if (q >= queues) {
+                // a terminal's credit for a tail (ejection-release: credit): its ejection VC is free again
+                b.setOwner(q, -1);
+                va.released(q);
+                continue;
+            }
             b.addCreditsBack(q, -1);
             b.addCredits(q, 1);
             va.released(q);
@@ -960,14 +974,19 @@ public final class Simulator implements Engine {
             deliver(p, f, ov);
         }
         if (tail) {
-            if (vct || ov >= queues) {
-                b.setOwner(ov, -1);
+            if (ov >= queues && ejectionCredit) {
+                // the terminal takes the tail at once and returns its credit: the ejection VC is free when it is back
+                links.sendCredit(ov, ejCreditLat);
             } else {
-                int before = b.slots(ov);
-                b.setOwner(ov, -1);
-                b.ringAdjust(ov, before);
+                if (vct || ov >= queues) {
+                    b.setOwner(ov, -1);
+                } else {
+                    int before = b.slots(ov);
+                    b.setOwner(ov, -1);
+                    b.ringAdjust(ov, before);
+                }
+                va.released(ov);
             }
-            va.released(ov);
             b.setOut(iv, -1);
             va.tailLeft(iv, now);
         }

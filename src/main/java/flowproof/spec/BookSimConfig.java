@@ -450,6 +450,10 @@ public final class BookSimConfig {
             .put("switch-allocation", swAllocDelay).put("traversal", traversal);
         sim.put("route-timing", "front");
         sim.put("vc-release", tailCredit.equals("0") ? "tail" : "drained");
+        if (tailCredit.equals("1")) {
+            // the terminal returns a credit for every flit it takes; the ejection VC waits for the tail's, as any VC
+            sim.put("ejection-release", "credit");
+        }
         // its separable allocators' output arbiters rotate over every input VC of the router
         sim.put("allocation", "per-vc");
         // flowproof's default is separable-input-first: only islip is written, so that the spec says what differs

@@ -220,7 +220,19 @@ public final class SimulationReader {
         }
         return new SimConfig.Router(release, timing, intField(sim, "injection-latency", 0),
             intField(sim, "ejection-latency", 0), allocation, stages(sim.get("stages")), intField(sim, "ejection-vcs", 1),
-            allocators(sim));
+            allocators(sim), ejectionCredit(sim));
+    }
+
+    /** {@code ejection-release}: {@code tail} (default) or {@code credit}. */
+    private static boolean ejectionCredit(JsonNode sim) {
+        JsonNode n = sim.get("ejection-release");
+        if (n == null) {
+            return false;
+        }
+        if (!n.isTextual() || !List.of("tail", "credit").contains(n.asText())) {
+            throw new ConfigurationException("simulation.ejection-release", "tail or credit", n.toString());
+        }
+        return n.asText().equals("credit");
     }
 
     /** {@code vc-allocator}, {@code switch-allocator}, {@code allocator-iterations} and {@code input-speedup}. */

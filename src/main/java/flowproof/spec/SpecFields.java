@@ -292,6 +292,9 @@ public final class SpecFields {
             "iSLIP's iterations (BookSim's alloc_iters); only with an islip allocator"),
         f("simulation.input-speedup", "integer, 1 to the VCs per channel", "1", "simulation: {input-speedup: 2}",
             "switch inputs per input port, VC v on input v mod s (BookSim's input_speedup)"),
+        f("simulation.ejection-release", "tail or credit", "tail", "simulation: {ejection-release: credit}",
+            "when an ejection VC is free again: the tail has left, or (wormhole, vc-release: drained) the terminal's"
+                + " credit for it is back (BookSim's wait_for_tail_credit = 1)"),
         f("simulation.ejection-vcs", "integer, 1 to 256", "1", "simulation: {ejection-vcs: 2}",
             "VCs of an ejection channel (packets that may hold it at once)"),
         f("simulation.stages", "mapping {routing, vc-allocation, switch-allocation, traversal}",

@@ -112,6 +112,7 @@ class BookSimConfigTest {
               stages: {routing: 1, vc-allocation: 1, switch-allocation: 1, traversal: 1}
               route-timing: front
               vc-release: drained
+              ejection-release: credit
               allocation: per-vc
               link-latency: 1
               credit-latency: 2
@@ -415,6 +416,13 @@ class BookSimConfigTest {
         assertThat(none.has("vc-allocator")).isFalse();
         assertThat(none.has("switch-allocator")).isFalse();
         assertThat(none.has("allocator-iterations")).isFalse();
+    }
+
+    /** wait_for_tail_credit = 1: the ejection VCs wait for the terminal's credit too (ejection-release: credit). */
+    @Test
+    void tailCreditWaitsAtTheEjectionToo() throws Exception {
+        assertThat(sim(MESH + "wait_for_tail_credit = 1;").get("ejection-release").asText()).isEqualTo("credit");
+        assertThat(sim(MESH + "wait_for_tail_credit = 0;").has("ejection-release")).isFalse();
     }
 
     /** input_speedup: the switch inputs per input port (simulation.input-speedup), written only when above 1. */

@@ -332,6 +332,7 @@ public class QueueEngine implements Engine {
                     case "switch-allocator" -> cfg.router().allocators().sw().key();
                     case "allocator-iterations" -> Integer.toString(cfg.router().allocators().iterations());
                     case "input-speedup" -> Integer.toString(cfg.router().allocators().inputSpeedup());
+                    case "ejection-release" -> "credit";
                     default -> cfg.router().allocation().key();
                 });
         }
