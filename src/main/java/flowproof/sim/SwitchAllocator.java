@@ -245,7 +245,7 @@ final class SwitchAllocator {
     }
 
     /** Whether input VC {@code iv} (holding an output VC, with a flit) may cross the switch now. */
-    private boolean ready(int iv, int[] buf, long now) {
+    private boolean ready(int iv, long now) {
         int ov = b.out(iv);
         if (ov < 0 || b.count(iv) == 0) {
             return false;
@@ -263,7 +263,6 @@ final class SwitchAllocator {
      * pointer moves past an input port it matched in the first iteration.
      */
     private int allocateIslip(long now) {
-        int[] buf = b.buf;
         int requests = 0;
         for (int w = 0; w < active.length; w++) {
             long bits = active[w];
@@ -283,7 +282,7 @@ final class SwitchAllocator {
                             continue;
                         }
                         int iv = base + v;
-                        if (!ready(iv, buf, now)) {
+                        if (!ready(iv, now)) {
                             continue;
                         }
                         int op = ovPort[b.out(iv)];
