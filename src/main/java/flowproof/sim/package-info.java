@@ -12,8 +12,10 @@
  *       packet, from the explorer's {@code QueueRoutes}), {@code VcAllocator} (route
  *       computation and VC allocation over an active set, with {@code WakeUpLists} for
  *       blocked heads) and {@code SwitchAllocator} (separable input-first switch
- *       allocation over the active input ports), both timed by {@code RouterTiming}
- *       (flowproof's pipeline or BookSim's stages);</li>
+ *       allocation over the active input ports, or over their switch inputs with an input
+ *       speedup), both timed by {@code RouterTiming} (flowproof's pipeline or BookSim's
+ *       stages, and the cycle each input VC's front flit may take the switch) and both able
+ *       to match by {@code Islip} (iSLIP, BookSim's default allocator);</li>
  *   <li>links and credits: {@code Links}, the channels and credit channels as a latency
  *       wheel listing each cycle's arriving flits and credits (without a congestion control
  *       or an observer a flit skips the wheel: it is written into the downstream buffer with
