@@ -276,6 +276,19 @@ final class Buffers implements BufferView {
         return ov >= queues || (vct ? rec[r + CREDITS] >= slot : tailRelease || rec[r + CREDITS] == cap);
     }
 
+    /**
+     * Whether the credit that just came back to queue {@code q} can have made it
+     * {@linkplain #eligible eligible}: only the one that reaches the credits a head needs
+     * (VCT: a packet slot; wormhole without tail release: the whole buffer). Credits come back
+     * one at a time, so a queue that was short of them becomes eligible with exactly that one;
+     * any other leaves eligibility as it was, and a head sleeps only on a queue that was not
+     * eligible (the VC allocator's wake-up lists need no call then).
+     */
+    boolean creditMadeEligible(int q) {
+        int c = rec[(q << REC_SHIFT) + CREDITS];
+        return vct ? c == slot : !tailRelease && c == cap;
+    }
+
     /** Control lines raised in the previous cycle: each upstream counter B gains its mark. */
     void applyControlLines() {
         for (int i = 0; i < controlCount; i++) {

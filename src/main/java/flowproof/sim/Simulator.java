@@ -701,7 +701,9 @@ public final class Simulator implements Engine {
             }
             b.addCreditsBack(q, -1);
             b.addCredits(q, 1);
-            va.released(q);
+            if (b.creditMadeEligible(q)) {
+                va.released(q);
+            }
         }
         // control lines raised in the previous cycle: the upstream counter B gains the mark
         b.applyControlLines();
