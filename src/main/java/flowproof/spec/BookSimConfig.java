@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -78,8 +79,8 @@ public final class BookSimConfig {
     static final List<String> MAPPED = List.of("topology", "k", "n", "c", "x", "y", "xr", "yr", "use_noc_latency",
         "routing_function", "num_vcs", "vc_buf_size", "vct", "wait_for_tail_credit", "vc_allocator", "sw_allocator",
         "alloc_iters", "input_speedup", "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay",
-        "credit_delay", "packet_size", "traffic", "injection_rate", "injection_rate_uses_flits", "injection_process",
-        "burst_alpha", "burst_beta", "burst_r1", "sim_type", "warmup_periods", "sample_period", "max_samples", "seed");
+        "credit_delay", "packet_size", "packet_size_rate", "traffic", "injection_rate", "injection_rate_uses_flits",
+        "injection_process", "burst_alpha", "burst_beta", "burst_r1", "sim_type", "warmup_periods", "sample_period", "max_samples", "seed");
 
     /** Every key BookSimConfig accepts: mapped, fixed, or not read ({@link BookSimIgnoredKeys}: it cannot change the run). */
     public static Set<String> supportedKeys() {
@@ -149,7 +150,7 @@ public final class BookSimConfig {
                 tokens.add(new String[] {String.valueOf(ch), String.valueOf(ch), Integer.toString(line)});
                 i++;
             } else if (ch == '{') {
-                int end = text.indexOf('}', i);
+                int end = closingBrace(text, i);
                 int nl = text.indexOf('\n', i);
                 if (end < 0 || (nl >= 0 && nl < end)) {
                     throw new SpecException(file, "line " + line + ": expected a list {a,b,...} closed on the same line,"
@@ -188,6 +189,20 @@ public final class BookSimConfig {
             out.put(key[1], new Value(v[1], v[0].equals("number"), Integer.parseInt(v[2])));
         }
         return out;
+    }
+
+    /** The index of the brace that closes the list opening at {@code open} (lists nest: {{1,8}}), or -1. */
+    private static int closingBrace(String text, int open) {
+        int depth = 0;
+        for (int j = open; j < text.length(); j++) {
+            char ch = text.charAt(j);
+            if (ch == '{') {
+                depth++;
+            } else if (ch == '}' && --depth == 0) {
+                return j;
+            }
+        }
+        return -1;
     }
 
     private static boolean isWordChar(char c) {
@@ -392,18 +407,21 @@ public final class BookSimConfig {
         int creditDelay = integer("credit_delay", 0, 0, "0 or more cycles");
 
         // traffic
-        int packet = integer("packet_size", 1, 1, "a packet size of at least 1 flit (one size: flowproof does not map"
-            + " lists with packet_size_rate)");
+        int[][] sizes = packetSizes();
+        double meanSize = meanSize(sizes);
+        int packet = sizes[0].length == 1 ? sizes[0][0] : -1;
         String traffic = pattern(topology, k, n, c);
         double rate = rate();
         boolean flits = integer("injection_rate_uses_flits", 0, 0, "0 or 1") == 1;
         if (integer("injection_rate_uses_flits", 0, 0, "0 or 1") > 1) {
             throw error("injection_rate_uses_flits", "0 or 1", values.get("injection_rate_uses_flits").text());
         }
-        double load = flits ? rate : rate * packet;
+        // trafficmanager.cpp divides a rate in flits by the mean packet size (_GetAveragePacketSize)
+        double load = flits ? rate : rate * meanSize;
         if (!(load > 0 && load <= 1)) {
             throw error("injection_rate", "a rate in (0, 1] flits per terminal per cycle (" + (flits ? "flits"
-                : "packets of " + packet + " flits") + ")", shown("injection_rate", "0.1"));
+                : packet > 0 ? "packets of " + packet + " flits" : "packets of " + meanSize + " flits on average")
+                + ")", shown("injection_rate", "0.1"));
         }
         String process = word("injection_process", "bernoulli");
         if (!process.equals("bernoulli") && !process.equals("on_off")) {
@@ -411,7 +429,7 @@ public final class BookSimConfig {
                 + " parameter list is not read: use burst_alpha, burst_beta, burst_r1)", process);
         }
         // burst_alpha, burst_beta, burst_r1: read by on_off only (injection.cpp), as here
-        ObjectNode onOff = process.equals("on_off") ? BookSimOnOff.map(file, values, load, packet) : null;
+        ObjectNode onOff = process.equals("on_off") ? BookSimOnOff.map(file, values, load, meanSize) : null;
         String simType = word("sim_type", "latency");
         if (!simType.equals("latency") && !simType.equals("throughput")) {
             throw error("sim_type", "latency or throughput (both run max_samples sample periods here)",
@@ -436,6 +454,10 @@ public final class BookSimConfig {
         }
 
         if (purpose == Purpose.VERIFY) {
+            if (packet < 0) {
+                throw error("packet_size", "one packet size for check and prove (the explorer's packets all have"
+                    + " packet-flits flits; simulate reads a list of sizes)", values.get("packet_size").text());
+            }
             spec.put("flow", "wormhole");
             spec.put("capacity", buffer);
             spec.put("packet-flits", packet);
@@ -444,7 +466,15 @@ public final class BookSimConfig {
         sim.put("switching", "wormhole");
         sim.put("arbiter", "round-robin");
         sim.put("buffer", buffer);
-        sim.put("packet-size", packet);
+        if (packet > 0) {
+            sim.put("packet-size", packet);
+        } else {
+            ObjectNode mix = sim.putObject("packet-size");
+            for (int i = 0; i < sizes[0].length; i++) {
+                mix.withArray("sizes").add(sizes[0][i]);
+                mix.withArray("weights").add(sizes[1][i]);
+            }
+        }
         // BookSim's iq router (iq_router.cpp): its stages, one packet at a time per input VC, its VC release
         sim.putObject("stages").put("routing", routingDelay).put("vc-allocation", vcAllocDelay)
             .put("switch-allocation", swAllocDelay).put("traversal", traversal);
@@ -561,6 +591,85 @@ public final class BookSimConfig {
             default -> throw error(key, "islip or separable_input_first (the allocators flowproof has; an"
                 + " islip(N) or separable_input_first(ARB) parameter is not read: use alloc_iters, arb_type)", name);
         };
+    }
+
+    /**
+     * BookSim's packet sizes (trafficmanager.cpp): {@code packet_size} one size, or a list per
+     * traffic class whose class-0 entry is a list of sizes ({@code {{1,8}}}), drawn with the
+     * integer weights of {@code packet_size_rate} (one number for all, or {@code {{w1,w2}}}, the
+     * last repeated for the sizes after it; BookSim's {@code _GetNextPacketSize}). Returns the
+     * sizes and their weights, sizes of weight 0 left out (never drawn).
+     */
+    private int[][] packetSizes() throws SpecException {
+        Value v = values.get("packet_size");
+        String expected = "a packet size of at least 1 flit, or class 0's sizes {{a,b,...}} (BookSim reads a list"
+            + " {a,b} as one size per traffic class, and with classes = 1 uses a only)";
+        int[] sizes;
+        if (v == null || !v.text().startsWith("{")) {
+            sizes = new int[] {integer("packet_size", 1, 1, expected)};
+        } else {
+            sizes = classZero("packet_size", v.text(), expected, 1);
+        }
+        int[] weights = new int[sizes.length];
+        Value r = values.get("packet_size_rate");
+        String rateExpected = "weights of 0 or more, not all 0: one number, or {{w1,w2,...}} for the sizes of"
+            + " packet_size (BookSim reads a list {a,b} as one weight per traffic class)";
+        if (r == null || !r.text().startsWith("{")) {
+            Arrays.fill(weights, integer("packet_size_rate", 1, sizes.length > 1 ? 1 : 0, rateExpected));
+        } else {
+            int[] given = classZero("packet_size_rate", r.text(), rateExpected, 0);
+            for (int i = 0; i < sizes.length; i++) {
+                weights[i] = given[Math.min(i, given.length - 1)];
+            }
+            if (Arrays.stream(weights).sum() == 0) {
+                throw error("packet_size_rate", rateExpected, r.text());
+            }
+        }
+        int kept = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            if (weights[i] > 0 || sizes.length == 1) {
+                sizes[kept] = sizes[i];
+                weights[kept++] = weights[i];
+            }
+        }
+        return new int[][] {Arrays.copyOf(sizes, kept), Arrays.copyOf(weights, kept)};
+    }
+
+    /** The numbers of class 0's entry of BookSim's per-class list {@code text} ({{a,b}} or {a}), each at least {@code min}. */
+    private int[] classZero(String key, String text, String expected, int min) throws SpecException {
+        String inner = text.substring(1, text.length() - 1).strip();
+        String entry;
+        if (inner.startsWith("{")) {
+            if (!inner.endsWith("}") || inner.indexOf('{', 1) >= 0) {
+                throw error(key, expected + "; classes = 1 has one entry", text);
+            }
+            entry = inner.substring(1, inner.length() - 1);
+        } else if (inner.contains(",")) {
+            throw error(key, expected, text);
+        } else {
+            entry = inner;
+        }
+        String[] parts = entry.split(",", -1);
+        int[] out = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            String t = parts[i].strip();
+            if (!t.matches("[0-9]{1,9}") || Integer.parseInt(t) < min) {
+                throw error(key, expected, text);
+            }
+            out[i] = Integer.parseInt(t);
+        }
+        return out;
+    }
+
+    /** The mean of the sizes under their weights (BookSim's _GetAveragePacketSize). */
+    private static double meanSize(int[][] sizes) {
+        long sum = 0;
+        long total = 0;
+        for (int i = 0; i < sizes[0].length; i++) {
+            sum += (long) sizes[0][i] * sizes[1][i];
+            total += sizes[1][i];
+        }
+        return sizes[0].length == 1 ? sizes[0][0] : (double) sum / total;
     }
 
     private static boolean sameValue(String written, String flowproofs) {

@@ -25,9 +25,9 @@ final class BookSimOnOff {
 
     /**
      * The {@code simulation.injection} node of an on_off source at {@code load} flits per
-     * terminal per cycle, in packets of {@code packet} flits.
+     * terminal per cycle, in packets of {@code packet} flits on average.
      */
-    static ObjectNode map(String file, Map<String, BookSimConfig.Value> values, double load, int packet)
+    static ObjectNode map(String file, Map<String, BookSimConfig.Value> values, double load, double packet)
             throws SpecException {
         double[] v = new double[3];
         int given = 0;
@@ -52,7 +52,7 @@ final class BookSimOnOff {
         double r1 = v[2] >= 0 ? v[2] : rate * (v[0] + v[1]) / v[0];
         check(file, values, "burst_r1", v[2] >= 0, r1, r1 >= rate - 1e-12 && r1 <= 1.0 / packet + 1e-12, "a rate while"
             + " on from the injection rate (" + number(rate) + ") to " + (packet == 1 ? "1 packet" : "1 flit (1/"
-            + packet + " packet)") + " per cycle");
+            + number(packet) + " packet)") + " per cycle");
         check(file, values, "burst_alpha", v[0] >= 0, alpha, alpha > 0 && alpha <= 1, "a probability in (0, 1] of"
             + " turning on per cycle");
         check(file, values, "burst_beta", v[1] >= 0, beta, beta >= 0 && beta <= 1, "a probability from 0 to 1 of"

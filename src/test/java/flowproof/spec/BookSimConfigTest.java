@@ -96,6 +96,41 @@ class BookSimConfigTest {
         assertThat(s.simulation().get("load").asDouble()).isEqualTo(0.2);
     }
 
+    /**
+     * packet_size {{a,b}} with packet_size_rate {{w1,w2}}: class 0's sizes drawn with those
+     * weights (trafficmanager.cpp's _GetNextPacketSize), and a rate in packets is the mean
+     * size times as many flits (_GetAveragePacketSize).
+     */
+    @Test
+    void packetSizeListsMapOntoWeightedSizes() throws Exception {
+        Spec s = BookSimConfig.read(write("sizes.cfg", MESH + "packet_size = {{1, 8}};\npacket_size_rate = {{3,1}};\n"),
+            Purpose.SIMULATE);
+        JsonNode sizes = s.simulation().get("packet-size");
+        assertThat(sizes.get("sizes").toString()).isEqualTo("[1,8]");
+        assertThat(sizes.get("weights").toString()).isEqualTo("[3,1]");
+        // 0.05 packets per cycle of 2.75 flits on average
+        assertThat(s.simulation().get("load").asDouble()).isCloseTo(0.1375, org.assertj.core.data.Offset.offset(1e-12));
+        SimConfig cfg = Flowproof.simulation(s);
+        assertThat(cfg.workload().maxPacketSize()).isEqualTo(8);
+        // one weight for all sizes, the last weight repeated, and a size of weight 0 never drawn
+        JsonNode even = BookSimConfig.toSpecTree("x.cfg", "x", MESH + "packet_size = {{2,4,6}}; packet_size_rate = 5;",
+            Purpose.SIMULATE).get("simulation").get("packet-size");
+        assertThat(even.get("weights").toString()).isEqualTo("[5,5,5]");
+        JsonNode last = BookSimConfig.toSpecTree("x.cfg", "x", MESH + "packet_size = {{2,4,6}};"
+            + " packet_size_rate = {{0,2}};", Purpose.SIMULATE).get("simulation").get("packet-size");
+        assertThat(last.get("sizes").toString()).isEqualTo("[4,6]");
+        assertThat(last.get("weights").toString()).isEqualTo("[2,2]");
+        // a one-entry list is that size, as BookSim reads it
+        assertThat(BookSimConfig.toSpecTree("x.cfg", "x", MESH + "packet_size = {8};", Purpose.SIMULATE)
+            .get("simulation").get("packet-size").asInt()).isEqualTo(8);
+        // the explorer's packets have one size
+        assertThat(error(MESH + "packet_size = {{1,8}};", Purpose.VERIFY).getMessage())
+            .contains("key packet_size: expected one packet size for check and prove");
+        SimResult r = new flowproof.sim.Simulator(cfg).run(null);
+        assertThat(r.deadlock()).isNull();
+        assertThat(r.accepted()).isCloseTo(0.1375, org.assertj.core.data.Offset.offset(0.02));
+    }
+
     @Test
     void aConfigSimulatesExactlyAsItsEquivalentSpec() throws Exception {
         Spec booksim = BookSimConfig.read(write("mesh.cfg", MESH), Purpose.SIMULATE);
@@ -209,7 +244,18 @@ class BookSimConfigTest {
     static Stream<Arguments> badConfigs() {
         return Stream.of(
             Arguments.of("latency_thres = 100.0;", "x.cfg: key latency_thres: expected a key flowproof maps"),
-            Arguments.of("packet_size_rate = 2;", "x.cfg: key packet_size_rate: expected a key flowproof maps"),
+            Arguments.of("packet_size = {1,8};", "x.cfg: key packet_size: expected a packet size of at least 1 flit, or"
+                + " class 0's sizes {{a,b,...}} (BookSim reads a list {a,b} as one size per traffic class, and with"
+                + " classes = 1 uses a only), found {1,8}"),
+            Arguments.of("packet_size = {{1,8},{2}};", "key packet_size: expected a packet size of at least 1 flit, or"
+                + " class 0's sizes {{a,b,...}} (BookSim reads a list {a,b} as one size per traffic class, and with"
+                + " classes = 1 uses a only); classes = 1 has one entry, found {{1,8},{2}}"),
+            Arguments.of("packet_size = {{1,0}};", "key packet_size: expected a packet size of at least 1 flit"),
+            Arguments.of("packet_size = {{1,8}}; packet_size_rate = {{0,0}};", "key packet_size_rate: expected weights"
+                + " of 0 or more, not all 0: one number, or {{w1,w2,...}} for the sizes of packet_size (BookSim reads a"
+                + " list {a,b} as one weight per traffic class), found {{0,0}}"),
+            Arguments.of("packet_size = {{1,8}}; packet_size_rate = {1,2};", "key packet_size_rate: expected weights"),
+            Arguments.of("packet_size = {{1,8}}; packet_size_rate = 0;", "key packet_size_rate: expected weights"),
             Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh or flatfly (BookSim's fly has"
                 + " flowproof's butterfly wiring, terminal numbering and dest_tag routes, but its terminals inject into"
                 + " the first stage's routers and eject from the last stage's; flowproof's butterfly makes each"
