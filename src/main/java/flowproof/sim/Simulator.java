@@ -781,7 +781,7 @@ public final class Simulator implements Engine {
         }
         for (int j = 0; j < injPkt.length; j++) {
             int p = injPkt[j];
-            int t = j / injPorts;
+            int t = injPorts == 1 ? j : j / injPorts;
             int base = (channels + j) * vcs;
             if (p < 0 && injecting && (lazyLeft[t] > 0 || lazyCycle[t] < generatedThrough)) {
                 // (else every packet generated is stored: nothing to draw)
@@ -1000,10 +1000,11 @@ public final class Simulator implements Engine {
             throw new SimulationError("cycle " + now + ": flit " + f + " of packet " + p + " delivered after "
                 + pk.delivered[p] + " of its flits (out of order)");
         }
-        int terminal = (ov - queues) / ejOutVcs;
-        if (terminal != pk.dst[p]) {
+        int at = ov - queues - pk.dst[p] * ejOutVcs;
+        if (at < 0 || at >= ejOutVcs) {
+            // (a range test, not a division per flit)
             throw new SimulationError("cycle " + now + ": packet " + p + " for terminal " + pk.dst[p]
-                + " delivered to terminal " + terminal);
+                + " delivered to terminal " + (ov - queues) / ejOutVcs);
         }
         pk.delivered[p]++;
         if (classed && pk.cls[p] == ctlClass) {
@@ -1101,7 +1102,7 @@ public final class Simulator implements Engine {
                 // a head at the front: it asks for an output VC from now on
                 va.headArrived(iv, time, now);
             } else {
-                sa.enter(iv / vcs);
+                sa.enter(b.portOf(iv));
             }
         }
     }
