@@ -317,11 +317,16 @@ public record SimConfig(
     }
 
     /**
-     * The VC and switch allocators, iSLIP's iterations and the switch's input speedup (spec
-     * fields {@code vc-allocator}, {@code switch-allocator}, {@code allocator-iterations},
-     * {@code input-speedup}: switch inputs per input port, VC v on input {@code v mod s}).
+     * The VC and switch allocators, iSLIP's iterations, the switch's input speedup and whether
+     * a packet holds the switch (spec fields {@code vc-allocator}, {@code switch-allocator},
+     * {@code allocator-iterations}, {@code input-speedup}: switch inputs per input port, VC v
+     * on input {@code v mod s}; {@code switch-hold: packet}: BookSim's
+     * {@code hold_switch_for_packet}, a VC granted the switch for a flit that is not its
+     * packet's tail keeps its input and output for the next flit, without allocation, while
+     * it has a flit and a credit for it).
      */
-    public record Allocators(AllocatorKind vc, AllocatorKind sw, int iterations, int inputSpeedup) {
+    public record Allocators(AllocatorKind vc, AllocatorKind sw, int iterations, int inputSpeedup,
+            boolean holdSwitch) {
 
         /** flowproof's separable input-first allocators, one switch input per input port. */
         public static final Allocators DEFAULT = new Allocators(AllocatorKind.SEPARABLE_INPUT_FIRST,
@@ -330,6 +335,11 @@ public record SimConfig(
         /** The allocators with one switch input per input port. */
         public Allocators(AllocatorKind vc, AllocatorKind sw, int iterations) {
             this(vc, sw, iterations, 1);
+        }
+
+        /** The allocators without switch holding. */
+        public Allocators(AllocatorKind vc, AllocatorKind sw, int iterations, int inputSpeedup) {
+            this(vc, sw, iterations, inputSpeedup, false);
         }
 
         public Allocators {
@@ -344,7 +354,8 @@ public record SimConfig(
         /** As the spec writes it. */
         public String key() {
             return "{vc-allocator: " + vc.key() + ", switch-allocator: " + sw.key() + ", allocator-iterations: "
-                + iterations + (inputSpeedup == 1 ? "" : ", input-speedup: " + inputSpeedup) + "}";
+                + iterations + (inputSpeedup == 1 ? "" : ", input-speedup: " + inputSpeedup)
+                + (holdSwitch ? ", switch-hold: packet" : "") + "}";
         }
     }
 
@@ -700,6 +711,9 @@ public record SimConfig(
         }
         if (router.allocators().inputSpeedup() != 1) {
             return "input-speedup";
+        }
+        if (router.allocators().holdSwitch()) {
+            return "switch-hold";
         }
         if (router.ejectionCredit()) {
             return "ejection-release";

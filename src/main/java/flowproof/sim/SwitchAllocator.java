@@ -17,6 +17,14 @@ package flowproof.sim;
  * inputs, so a port may send up to s flits a cycle, from VCs of different inputs to different
  * output ports.
  *
+ * <p>With {@code switch-hold: packet} (BookSim's {@code hold_switch_for_packet}) a VC granted
+ * the switch for a flit that is not its packet's tail, and with another flit behind it, holds
+ * its switch input and output port: in the next cycle it sends that flit without allocation
+ * if the flit is ready and has a credit ({@link #holdGrants}), else the hold ends and the VC
+ * asks the allocator again from the cycle after. While held, and in the cycle a hold ends,
+ * neither the input nor the output port takes part in allocation. The hold ends with the tail
+ * or when the VC has no flit left behind the one sent (iq_router.cpp, {@code _SWHoldUpdate}).
+ *
  * <p>It visits only its <em>active</em> input ports, one bit each, in increasing order: those
  * with a VC that holds an output VC and has a flit ({@link #enter}, {@link #leave}).
  */
@@ -61,6 +69,16 @@ final class SwitchAllocator {
     private final Islip islip;
     private final int[] reqVc;
     private final Islip.GrantOrder grantOrder;
+    /**
+     * {@code switch-hold: packet}: per switch input the VC that holds it (-1: none), its bit in
+     * {@link #held}; per switch input and output port the cycle (as an int) in which a hold
+     * took it, so that allocation leaves it alone in that cycle.
+     */
+    private final boolean hold;
+    private final int[] holdVc;
+    private final long[] held;
+    private final int[] inHeld;
+    private final int[] outHeld;
 
     SwitchAllocator(Buffers b, Packets pk, int inPorts, int outPorts, int[] ovPort, RouterTiming timing,
         boolean oldestFirst, int[] vcPrio, SimConfig.Allocators allocators, int speedup) {
@@ -95,6 +113,16 @@ final class SwitchAllocator {
         islip = useIslip ? new Islip(inputs, outPorts, vcs, allocators.iterations()) : null;
         reqVc = useIslip ? new int[inputs * vcs] : null;
         grantOrder = (e, other, op) -> Islip.nearer(e, other, outRec[4 * op + PTR], inputs);
+        hold = allocators.holdSwitch();
+        holdVc = hold ? new int[inputs] : null;
+        held = hold ? new long[(inputs + 63) >>> 6] : null;
+        inHeld = hold ? new int[inputs] : null;
+        outHeld = hold ? new int[outPorts] : null;
+        if (hold) {
+            java.util.Arrays.fill(holdVc, -1);
+            java.util.Arrays.fill(inHeld, -1);
+            java.util.Arrays.fill(outHeld, -1);
+        }
     }
 
     /** A VC of input port {@code ip} now holds an output VC and has a flit. */
@@ -113,11 +141,12 @@ final class SwitchAllocator {
 
     /** Allocates the switch in cycle {@code now}; returns the number of grants ({@link #grantPort}, {@link #grantVc}). */
     int allocate(long now) {
+        int grants = hold ? holdGrants(now) : 0;
         if (islip != null) {
-            return allocateIslip(now);
+            return allocateIslip(now, grants);
         }
         if (speedup > 1) {
-            return allocateSpeedup(now);
+            return allocateSpeedup(now, grants);
         }
         int[] buf = b.buf;
         long[] gen = pk.gen;
@@ -128,6 +157,9 @@ final class SwitchAllocator {
             while (bits != 0) {
                 int ip = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
+                if (hold && inHeld[ip] == (int) now) {
+                    continue;
+                }
                 int chosen = pick(ip, ip, 0, buf, gen, now);
                 req[ip] = chosen;
                 if (chosen < 0) {
@@ -141,7 +173,7 @@ final class SwitchAllocator {
                 }
             }
         }
-        return grant(requests);
+        return grant(requests, grants);
     }
 
     /**
@@ -149,7 +181,7 @@ final class SwitchAllocator {
      * of its own. Kept apart from {@link #allocate}: one loop over the switch inputs of every
      * port for both measured 8-11% slower on the default path (bench-sim, 8x8 torus).
      */
-    private int allocateSpeedup(long now) {
+    private int allocateSpeedup(long now, int held) {
         int[] buf = b.buf;
         long[] gen = pk.gen;
         int requests = 0;
@@ -160,6 +192,9 @@ final class SwitchAllocator {
                 int ip = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 for (int sub = 0, e = ip * speedup; sub < speedup; sub++, e++) {
+                    if (hold && inHeld[e] == (int) now) {
+                        continue;
+                    }
                     int chosen = pick(ip, e, sub, buf, gen, now);
                     req[e] = chosen;
                     if (chosen < 0) {
@@ -174,17 +209,17 @@ final class SwitchAllocator {
                 }
             }
         }
-        return grant(requests);
+        return grant(requests, held);
     }
 
     /**
      * The output ports' grants of the {@code requests} switch inputs of {@link #list}: each
      * output port grants the one its round robin puts first ({@link #beats}, decided as the
      * requests came in); the grant moves the switch input's VC pointer and the output port's
-     * pointer past it. Returns the number of grants.
+     * pointer past it. Returns the number of grants, counting the {@code grants} already made
+     * (by holds).
      */
-    private int grant(int requests) {
-        int grants = 0;
+    private int grant(int requests, int grants) {
         for (int r = 0; r < requests; r++) {
             int e = list[r];
             int iv = req[e];
@@ -197,8 +232,63 @@ final class SwitchAllocator {
             grantVc[grants++] = iv;
             inPtr[e] = iv - ip * vcs + 1 == vcs ? 0 : iv - ip * vcs + 1;
             outRec[o + PTR] = e + 1;
+            if (hold) {
+                holdAfter(e, iv, o >> 2);
+            }
         }
         return grants;
+    }
+
+    /**
+     * {@code switch-hold: packet}: the held switch inputs send their VC's next flit without
+     * allocation if it is ready (and, under wormhole, has a credit); a hold whose flit cannot go
+     * ends. Either way the input and its output port sit out this cycle's allocation. Returns
+     * the number of grants, the first of this cycle.
+     */
+    private int holdGrants(long now) {
+        int grants = 0;
+        for (int w = 0; w < held.length; w++) {
+            long bits = held[w];
+            while (bits != 0) {
+                int e = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int iv = holdVc[e];
+                int op = ovPort[b.out(iv)];
+                inHeld[e] = (int) now;
+                outHeld[op] = (int) now;
+                if (ready(iv, now)) {
+                    grantPort[grants] = speedup == 1 ? e : e / speedup;
+                    grantVc[grants++] = iv;
+                    holdAfter(e, iv, op);
+                } else {
+                    // the VC asks the allocator again from the next cycle on (BookSim cancels the hold in the update)
+                    endHold(e);
+                }
+            }
+        }
+        return grants;
+    }
+
+    /**
+     * Switch input {@code e} was granted output port {@code op} for the front flit of
+     * {@code iv}: the VC holds them for its next flit unless this flit is its packet's tail or
+     * the last it has.
+     */
+    private void holdAfter(int e, int iv, int op) {
+        boolean last = b.count(iv) == 1 || b.buf[3 * b.front(iv) + 1] < 0;
+        if (last) {
+            if (holdVc[e] == iv) {
+                endHold(e);
+            }
+        } else if (holdVc[e] != iv) {
+            holdVc[e] = iv;
+            held[e >>> 6] |= 1L << e;
+        }
+    }
+
+    private void endHold(int e) {
+        holdVc[e] = -1;
+        held[e >>> 6] &= ~(1L << e);
     }
 
     /**
@@ -223,6 +313,9 @@ final class SwitchAllocator {
                 continue;
             }
             if (!vct && ov < queues && b.credits(ov) == 0) {
+                continue;
+            }
+            if (hold && outHeld[ovPort[ov]] == (int) now) {
                 continue;
             }
             int at = b.front(iv);
@@ -262,7 +355,7 @@ final class SwitchAllocator {
      * first), and {@link Islip} matches input ports with output ports; an output port's grant
      * pointer moves past an input port it matched in the first iteration.
      */
-    private int allocateIslip(long now) {
+    private int allocateIslip(long now, int heldGrants) {
         int requests = 0;
         for (int w = 0; w < active.length; w++) {
             long bits = active[w];
@@ -273,6 +366,9 @@ final class SwitchAllocator {
                 for (int sub = 0, e = ip * speedup; sub < speedup; sub++, e++) {
                     int reqs = e * vcs;
                     islip.clear(e);
+                    if (hold && inHeld[e] == (int) now) {
+                        continue;
+                    }
                     for (int k = 0; k < vcs; k++) {
                         int v = inPtr[e] + k;
                         if (v >= vcs) {
@@ -286,6 +382,9 @@ final class SwitchAllocator {
                             continue;
                         }
                         int op = ovPort[b.out(iv)];
+                        if (hold && outHeld[op] == (int) now) {
+                            continue;
+                        }
                         int at = -1;
                         for (int r = 0; r < islip.requests(e); r++) {
                             if (islip.requested(e, r) == op) {
@@ -307,10 +406,10 @@ final class SwitchAllocator {
             }
         }
         if (requests == 0) {
-            return 0;
+            return heldGrants;
         }
         islip.match(list, requests, now, grantOrder);
-        int grants = 0;
+        int grants = heldGrants;
         for (int r = 0; r < requests; r++) {
             int e = list[r];
             int op = islip.matched(e);
@@ -331,6 +430,9 @@ final class SwitchAllocator {
             inPtr[e] = v + 1 == vcs ? 0 : v + 1;
             if (islip.firstIteration(e)) {
                 outRec[4 * op + PTR] = e + 1 == inputs ? 0 : e + 1;
+            }
+            if (hold) {
+                holdAfter(e, iv, op);
             }
         }
         return grants;

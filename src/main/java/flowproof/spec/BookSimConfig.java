@@ -59,7 +59,6 @@ public final class BookSimConfig {
         FIXED.put("arb_type", "round_robin");
         FIXED.put("output_speedup", "1");
         FIXED.put("internal_speedup", "1.0");
-        FIXED.put("hold_switch_for_packet", "0");
         FIXED.put("buf_size", "-1");
         FIXED.put("output_buffer_size", "-1");
         FIXED.put("noq", "0");
@@ -78,9 +77,10 @@ public final class BookSimConfig {
     /** Keys mapped onto spec fields (or checked against the topology), in the order docs/booksim.md lists them. */
     static final List<String> MAPPED = List.of("topology", "k", "n", "c", "x", "y", "xr", "yr", "use_noc_latency",
         "routing_function", "num_vcs", "vc_buf_size", "vct", "wait_for_tail_credit", "vc_allocator", "sw_allocator",
-        "alloc_iters", "input_speedup", "routing_delay", "vc_alloc_delay", "sw_alloc_delay", "st_prepare_delay", "st_final_delay",
-        "credit_delay", "packet_size", "packet_size_rate", "traffic", "injection_rate", "injection_rate_uses_flits",
-        "injection_process", "burst_alpha", "burst_beta", "burst_r1", "sim_type", "warmup_periods", "sample_period", "max_samples", "seed");
+        "alloc_iters", "input_speedup", "hold_switch_for_packet", "routing_delay", "vc_alloc_delay", "sw_alloc_delay",
+        "st_prepare_delay", "st_final_delay", "credit_delay", "packet_size", "packet_size_rate", "traffic",
+        "injection_rate", "injection_rate_uses_flits", "injection_process", "burst_alpha", "burst_beta", "burst_r1",
+        "sim_type", "warmup_periods", "sample_period", "max_samples", "seed");
 
     /** Every key BookSimConfig accepts: mapped, fixed, or not read ({@link BookSimIgnoredKeys}: it cannot change the run). */
     public static Set<String> supportedKeys() {
@@ -390,6 +390,9 @@ public final class BookSimConfig {
         // alloc_iters: iSLIP's iterations (allocator.cpp); the separable allocators do not read it
         int iterations = integer("alloc_iters", 1, 1, "a number of allocator iterations of at least 1");
         // input_speedup: switch inputs per input port, VC v on input v mod s (iq_router.cpp's expanded_input)
+        // iq_router.cpp reads it as > 0
+        boolean holdSwitch = integer("hold_switch_for_packet", 0, 0, "0 or more (more than 0: a packet holds the"
+            + " switch, simulation.switch-hold: packet)") > 0;
         int inputSpeedup = integer("input_speedup", 1, 1, "a number of switch inputs per input port of at least 1");
         if (inputSpeedup > vcs) {
             throw error("input_speedup", "at most num_vcs (" + vcs + "; VC v takes switch input v mod input_speedup)",
@@ -495,6 +498,9 @@ public final class BookSimConfig {
         }
         if (vcAllocator.equals("islip") || swAllocator.equals("islip")) {
             sim.put("allocator-iterations", iterations);
+        }
+        if (holdSwitch) {
+            sim.put("switch-hold", "packet");
         }
         if (inputSpeedup != 1) {
             sim.put("input-speedup", inputSpeedup);

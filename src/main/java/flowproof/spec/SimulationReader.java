@@ -235,7 +235,7 @@ public final class SimulationReader {
         return n.asText().equals("credit");
     }
 
-    /** {@code vc-allocator}, {@code switch-allocator}, {@code allocator-iterations} and {@code input-speedup}. */
+    /** {@code vc-allocator}, {@code switch-allocator}, {@code allocator-iterations}, {@code input-speedup} and {@code switch-hold}. */
     private static SimConfig.Allocators allocators(JsonNode sim) {
         SimConfig.AllocatorKind vc = allocatorKind(sim, "vc-allocator");
         SimConfig.AllocatorKind sw = allocatorKind(sim, "switch-allocator");
@@ -261,7 +261,12 @@ public final class SimulationReader {
             }
             speedup = su.asInt();
         }
-        return new SimConfig.Allocators(vc, sw, iterations, speedup);
+        JsonNode hold = sim.get("switch-hold");
+        if (hold != null && !(hold.isTextual() && (hold.asText().equals("none") || hold.asText().equals("packet")))) {
+            throw new ConfigurationException("simulation.switch-hold", "none or packet (a packet holds the switch from"
+                + " its first grant to its tail, BookSim's hold_switch_for_packet)", hold.toString());
+        }
+        return new SimConfig.Allocators(vc, sw, iterations, speedup, hold != null && hold.asText().equals("packet"));
     }
 
     private static SimConfig.AllocatorKind allocatorKind(JsonNode sim, String field) {

@@ -292,6 +292,9 @@ public final class SpecFields {
             "iSLIP's iterations (BookSim's alloc_iters); only with an islip allocator"),
         f("simulation.input-speedup", "integer, 1 to the VCs per channel", "1", "simulation: {input-speedup: 2}",
             "switch inputs per input port, VC v on input v mod s (BookSim's input_speedup)"),
+        f("simulation.switch-hold", "none or packet", "none", "simulation: {switch-hold: packet}",
+            "packet: a VC granted the switch for a flit before its packet's tail keeps its input and output for the"
+                + " next flit, without allocation, while it has a flit and a credit (BookSim's hold_switch_for_packet)"),
         f("simulation.ejection-release", "tail or credit", "tail", "simulation: {ejection-release: credit}",
             "when an ejection VC is free again: the tail has left, or (wormhole, vc-release: drained) the terminal's"
                 + " credit for it is back (BookSim's wait_for_tail_credit = 1)"),

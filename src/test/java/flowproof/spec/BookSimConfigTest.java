@@ -131,6 +131,21 @@ class BookSimConfigTest {
         assertThat(r.accepted()).isCloseTo(0.1375, org.assertj.core.data.Offset.offset(0.02));
     }
 
+    /** hold_switch_for_packet: iq_router.cpp holds the switch for a packet when it is above 0. */
+    @Test
+    void holdSwitchForPacketMapsOntoSwitchHold() throws Exception {
+        for (String v : List.of("0", "1", "2")) {
+            SimConfig cfg = Flowproof.simulation(SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x",
+                MESH + "hold_switch_for_packet = " + v + ";", Purpose.SIMULATE)));
+            assertThat(cfg.router().allocators().holdSwitch()).as(v).isEqualTo(!v.equals("0"));
+        }
+        assertThat(Flowproof.simulation(BookSimConfig.read(write("m.cfg", MESH), Purpose.SIMULATE)).router()
+            .allocators().holdSwitch()).isFalse();
+        assertThat(error(MESH + "hold_switch_for_packet = on;", Purpose.SIMULATE).getMessage()).isEqualTo("x.cfg: key"
+            + " hold_switch_for_packet: expected 0 or more (more than 0: a packet holds the switch, simulation.switch-hold:"
+            + " packet), found \"on\"");
+    }
+
     @Test
     void aConfigSimulatesExactlyAsItsEquivalentSpec() throws Exception {
         Spec booksim = BookSimConfig.read(write("mesh.cfg", MESH), Purpose.SIMULATE);

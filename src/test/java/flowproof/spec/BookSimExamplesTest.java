@@ -30,7 +30,7 @@ class BookSimExamplesTest {
         "cmeshconfig", "key topology: expected torus, mesh or flatfly (flowproof has no concentrated mesh with express"
             + " channels), found cmesh",
         "dragonflyconfig", "key internal_speedup: expected 1.0 (what flowproof's router does), found 2.0",
-        "fattree_config", "key hold_switch_for_packet: expected 0 (what flowproof's router does), found 1",
+        "fattree_config", "key topology: expected torus, mesh or flatfly (flowproof has no fat tree), found fattree",
         "singleconfig", "key topology: expected torus, mesh or flatfly (BookSim's fly has flowproof's butterfly wiring,"
             + " terminal numbering and dest_tag routes, but its terminals inject into the first stage's routers and"
             + " eject from the last stage's; flowproof's butterfly makes each terminal a node with a router and a"
