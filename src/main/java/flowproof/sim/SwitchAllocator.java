@@ -181,7 +181,7 @@ final class SwitchAllocator {
      * of its own. Kept apart from {@link #allocate}: one loop over the switch inputs of every
      * port for both measured 8-11% slower on the default path (bench-sim, 8x8 torus).
      */
-    private int allocateSpeedup(long now, int held) {
+    private int allocateSpeedup(long now, int heldGrants) {
         int[] buf = b.buf;
         long[] gen = pk.gen;
         int requests = 0;
@@ -209,7 +209,7 @@ final class SwitchAllocator {
                 }
             }
         }
-        return grant(requests, held);
+        return grant(requests, heldGrants);
     }
 
     /**
