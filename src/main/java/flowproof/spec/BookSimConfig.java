@@ -80,7 +80,20 @@ public final class BookSimConfig {
         "alloc_iters", "input_speedup", "hold_switch_for_packet", "routing_delay", "vc_alloc_delay", "sw_alloc_delay",
         "st_prepare_delay", "st_final_delay", "credit_delay", "packet_size", "packet_size_rate", "traffic",
         "injection_rate", "injection_rate_uses_flits", "injection_process", "burst_alpha", "burst_beta", "burst_r1",
-        "sim_type", "warmup_periods", "sample_period", "max_samples", "seed");
+        "sim_type", "warmup_periods", "sample_period", "max_samples", "latency_thres", "warmup_thres",
+        "acc_warmup_thres", "stopping_thres", "acc_stopping_thres", "seed");
+
+    /**
+     * BookSim's thresholds of when a run stops early (trafficmanager.cpp, {@code _SingleSim}):
+     * after the warm-up, once the latency and accepted rate change by less than
+     * {@code stopping_thres}, {@code acc_stopping_thres} in three periods in a row; a latency run
+     * aborts when the mean latency exceeds {@code latency_thres}; {@code warmup_thres} and
+     * {@code acc_warmup_thres} end a warm-up only with {@code warmup_periods = 0}, which is
+     * refused. flowproof runs every period and judges stability by its own rule, so they are
+     * checked to be numbers and not read.
+     */
+    private static final List<String> STOPPING_THRESHOLDS = List.of("latency_thres", "warmup_thres",
+        "acc_warmup_thres", "stopping_thres", "acc_stopping_thres");
 
     /** Every key BookSimConfig accepts: mapped, fixed, or not read ({@link BookSimIgnoredKeys}: it cannot change the run). */
     public static Set<String> supportedKeys() {
@@ -438,7 +451,15 @@ public final class BookSimConfig {
             throw error("sim_type", "latency or throughput (both run max_samples sample periods here)",
                 simType);
         }
-        int warmupPeriods = integer("warmup_periods", 3, 0, "0 or more periods");
+        int warmupPeriods = integer("warmup_periods", 3, 1, "1 or more periods (with 0 BookSim warms up until the"
+            + " latency and accepted rate change by less than warmup_thres and acc_warmup_thres in a period, which"
+            + " flowproof does not model: give the periods)");
+        for (String key : STOPPING_THRESHOLDS) {
+            Value t = values.get(key);
+            if (t != null && !t.number()) {
+                throw error(key, "a number (one threshold: flowproof does not map a list per traffic class)", t.text());
+            }
+        }
         int period = integer("sample_period", 1000, 1, "a period of at least 1 cycle");
         // _SingleSim counts the warm-up periods among max_samples: at most max_samples periods in all
         int samples = integer("max_samples", 10, 1, "at least 1 sample period");

@@ -131,6 +131,18 @@ class BookSimConfigTest {
         assertThat(r.accepted()).isCloseTo(0.1375, org.assertj.core.data.Offset.offset(0.02));
     }
 
+    /**
+     * BookSim's stopping thresholds decide only when it ends a run early; flowproof runs every
+     * period, so a file that sets them simulates exactly as one that does not.
+     */
+    @Test
+    void stoppingThresholdsAreAcceptedAndChangeNothing() throws Exception {
+        JsonNode plain = BookSimConfig.toSpecTree("x.cfg", "x", MESH, Purpose.SIMULATE);
+        JsonNode with = BookSimConfig.toSpecTree("x.cfg", "x", MESH + "latency_thres = 200.0; warmup_thres = 0.05;"
+            + " acc_warmup_thres = 0.05; stopping_thres = 0.05; acc_stopping_thres = -1;", Purpose.SIMULATE);
+        assertThat(with).isEqualTo(plain);
+    }
+
     /** hold_switch_for_packet: iq_router.cpp holds the switch for a packet when it is above 0. */
     @Test
     void holdSwitchForPacketMapsOntoSwitchHold() throws Exception {
@@ -258,7 +270,12 @@ class BookSimConfigTest {
 
     static Stream<Arguments> badConfigs() {
         return Stream.of(
-            Arguments.of("latency_thres = 100.0;", "x.cfg: key latency_thres: expected a key flowproof maps"),
+            Arguments.of("perm_seed = 3;", "x.cfg: key perm_seed: expected a key flowproof maps"),
+            Arguments.of("latency_thres = {500.0,200.0};", "x.cfg: key latency_thres: expected a number (one threshold:"
+                + " flowproof does not map a list per traffic class), found {500.0,200.0}"),
+            Arguments.of("warmup_periods = 0;", "x.cfg: key warmup_periods: expected 1 or more periods (with 0 BookSim"
+                + " warms up until the latency and accepted rate change by less than warmup_thres and acc_warmup_thres"
+                + " in a period, which flowproof does not model: give the periods), found 0"),
             Arguments.of("packet_size = {1,8};", "x.cfg: key packet_size: expected a packet size of at least 1 flit, or"
                 + " class 0's sizes {{a,b,...}} (BookSim reads a list {a,b} as one size per traffic class, and with"
                 + " classes = 1 uses a only), found {1,8}"),
