@@ -125,6 +125,12 @@ final class Buffers implements BufferView {
         return iv * cap + rec[(iv << REC_SHIFT) + HEAD];
     }
 
+    /** Where the entry behind the front of input VC {@code iv} is (it holds at least two flits). */
+    int second(int iv) {
+        int h = rec[(iv << REC_SHIFT) + HEAD] + 1;
+        return iv * cap + (h == cap ? 0 : h);
+    }
+
     /** The packet at the front of input VC {@code iv}. */
     int frontPacket(int iv) {
         return buf[3 * front(iv)];

@@ -173,7 +173,7 @@ final class SwitchAllocator {
                 }
             }
         }
-        return grant(requests, grants);
+        return grant(requests, grants, now);
     }
 
     /**
@@ -209,17 +209,17 @@ final class SwitchAllocator {
                 }
             }
         }
-        return grant(requests, heldGrants);
+        return grant(requests, heldGrants, now);
     }
 
     /**
      * The output ports' grants of the {@code requests} switch inputs of {@link #list}: each
      * output port grants the one its round robin puts first ({@link #beats}, decided as the
      * requests came in); the grant moves the switch input's VC pointer and the output port's
-     * pointer past it. Returns the number of grants, counting the {@code grants} already made
-     * (by holds).
+     * pointer past it, in cycle {@code now}. Returns the number of grants, counting the
+     * {@code grants} already made (by holds).
      */
-    private int grant(int requests, int grants) {
+    private int grant(int requests, int grants, long now) {
         for (int r = 0; r < requests; r++) {
             int e = list[r];
             int iv = req[e];
@@ -233,7 +233,7 @@ final class SwitchAllocator {
             inPtr[e] = iv - ip * vcs + 1 == vcs ? 0 : iv - ip * vcs + 1;
             outRec[o + PTR] = e + 1;
             if (hold) {
-                holdAfter(e, iv, o >> 2);
+                holdAfter(e, iv, o >> 2, now);
             }
         }
         return grants;
@@ -259,7 +259,7 @@ final class SwitchAllocator {
                 if (ready(iv, now)) {
                     grantPort[grants] = speedup == 1 ? e : e / speedup;
                     grantVc[grants++] = iv;
-                    holdAfter(e, iv, op);
+                    holdAfter(e, iv, op, now);
                 } else {
                     // the VC asks the allocator again from the next cycle on (BookSim cancels the hold in the update)
                     endHold(e);
@@ -270,12 +270,13 @@ final class SwitchAllocator {
     }
 
     /**
-     * Switch input {@code e} was granted output port {@code op} for the front flit of
-     * {@code iv}: the VC holds them for its next flit unless this flit is its packet's tail or
-     * the last it has.
+     * Switch input {@code e} was granted output port {@code op} in cycle {@code now} for the
+     * front flit of {@code iv}: the VC holds them for its next flit unless this flit is its
+     * packet's tail or no other flit has arrived behind it (an entry may be a flit still on its
+     * link, pushed ahead with its arrival cycle: {@code directLinks}).
      */
-    private void holdAfter(int e, int iv, int op) {
-        boolean last = b.count(iv) == 1 || b.buf[3 * b.front(iv) + 1] < 0;
+    private void holdAfter(int e, int iv, int op, long now) {
+        boolean last = b.buf[3 * b.front(iv) + 1] < 0 || b.count(iv) == 1 || b.buf[3 * b.second(iv) + 2] > now;
         if (last) {
             if (holdVc[e] == iv) {
                 endHold(e);
@@ -432,7 +433,7 @@ final class SwitchAllocator {
                 outRec[4 * op + PTR] = e + 1 == inputs ? 0 : e + 1;
             }
             if (hold) {
-                holdAfter(e, iv, op);
+                holdAfter(e, iv, op, now);
             }
         }
         return grants;

@@ -1,8 +1,11 @@
 package flowproof.fuzz;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 /**
  * Every invariant of {@link Invariants} on generated scenarios over every network, rule and
@@ -15,6 +18,53 @@ class SimulatorInvariantsProperties {
     void everyInvariantHoldsOnGeneratedScenarios() {
         PropertyRun.assertInvariantsHold("SimulatorInvariantsProperties", ScenarioGen.scenarios(120), 400,
             Variants.NONE);
+    }
+
+    /**
+     * The invariants with the router options a BookSim user sets on top of generated scenarios:
+     * iSLIP VC and switch allocators (1 or 2 iterations), {@code switch-hold: packet} and, with
+     * 2 VCs, {@code input-speedup: 2}; each drawn off at the low end, so that shrinking turns
+     * them off one by one and keeps only those a failure needs.
+     */
+    @Test
+    void everyInvariantHoldsWithRouterOptions() {
+        Gen<Scenario> gen = ScenarioGen.scenarios(120).zip(Generate.range(0, 15).zip(Generate.range(0, 1),
+            (bits, iterations) -> bits + 16 * iterations), SimulatorInvariantsProperties::withRouterOptions);
+        PropertyRun.assertInvariantsHold("SimulatorInvariantsProperties", gen, 300, Variants.NONE);
+    }
+
+    /** The schemes whose engine is not the VC router simulator (flowproof.throttle.InputQueued). */
+    private static final List<String> INPUT_QUEUED = List.of("fbicm", "recn-iq", "voq-switch", "voq-net",
+        "single-queue");
+
+    /** {@code s} with the router options of {@code draw}: bits 1 VC iSLIP, 2 switch iSLIP, 4 switch hold, 8 input speedup, 16 two iterations. */
+    static Scenario withRouterOptions(Scenario s, int draw) {
+        ObjectNode spec = s.spec().deepCopy();
+        ObjectNode sim = (ObjectNode) spec.get("simulation");
+        if (INPUT_QUEUED.contains(sim.path("control").path("kind").asText())) {
+            // their engine has input-port queues, not a VC router: it refuses router options
+            return s;
+        }
+        boolean vcIslip = (draw & 1) != 0;
+        boolean swIslip = (draw & 2) != 0;
+        if (vcIslip) {
+            sim.put("vc-allocator", "islip");
+        }
+        if (swIslip) {
+            // iSLIP's arbiters rotate: oldest-first goes with the separable allocator only
+            sim.put("switch-allocator", "islip");
+            sim.put("arbiter", "round-robin");
+        }
+        if ((vcIslip || swIslip) && (draw & 16) != 0) {
+            sim.put("allocator-iterations", 2);
+        }
+        if ((draw & 4) != 0) {
+            sim.put("switch-hold", "packet");
+        }
+        if ((draw & 8) != 0 && spec.path("vcs").asInt() >= 2) {
+            sim.put("input-speedup", 2);
+        }
+        return new Scenario(spec, s.deadlockFree(), s.variant());
     }
 
     /**
