@@ -18,7 +18,7 @@ package flowproof.sim;
  * output ports.
  *
  * <p>With {@code switch-hold: packet} (BookSim's {@code hold_switch_for_packet}) a VC granted
- * the switch for a flit that is not its packet's tail, and with another flit behind it, holds
+ * the switch for a flit that is not its packet's tail, and with another flit arrived behind it, holds
  * its switch input and output port: in the next cycle it sends that flit without allocation
  * if the flit is ready and has a credit ({@link #holdGrants}), else the hold ends and the VC
  * asks the allocator again from the cycle after. While held, and in the cycle a hold ends,
