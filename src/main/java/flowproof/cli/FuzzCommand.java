@@ -150,11 +150,19 @@ final class FuzzCommand implements Callable<Integer> {
             : ScenarioGenerator.Safety.ALWAYS;
     }
 
-    /** The generated case with the spec's switching, buffer and control kept when the spec sets them. */
+    /**
+     * The spec's simulation fields a generated case keeps when the spec sets them: its scheme
+     * and its router's allocators (they hold whatever switching, buffer and timing the
+     * generator draws).
+     */
+    static final List<String> KEPT = List.of("control", "vc-allocator", "switch-allocator", "allocator-iterations",
+        "input-speedup", "switch-hold", "allocation", "ejection-vcs");
+
+    /** The generated case with the spec's fields of {@link #KEPT}. */
     private static Scenario keepSpecSimulation(Scenario sc, ObjectNode tree) {
         JsonNode sim = tree.path("simulation");
         Scenario r = sc;
-        for (String f : List.of("control")) {
+        for (String f : KEPT) {
             if (sim.has(f)) {
                 r = r.withSimulation(f, sim.get(f));
             }

@@ -56,6 +56,21 @@ class FuzzCommandTest {
         assertThat(replay.out()).contains("reproduced: deadlock-freedom");
     }
 
+    /** The spec's router allocators stay in every generated case, so they are in its counterexample too. */
+    @Test
+    void theSpecsAllocatorsAreKept() throws IOException {
+        Path spec = write("ring.yaml", "name: ring4-vct-islip\ntopology: {kind: ring, radix: [4]}\nvcs: 1\n"
+            + "rule: vct\ncapacity: 1\nexpect: deadlock-free\nsimulation: {buffer: 8, switch-allocator: islip,"
+            + " vc-allocator: islip, switch-hold: packet}\n");
+        CliRun r = run("fuzz", spec, "--minutes", "1", "--seed", "11", "--out", dir);
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.VIOLATION);
+        com.fasterxml.jackson.databind.JsonNode sim = assertParses(dir.resolve("ring4-vct-islip.deadlock-freedom.json"))
+            .scenario().spec().get("simulation");
+        assertThat(sim.path("switch-allocator").asText()).isEqualTo("islip");
+        assertThat(sim.path("vc-allocator").asText()).isEqualTo("islip");
+        assertThat(sim.path("switch-hold").asText()).isEqualTo("packet");
+    }
+
     private static FuzzFile.Loaded assertParses(Path file) {
         try {
             return FuzzFile.read(file);
