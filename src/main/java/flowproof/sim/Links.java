@@ -5,8 +5,10 @@ package flowproof.sim;
  * {@code wheel} slots, slot {@code cycle % wheel} listing what arrives in that cycle, the
  * flits (each its input VC, packet and flit field, three ints side by side) and the credits
  * (each the queue it returns to) apart. Every latency is below {@code wheel}, so a send never
- * wraps onto the slot being read; a channel carries at most one flit and one credit per
- * arrival cycle, so a slot lists at most {@code channels} of each.
+ * wraps onto the slot being read; a channel carries at most one flit per arrival cycle, so a
+ * slot lists at most {@code channels} flits, and at most {@code creditLanes} credits (one per
+ * channel, or {@code input-speedup} per channel: an input port that sends several flits a
+ * cycle returns as many credits, as BookSim's one credit message with several VCs).
  *
  * <p>A cycle reads only what arrives in it ({@link #flitsArriving}, {@link #creditsArriving}),
  * never a channel with nothing on it. An arrival touches only its own queue (a buffer, or its
@@ -20,18 +22,25 @@ final class Links {
     /** Per slot, from {@code 3 * channels * slot}: the arriving flits' input VC, packet and flit field ({@link Buffers#TAIL} marks the last). */
     final int[] flits;
     private final int[] flitCount;
-    /** Per slot, from {@code channels * slot}: the queues whose credits arrive. */
+    /** Per slot, from {@code creditLanes * slot}: the queues whose credits arrive. */
     final int[] credits;
+    private final int creditLanes;
     private final int[] creditCount;
     /** The slot of the current cycle ({@link #turn}). */
     private int now;
 
     Links(int channels, int longestLatency) {
+        this(channels, channels, longestLatency);
+    }
+
+    /** Links for {@code channels} channels whose credit channels carry up to {@code creditLanes} credits a cycle in all. */
+    Links(int channels, int creditLanes, int longestLatency) {
         this.channels = channels;
+        this.creditLanes = creditLanes;
         this.wheel = longestLatency + 2;
         flits = new int[3 * channels * wheel];
         flitCount = new int[wheel];
-        credits = new int[channels * wheel];
+        credits = new int[creditLanes * wheel];
         creditCount = new int[wheel];
     }
 
@@ -61,7 +70,7 @@ final class Links {
 
     /** Where this cycle's credits start in {@link #credits}. */
     int creditStart() {
-        return channels * now;
+        return creditLanes * now;
     }
 
     private int slotAfter(int latency) {
@@ -82,6 +91,6 @@ final class Links {
     /** Sends a credit back to (the upstream router's count of) queue {@code q}, arriving {@code latency} cycles from now. */
     void sendCredit(int q, int latency) {
         int s = slotAfter(latency);
-        credits[channels * s + creditCount[s]++] = q;
+        credits[creditLanes * s + creditCount[s]++] = q;
     }
 }

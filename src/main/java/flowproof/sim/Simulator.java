@@ -381,7 +381,9 @@ public final class Simulator implements Engine {
         // port and cycle at most, 1 + ejLat + credit latency cycles after the tail's grant
         ejectionCredit = router.ejectionCredit();
         ejCreditLat = 1 + ejLat + creditLat;
-        links = new Links(channels + (ejectionCredit ? terminals * cfg.ejectionPorts() : 0),
+        // with input-speedup s an input port returns up to s credits a cycle
+        int ejectionLanes = ejectionCredit ? terminals * cfg.ejectionPorts() : 0;
+        links = new Links(channels + ejectionLanes, channels * router.allocators().inputSpeedup() + ejectionLanes,
             ejectionCredit ? Math.max(longest, ejCreditLat) : longest);
         if (rule.marksDrift()) {
             ringUpstream = net.ringUpstream();

@@ -28,8 +28,8 @@ class SimulatorInvariantsProperties {
      */
     @Test
     void everyInvariantHoldsWithRouterOptions() {
-        Gen<Scenario> gen = ScenarioGen.scenarios(120).zip(Generate.range(0, 15).zip(Generate.range(0, 1),
-            (bits, iterations) -> bits + 16 * iterations), SimulatorInvariantsProperties::withRouterOptions);
+        Gen<Scenario> gen = ScenarioGen.scenarios(120).zip(Generate.range(0, 31).zip(Generate.range(0, 1),
+            (bits, iterations) -> bits + 32 * iterations), SimulatorInvariantsProperties::withRouterOptions);
         PropertyRun.assertInvariantsHold("SimulatorInvariantsProperties", gen, 300, Variants.NONE);
     }
 
@@ -37,7 +37,11 @@ class SimulatorInvariantsProperties {
     private static final List<String> INPUT_QUEUED = List.of("fbicm", "recn-iq", "voq-switch", "voq-net",
         "single-queue");
 
-    /** {@code s} with the router options of {@code draw}: bits 1 VC iSLIP, 2 switch iSLIP, 4 switch hold, 8 input speedup, 16 two iterations. */
+    /**
+     * {@code s} with the router options of {@code draw}: bits 1 VC iSLIP, 2 switch iSLIP, 4
+     * switch hold, 8 input speedup, 16 (wormhole) a VC released when the tail leaves, 32 two
+     * iterations.
+     */
     static Scenario withRouterOptions(Scenario s, int draw) {
         ObjectNode spec = s.spec().deepCopy();
         ObjectNode sim = (ObjectNode) spec.get("simulation");
@@ -55,7 +59,10 @@ class SimulatorInvariantsProperties {
             sim.put("switch-allocator", "islip");
             sim.put("arbiter", "round-robin");
         }
-        if ((vcIslip || swIslip) && (draw & 16) != 0) {
+        if ((draw & 16) != 0 && sim.path("switching").asText().equals("wormhole")) {
+            sim.put("vc-release", "tail");
+        }
+        if ((vcIslip || swIslip) && (draw & 32) != 0) {
             sim.put("allocator-iterations", 2);
         }
         if ((draw & 4) != 0) {

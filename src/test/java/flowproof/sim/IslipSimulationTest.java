@@ -114,4 +114,26 @@ class IslipSimulationTest {
         assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "input-speedup: 0")))
             .startsWith("t.yaml: simulation.input-speedup: expected an integer from 1 to the VCs per channel");
     }
+    /**
+     * An input port with {@code input-speedup: 2} returns up to two credits a cycle on its
+     * channel: the credit wheel has room for them (it had one per channel, so a busy cycle's
+     * credits spilled into the next slot's list and a credit was counted twice: a buffer
+     * overflowed). The property test's counterexample (a 4-ring, 31 packets), run checked.
+     */
+    @Test
+    void twoCreditsACycleOnAChannelAreAllCounted() {
+        String script = "[[10, 0, 3, 2], [37, 0, 3, 2], [0, 0, 3, 2], [9, 1, 2, 2], [7, 0, 3, 2], [19, 2, 1, 2],"
+            + " [0, 0, 3, 2], [24, 0, 3, 2], [1, 0, 3, 2], [5, 0, 3, 2], [4, 1, 2, 2], [1, 1, 2, 2], [3, 0, 3, 2],"
+            + " [0, 0, 3, 2], [3, 1, 2, 2], [13, 0, 3, 2], [2, 0, 3, 2], [0, 1, 2, 2], [7, 2, 1, 2], [7, 2, 1, 2],"
+            + " [4, 2, 1, 2], [16, 2, 1, 2], [3, 0, 3, 2], [44, 0, 3, 2], [16, 0, 3, 2], [0, 0, 3, 2], [3, 0, 3, 2],"
+            + " [2, 0, 3, 2], [51, 0, 2, 2], [50, 2, 0, 2], [51, 1, 2, 2]]";
+        String yaml = "name: ring4\ntopology: {kind: ring, radix: [4]}\nvcs: 2\nrule: dateline\nsimulation:\n"
+            + "  switching: vct\n  buffer: 6\n  pipeline: 2\n  link-latency: 2\n  input-speedup: 2\n  cycles: 400\n"
+            + "  warmup: 0\n  traffic: {script: " + script + "}\n";
+        int[] delivered = {0};
+        SimResult r = new Simulator(SimTestSupport.fromYaml(yaml).withCheck(true))
+            .onDelivery((src, dst, size, created, inj, done, hops) -> delivered[0]++).run(null);
+        assertThat(r.deadlock()).isNull();
+        assertThat(delivered[0]).isEqualTo(31);
+    }
 }
