@@ -28,8 +28,8 @@ class SimulatorInvariantsProperties {
      */
     @Test
     void everyInvariantHoldsWithRouterOptions() {
-        Gen<Scenario> gen = ScenarioGen.scenarios(120).zip(Generate.range(0, 31).zip(Generate.range(0, 1),
-            (bits, iterations) -> bits + 32 * iterations), SimulatorInvariantsProperties::withRouterOptions);
+        Gen<Scenario> gen = ScenarioGen.scenarios(120).zip(Generate.range(0, 255).zip(Generate.range(0, 1),
+            (bits, iterations) -> bits + 256 * iterations), SimulatorInvariantsProperties::withRouterOptions);
         PropertyRun.assertInvariantsHold("SimulatorInvariantsProperties", gen, 300, Variants.NONE);
     }
 
@@ -39,8 +39,10 @@ class SimulatorInvariantsProperties {
 
     /**
      * {@code s} with the router options of {@code draw}: bits 1 VC iSLIP, 2 switch iSLIP, 4
-     * switch hold, 8 input speedup, 16 (wormhole) a VC released when the tail leaves, 32 two
-     * iterations.
+     * switch hold, 8 input speedup, 16 (wormhole) a VC released when the tail leaves, 32
+     * BookSim's four stages of a cycle each with the front's route timing and a cycle more on
+     * the injection and ejection channels, 64 two ejection VCs, 128 (wormhole, VC released
+     * when drained) ejection VCs freed by the terminal's credit, 256 two iterations.
      */
     static Scenario withRouterOptions(Scenario s, int draw) {
         ObjectNode spec = s.spec().deepCopy();
@@ -62,7 +64,21 @@ class SimulatorInvariantsProperties {
         if ((draw & 16) != 0 && sim.path("switching").asText().equals("wormhole")) {
             sim.put("vc-release", "tail");
         }
-        if ((vcIslip || swIslip) && (draw & 32) != 0) {
+        if ((draw & 32) != 0) {
+            sim.remove("pipeline");
+            sim.set("stages", ScenarioGenerator.parse("{\"routing\":1,\"vc-allocation\":1,\"switch-allocation\":1,"
+                + "\"traversal\":1}"));
+            sim.put("route-timing", "front");
+            sim.put("injection-latency", 1);
+            sim.put("ejection-latency", 1);
+        }
+        if ((draw & 64) != 0) {
+            sim.put("ejection-vcs", 2);
+        }
+        if ((draw & 128) != 0 && sim.path("switching").asText().equals("wormhole") && (draw & 16) == 0) {
+            sim.put("ejection-release", "credit");
+        }
+        if ((vcIslip || swIslip) && (draw & 256) != 0) {
             sim.put("allocator-iterations", 2);
         }
         if ((draw & 4) != 0) {
