@@ -28,9 +28,19 @@ class SimulatorInvariantsProperties {
      */
     @Test
     void everyInvariantHoldsWithRouterOptions() {
-        Gen<Scenario> gen = ScenarioGen.scenarios(120).zip(Generate.range(0, 255).zip(Generate.range(0, 1),
+        PropertyRun.assertInvariantsHold("SimulatorInvariantsProperties", withRouterOptions(120), 300, Variants.NONE);
+    }
+
+    @Test
+    @Tag("slow")
+    void everyInvariantHoldsWithRouterOptionsOnManyScenarios() {
+        PropertyRun.assertInvariantsHold("SimulatorInvariantsProperties", withRouterOptions(400), 4_000, Variants.NONE);
+    }
+
+    /** Generated scenarios of at most {@code maxPackets} packets with router options drawn on top. */
+    private static Gen<Scenario> withRouterOptions(int maxPackets) {
+        return ScenarioGen.scenarios(maxPackets).zip(Generate.range(0, 255).zip(Generate.range(0, 1),
             (bits, iterations) -> bits + 256 * iterations), SimulatorInvariantsProperties::withRouterOptions);
-        PropertyRun.assertInvariantsHold("SimulatorInvariantsProperties", gen, 300, Variants.NONE);
     }
 
     /** The schemes whose engine is not the VC router simulator (flowproof.throttle.InputQueued). */
