@@ -402,10 +402,10 @@ public final class BookSimConfig {
         String swAllocator = allocator("sw_allocator");
         // alloc_iters: iSLIP's iterations (allocator.cpp); the separable allocators do not read it
         int iterations = integer("alloc_iters", 1, 1, "a number of allocator iterations of at least 1");
-        // input_speedup: switch inputs per input port, VC v on input v mod s (iq_router.cpp's expanded_input)
-        // iq_router.cpp reads it as > 0
+        // hold_switch_for_packet: iq_router.cpp reads it as > 0
         boolean holdSwitch = integer("hold_switch_for_packet", 0, 0, "0 or more (more than 0: a packet holds the"
             + " switch, simulation.switch-hold: packet)") > 0;
+        // input_speedup: switch inputs per input port, VC v on input v mod s (iq_router.cpp's expanded_input)
         int inputSpeedup = integer("input_speedup", 1, 1, "a number of switch inputs per input port of at least 1");
         if (inputSpeedup > vcs) {
             throw error("input_speedup", "at most num_vcs (" + vcs + "; VC v takes switch input v mod input_speedup)",
