@@ -1283,16 +1283,13 @@ public final class Simulator implements Engine {
     }
 
     /**
-     * The latency of channel {@code c} of its own, in cycles: a graph channel's {@code latency}
-     * (1 unless its file gives one), a flattened butterfly's with {@code channel-length}, 1 on
-     * every other topology. The simulator adds it, less one, to {@code simulation.link-latency}
-     * and {@code credit-latency}.
+     * The latency of channel {@code c} of its own, in cycles, as its topology reports it
+     * ({@link Topology#latency}: a graph channel's {@code latency}, a flattened butterfly's or a
+     * dragonfly's {@code channel-length}, else 1). The simulator adds it, less one, to
+     * {@code simulation.link-latency} and {@code credit-latency}.
      */
     public static int channelLatency(Topology topo, int c) {
-        if (topo instanceof flowproof.topology.FlattenedButterfly f) {
-            return f.latency(c);
-        }
-        return topo instanceof flowproof.topology.GraphTopology g ? g.latency(c) : 1;
+        return topo.latency(c);
     }
 
     /** The network as a congestion-control scheme reads it. */

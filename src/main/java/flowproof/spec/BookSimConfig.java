@@ -234,22 +234,22 @@ public final class BookSimConfig {
 
     // ---------------------------------------------------------------- mapping
 
-    private SpecException error(String key, String expected, String found) {
+    SpecException error(String key, String expected, String found) {
         return new SpecException(file, "key " + key, expected, found);
     }
 
     /** The value as written, or BookSim's default marked as such (for errors). */
-    private String shown(String key, String dflt) {
+    String shown(String key, String dflt) {
         Value v = values.get(key);
         return v != null ? v.text() : dflt + " (BookSim's default)";
     }
 
-    private String word(String key, String dflt) {
+    String word(String key, String dflt) {
         Value v = values.get(key);
         return v == null ? dflt : v.text();
     }
 
-    private int integer(String key, int dflt, int min, String expected) throws SpecException {
+    int integer(String key, int dflt, int min, String expected) throws SpecException {
         Value v = values.get(key);
         if (v == null) {
             if (dflt < min) {
@@ -297,6 +297,13 @@ public final class BookSimConfig {
         long routers = 1;
         for (int d = 0; d < n && routers <= MAX_ROUTERS; d++) {
             routers *= k;
+        }
+        if (topology.equals("dragonflynew")) {
+            routers = (long) 2 * k * (2L * k * k + 1);
+        }
+        if (routers > MAX_ROUTERS && topology.equals("dragonflynew")) {
+            throw error("k", "a network of at most " + MAX_ROUTERS + " routers (2k x (2k^2 + 1) on a dragonflynew;"
+                + " flowproof's limit)", Integer.toString(k));
         }
         if (routers > MAX_ROUTERS) {
             throw error("k", "a network of at most " + MAX_ROUTERS + " routers (k to the power n; flowproof's limit)",
@@ -376,8 +383,9 @@ public final class BookSimConfig {
                 }
                 spec.put("routing", "minimal");
             }
-            default -> throw error("topology", "torus, mesh or flatfly" + UNMAPPED_TOPOLOGIES.getOrDefault(topology, ""),
-                topology);
+            case "dragonflynew" -> BookSimDragonfly.map(this, spec, topo, k, n, vcs, purpose);
+            default -> throw error("topology", "torus, mesh, flatfly or dragonflynew"
+                + UNMAPPED_TOPOLOGIES.getOrDefault(topology, ""), topology);
         }
         spec.put("vcs", vcs);
         spec.put("rule", "vct");
@@ -549,19 +557,13 @@ public final class BookSimConfig {
 
     /**
      * Why a BookSim topology flowproof has a network of the same name for is not mapped: what
-     * differs, from BookSim's fly.cpp, dragonfly.cpp and routefunc.cpp against flowproof's
-     * Butterfly and Dragonfly.
+     * differs, from BookSim's fly.cpp and routefunc.cpp against flowproof's Butterfly.
      */
     private static final Map<String, String> UNMAPPED_TOPOLOGIES = Map.of(
         "fly", " (BookSim's fly has flowproof's butterfly wiring, terminal numbering and dest_tag routes, but its"
             + " terminals inject into the first stage's routers and eject from the last stage's; flowproof's"
             + " butterfly makes each terminal a node with a router and a channel each way, so a packet would cross 2"
             + " routers and 2 channels more)",
-        "dragonflynew", " (BookSim's dragonflynew has flowproof's dragonfly routers, groups and terminal numbering"
-            + " with a = 2k, h = k, p = k, but wires global link l of group G to group l for l < G and l + 1"
-            + " otherwise, where flowproof's goes to group (G + l + 1) mod g; its channels take 10 cycles (local) and"
-            + " 100 (global) where flowproof's take one link latency; and min routing moves from VC 0 to VC 1 at the"
-            + " global hop)",
         "cmesh", " (flowproof has no concentrated mesh with express channels)",
         "fattree", " (flowproof has no fat tree)",
         "qtree", " (flowproof has no quad tree)",
@@ -582,11 +584,13 @@ public final class BookSimConfig {
      */
     private String pattern(String topology, int k, int n, int c) throws SpecException {
         String traffic = word("traffic", "uniform");
+        boolean uniformOnly = topology.equals("flatfly") || topology.equals("dragonflynew");
         String expected = topology.equals("flatfly") ? "uniform (on a flatfly BookSim numbers terminals by its chip"
-            + " layout; other patterns would not be the same)" : "uniform, bitcomp, transpose, bitrev, shuffle or tornado"
-            + " (the patterns flowproof maps; docs/booksim.md)";
+            + " layout; other patterns would not be the same)" : topology.equals("dragonflynew") ? "uniform (BookSim's"
+            + " other patterns take the dragonfly's terminals as a k-ary n-cube's or need a power of two of them)"
+            : "uniform, bitcomp, transpose, bitrev, shuffle or tornado (the patterns flowproof maps; docs/booksim.md)";
         String mapped = PATTERNS.get(traffic);
-        if (mapped == null || (topology.equals("flatfly") && !traffic.equals("uniform"))) {
+        if (mapped == null || (uniformOnly && !traffic.equals("uniform"))) {
             throw error("traffic", expected, traffic);
         }
         long terminals = 1;

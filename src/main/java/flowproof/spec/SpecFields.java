@@ -102,10 +102,12 @@ public final class SpecFields {
             "topology: {kind: butterfly, radix: 2, stages: 3}", "stages of switches"),
         f("topology.dimensions", "positive integer", "1", "topology: {kind: flattened-butterfly, radix: 4, dimensions: 2}",
             "flattened butterfly: dimensions"),
-        f("topology.channel-length", "list of positive integers, one per dimension", "none (every channel 1 cycle)",
+        f("topology.channel-length", "list of positive integers: one per dimension (flattened butterfly), [local,"
+            + " global] (dragonfly)", "none (every channel 1 cycle)",
             "topology: {kind: flattened-butterfly, radix: 4, dimensions: 2, channel-length: [2, 2]}",
             "flattened butterfly: a channel of dimension i spanning d coordinates takes channel-length[i] x d cycles"
-                + " (BookSim's on-chip layout; docs/booksim.md)"),
+                + " (BookSim's on-chip layout); dragonfly: a local channel takes channel-length[0] cycles, a global one"
+                + " channel-length[1] (BookSim's dragonflynew: [10, 100]; docs/booksim.md)"),
         f("topology.concentration", "positive integer", "1",
             "topology: {kind: dragonfly, routers-per-group: 2, global-channels: 1, concentration: 2}",
             "flattened butterfly, dragonfly: terminals per router"),
@@ -113,6 +115,10 @@ public final class SpecFields {
             "topology: {kind: dragonfly, routers-per-group: 2, global-channels: 1}", "dragonfly: a"),
         f("topology.global-channels", "positive integer", REQ + " for dragonfly",
             "topology: {kind: dragonfly, routers-per-group: 2, global-channels: 1}", "dragonfly: h, global channels per router"),
+        f("topology.global-wiring", "flowproof or booksim", "flowproof",
+            "topology: {kind: dragonfly, routers-per-group: 4, global-channels: 2, global-wiring: booksim}",
+            "dragonfly: global link l of group G leads to group (G + l + 1) mod g (flowproof), or to group l if l < G"
+                + " and l + 1 otherwise (booksim: BookSim's dragonflynew)"),
         f("topology.file", "path, relative to the spec", "one of file and the inline form is required for graph and anynet",
             "topology: {kind: graph, file: networks/ring4-bidir.yaml}", "graph or anynet: the network's file"),
         f("topology.graph", "mapping {routers, links, channels, terminals, concentration}", "none",

@@ -116,7 +116,7 @@ public final class SpecReader {
     private static final List<String> FB_FIELDS = SpecFields.of("topology", "kind", "radix", "dimensions",
         "concentration", "channel-length");
     private static final List<String> DRAGONFLY_FIELDS = SpecFields.of("topology", "kind", "routers-per-group",
-        "global-channels", "concentration");
+        "global-channels", "concentration", "global-wiring", "channel-length");
     private static final List<String> GRAPH_FIELDS = SpecFields.of("topology", "kind", "file", "graph");
     private static final List<String> ANYNET_FIELDS = SpecFields.of("topology", "kind", "file", "anynet");
     private static final List<String> RULE_FIELDS = SpecFields.under("rule");
@@ -785,7 +785,9 @@ public final class SpecReader {
                     int k = f.positive(t, "topology.radix", "radix", 0, true);
                     int n = f.positive(t, "topology.dimensions", "dimensions", 1, false);
                     int c = f.positive(t, "topology.concentration", "concentration", 1, false);
-                    return new FlattenedButterfly(k, n, c, channelLength(f, t.get("channel-length"), n));
+                    return new FlattenedButterfly(k, n, c, channelLength(f, t.get("channel-length"), n,
+                        "a list of " + n + " positive integers, cycles per coordinate step in each dimension",
+                        "cycles per coordinate step"));
                 }
                 case "graph":
                 case "anynet": {
@@ -823,7 +825,14 @@ public final class SpecReader {
                     int a = f.positive(t, "topology.routers-per-group", "routers-per-group", 0, true);
                     int h = f.positive(t, "topology.global-channels", "global-channels", 0, true);
                     int p = f.positive(t, "topology.concentration", "concentration", 1, false);
-                    return new Dragonfly(a, h, p);
+                    String w = f.text(t, "topology.global-wiring", "global-wiring", "flowproof", false);
+                    Dragonfly.GlobalWiring wiring = Dragonfly.GlobalWiring.of(w);
+                    if (wiring == null) {
+                        throw f.error("topology.global-wiring", "flowproof or booksim", t.get("global-wiring"));
+                    }
+                    int[] lengths = channelLength(f, t.get("channel-length"), 2,
+                        "[local, global]: two positive integers, cycles of a local and of a global channel", "cycles");
+                    return new Dragonfly(a, h, p, wiring, lengths);
                 }
                 default:
                     break;
@@ -1202,12 +1211,15 @@ public final class SpecReader {
             + " [{at: R, to: D, next: [R2]}, ...]}");
     }
 
-    /** {@code topology.channel-length} of a flattened butterfly: null when absent, else n positive integers. */
-    private static int[] channelLength(Fields f, JsonNode list, int n) throws SpecException {
+    /**
+     * {@code topology.channel-length}: null when absent, else n positive integers (one per
+     * dimension of a flattened butterfly; local and global of a dragonfly).
+     */
+    private static int[] channelLength(Fields f, JsonNode list, int n, String expected, String each)
+        throws SpecException {
         if (list == null) {
             return null;
         }
-        String expected = "a list of " + n + " positive integers, cycles per coordinate step in each dimension";
         if (!list.isArray() || list.size() != n) {
             throw f.error("topology.channel-length", expected, list);
         }
@@ -1215,7 +1227,7 @@ public final class SpecReader {
         for (int i = 0; i < n; i++) {
             JsonNode e = list.get(i);
             if (!e.isInt() || e.asInt() < 1) {
-                throw f.error("topology.channel-length[" + i + "]", "a positive integer (cycles per coordinate step)", e);
+                throw f.error("topology.channel-length[" + i + "]", "a positive integer (" + each + ")", e);
             }
             out[i] = e.asInt();
         }

@@ -17,19 +17,53 @@ import flowproof.ConfigurationException;
  * {@code node*(a-1+h) + (t < r ? t : t-1)} and the global channel of port {@code j} is
  * {@code node*(a-1+h) + a-1 + j}.
  *
- * <p>Global wiring: in group {@code G}, global link {@code l = r*h + j} (router
- * {@code r}, port {@code j}, {@code l} in {@code 0..a*h-1}) leads to group
- * {@code (G + l + 1) mod g}, where it arrives on link {@code g - l - 2}. The map
- * {@code (G, l) -> ((G+l+1) mod g, g-l-2)} is an involution, so every link is two
- * channels, one each way, and group {@code G} reaches every other group exactly once.
+ * <p>Global wiring ({@link GlobalWiring}): in group {@code G}, global link {@code l = r*h + j}
+ * (router {@code r}, port {@code j}, {@code l} in {@code 0..a*h-1}) leads to group
+ * {@code (G + l + 1) mod g}, where it arrives on link {@code g - l - 2} (flowproof's, the
+ * default); or, as BookSim's {@code dragonflynew} wires it (dragonfly.cpp), to group
+ * {@code l} if {@code l < G} and {@code l + 1} otherwise, arriving on link {@code G - 1} if
+ * {@code G} is above that group and {@code G} otherwise. Either map {@code (G, l) -> (G', l')}
+ * is an involution, so every link is two channels, one each way, and group {@code G} reaches
+ * every other group exactly once.
  *
  * <p>{@link #dimension} is 0 for local channels and 1 for global ones; channels have no
- * direction (0), no wrap-around and no directional rings. Immutable.
+ * direction (0), no wrap-around and no directional rings. With {@code channel-length
+ * [local, global]} a local channel takes {@code local} cycles and a global one {@code global}
+ * ({@link #latency}; BookSim's dragonflynew: 10 and 100), else every channel 1. Immutable.
  */
 public final class Dragonfly implements Topology {
 
     /** The largest number of routers accepted (so that UGAL's {@code R + g*R} headers fit an int). */
     public static final int MAX_ROUTERS = 1 << 15;
+
+    /** How the global links of the groups are paired ({@code topology.global-wiring}). */
+    public enum GlobalWiring {
+        /** Link {@code l} of group {@code G} leads to group {@code (G + l + 1) mod g}. */
+        FLOWPROOF("flowproof"),
+        /** BookSim's dragonflynew: link {@code l} of group {@code G} leads to group {@code l < G ? l : l + 1}. */
+        BOOKSIM("booksim");
+
+        private final String key;
+
+        GlobalWiring(String key) {
+            this.key = key;
+        }
+
+        /** The spec's name of the wiring. */
+        public String key() {
+            return key;
+        }
+
+        /** The wiring named {@code key}, or null. */
+        public static GlobalWiring of(String key) {
+            for (GlobalWiring w : values()) {
+                if (w.key.equals(key)) {
+                    return w;
+                }
+            }
+            return null;
+        }
+    }
 
     private final int a;
     private final int h;
@@ -37,6 +71,9 @@ public final class Dragonfly implements Topology {
     private final int g;
     private final int routers;
     private final int perRouter;
+    private final GlobalWiring wiring;
+    /** Cycles of a local and of a global channel, or null: every channel latency 1. */
+    private final int[] channelLength;
     private final int[] src;
     private final int[] dst;
 
@@ -49,6 +86,20 @@ public final class Dragonfly implements Topology {
      * @throws ConfigurationException on a bad argument or more than {@link #MAX_ROUTERS} routers
      */
     public Dragonfly(int routersPerGroup, int globalChannels, int concentration) {
+        this(routersPerGroup, globalChannels, concentration, GlobalWiring.FLOWPROOF, null);
+    }
+
+    /**
+     * A dragonfly with {@code a*h + 1} groups, the given global wiring and channel lengths.
+     *
+     * @param wiring how global links pair the groups ({@code topology.global-wiring})
+     * @param channelLength {@code [local, global]} cycles, each 1 to
+     *     {@link FlattenedButterfly#MAX_LATENCY} ({@code topology.channel-length}), or null for
+     *     latency 1 on every channel
+     * @throws ConfigurationException as the other constructor, or on a bad channel length
+     */
+    public Dragonfly(int routersPerGroup, int globalChannels, int concentration, GlobalWiring wiring,
+                     int[] channelLength) {
         if (routersPerGroup < 1) {
             throw new ConfigurationException("topology.routers-per-group", "at least 1",
                 Integer.toString(routersPerGroup));
@@ -66,6 +117,20 @@ public final class Dragonfly implements Topology {
             throw new ConfigurationException("topology", "at most " + MAX_ROUTERS + " routers",
                 count + " for a=" + routersPerGroup + " h=" + globalChannels);
         }
+        if (channelLength != null) {
+            if (channelLength.length != 2) {
+                throw new ConfigurationException("topology.channel-length", "two lengths, [local, global]",
+                    channelLength.length + " lengths");
+            }
+            for (int len : channelLength) {
+                if (len < 1 || len > FlattenedButterfly.MAX_LATENCY) {
+                    throw new ConfigurationException("topology.channel-length", "cycles of at least 1 and at most "
+                        + FlattenedButterfly.MAX_LATENCY, Integer.toString(len));
+                }
+            }
+        }
+        this.wiring = java.util.Objects.requireNonNull(wiring, "wiring");
+        this.channelLength = channelLength == null ? null : channelLength.clone();
         this.a = routersPerGroup;
         this.h = globalChannels;
         this.p = concentration;
@@ -88,10 +153,9 @@ public final class Dragonfly implements Topology {
             }
             for (int j = 0; j < h; j++) {
                 int l = r * h + j;
-                int farGroup = (group + l + 1) % g;
-                int farLink = g - l - 2;
+                int farGroup = farGroup(group, l);
                 src[c] = v;
-                dst[c] = farGroup * a + farLink / h;
+                dst[c] = farGroup * a + globalLink(farGroup, group) / h;
                 c++;
             }
         }
@@ -137,15 +201,30 @@ public final class Dragonfly implements Topology {
         return from * perRouter + (t < r ? t : t - 1);
     }
 
+    /** The group that global link {@code l} ({@code 0..a*h-1}) of {@code group} leads to. */
+    private int farGroup(int group, int l) {
+        return wiring == GlobalWiring.FLOWPROOF ? (group + l + 1) % g : l < group ? l : l + 1;
+    }
+
     /**
      * The global link number ({@code 0..a*h-1}) of group {@code fromGroup} that leads to
-     * {@code toGroup}: {@code (toGroup - fromGroup - 1) mod g}; -1 when the groups are equal.
+     * {@code toGroup}: {@code (toGroup - fromGroup - 1) mod g} with flowproof's wiring,
+     * {@code toGroup > fromGroup ? toGroup - 1 : toGroup} with BookSim's; -1 when the groups
+     * are equal.
      */
     public int globalLink(int fromGroup, int toGroup) {
         if (fromGroup == toGroup) {
             return -1;
         }
+        if (wiring == GlobalWiring.BOOKSIM) {
+            return toGroup > fromGroup ? toGroup - 1 : toGroup;
+        }
         return Math.floorMod(toGroup - fromGroup - 1, g);
+    }
+
+    /** The global wiring. */
+    public GlobalWiring wiring() {
+        return wiring;
     }
 
     /**
@@ -190,6 +269,15 @@ public final class Dragonfly implements Topology {
         return dst[channel];
     }
 
+    /** The latency of a channel in cycles: 1, or with {@code channel-length} its local or global length. */
+    @Override
+    public int latency(int channel) {
+        if (channelLength == null) {
+            return 1;
+        }
+        return channelLength[isGlobal(channel) ? 1 : 0];
+    }
+
     /** 0 for a local channel, 1 for a global channel. */
     @Override
     public int dimension(int channel) {
@@ -202,9 +290,20 @@ public final class Dragonfly implements Topology {
         return "g" + groupOf(node) + ".r" + indexOf(node);
     }
 
-    /** e.g. {@code dragonfly a=2 h=1 p=1 (3 groups, 6 routers)}. */
+    /**
+     * e.g. {@code dragonfly a=2 h=1 p=1 (3 groups, 6 routers)}, with {@code , BookSim's global
+     * wiring} and {@code , channel length [10, 100]} when they apply.
+     */
     @Override
     public String describe() {
-        return "dragonfly a=" + a + " h=" + h + " p=" + p + " (" + g + " groups, " + routers + " routers)";
+        StringBuilder b = new StringBuilder("dragonfly a=" + a + " h=" + h + " p=" + p + " (" + g + " groups, " + routers
+            + " routers");
+        if (wiring == GlobalWiring.BOOKSIM) {
+            b.append(", BookSim's global wiring");
+        }
+        if (channelLength != null) {
+            b.append(", channel length ").append(java.util.Arrays.toString(channelLength));
+        }
+        return b.append(')').toString();
     }
 }

@@ -222,6 +222,7 @@ public final class FlattenedButterfly implements Topology {
      * The latency of a channel in cycles: 1, or with {@code channel-length} the length of its
      * dimension times the coordinate distance it spans.
      */
+    @Override
     public int latency(int channel) {
         if (channelLength == null) {
             return 1;

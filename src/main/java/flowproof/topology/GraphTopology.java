@@ -111,6 +111,7 @@ public final class GraphTopology implements Topology {
     }
 
     /** The latency of a channel in cycles, 1 unless the file gave one. */
+    @Override
     public int latency(int channel) {
         return latency[channel];
     }

@@ -31,6 +31,15 @@ public interface Topology {
     /** Dimension of a channel, or -1 for channels outside any dimension. */
     int dimension(int channel);
 
+    /**
+     * The latency of a channel in cycles, at least 1: 1 (the default), or the length a topology
+     * gives its channels (a flattened butterfly's or a dragonfly's {@code channel-length}, a
+     * graph channel's {@code latency}). The simulator adds it, less one, to a link's latency.
+     */
+    default int latency(int channel) {
+        return 1;
+    }
+
     /** +1 or -1: the direction of a dimensional channel, 0 otherwise (the default). */
     default int direction(int channel) {
         return 0;

@@ -13,7 +13,8 @@ import java.util.Map;
  * <ul>
  *   <li>1 to {@value #MAX_NODES} routers and 1 to {@value #MAX_CHANNELS} channels;
  *   <li>every channel joins two different routers in range ({@code source}, {@code target});
- *       its {@code dimension} is -1 or 0..63 and its {@code direction} -1, 0 or +1;
+ *       its {@code dimension} is -1 or 0..63, its {@code direction} -1, 0 or +1 and its
+ *       {@code latency} at least 1;
  *   <li>every router and every channel has a name of its own ({@code nodeName},
  *       {@code channelName}): traces, counterexample files, traffic pairs, routing tables and
  *       {@code vc-classes} name them;
@@ -89,6 +90,10 @@ public final class TopologyContract {
             int dir = topology.direction(c);
             if (dir < -1 || dir > 1) {
                 throw bad("a direction() of -1, 0 or +1 for every channel", who, "channel " + c + " has " + dir);
+            }
+            if (topology.latency(c) < 1) {
+                throw bad("a latency() of at least 1 cycle for every channel", who, "channel " + c + " has "
+                    + topology.latency(c));
             }
         }
         Map<String, Integer> channelNames = new HashMap<>();

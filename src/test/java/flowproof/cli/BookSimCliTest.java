@@ -68,6 +68,22 @@ class BookSimCliTest {
         assertThat(CliRun.run("simulate", "--booksim", torus).code()).isZero();
     }
 
+    /** check --booksim on BookSim's dragonfly with min: proved; ugal: exit 2, one line naming the key. */
+    @Test
+    void checkProvesTheDragonflyAndRefusesUgal() throws Exception {
+        Path shipped = Path.of("specs/sim/booksim/dragonfly-k2.cfg");
+        CliRun ok = CliRun.run("check", "--booksim", shipped);
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("proved deadlock-free");
+        Path ugal = write("ugal.cfg", Files.readString(shipped) + "routing_function = ugal; num_vcs = 3;\n");
+        for (String command : new String[] {"simulate", "check"}) {
+            CliRun r = CliRun.run(command, "--booksim", ugal);
+            assertThat(r.code()).as(command).isEqualTo(2);
+            assertThat(r.err()).as(command).startsWith(ugal + ": key routing_function: expected min (ugal_dragonflynew"
+                + " is not flowproof's ugal").hasLineCount(1);
+        }
+    }
+
     @Test
     void proveRefusesWormholeInOneLine() throws Exception {
         CliRun r = CliRun.run("prove", "--booksim", write("mesh.cfg", MESH));

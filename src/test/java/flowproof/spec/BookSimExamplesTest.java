@@ -27,11 +27,11 @@ class BookSimExamplesTest {
 
     /** Each refused example and the one line it is refused with (after "FILE: "). */
     private static final Map<String, String> REFUSED = Map.of(
-        "cmeshconfig", "key topology: expected torus, mesh or flatfly (flowproof has no concentrated mesh with express"
+        "cmeshconfig", "key topology: expected torus, mesh, flatfly or dragonflynew (flowproof has no concentrated mesh with express"
             + " channels), found cmesh",
         "dragonflyconfig", "key internal_speedup: expected 1.0 (what flowproof's router does), found 2.0",
-        "fattree_config", "key topology: expected torus, mesh or flatfly (flowproof has no fat tree), found fattree",
-        "singleconfig", "key topology: expected torus, mesh or flatfly (BookSim's fly has flowproof's butterfly wiring,"
+        "fattree_config", "key topology: expected torus, mesh, flatfly or dragonflynew (flowproof has no fat tree), found fattree",
+        "singleconfig", "key topology: expected torus, mesh, flatfly or dragonflynew (BookSim's fly has flowproof's butterfly wiring,"
             + " terminal numbering and dest_tag routes, but its terminals inject into the first stage's routers and"
             + " eject from the last stage's; flowproof's butterfly makes each terminal a node with a router and a"
             + " channel each way, so a packet would cross 2 routers and 2 channels more), found fly");

@@ -265,7 +265,10 @@ class SpecReaderNetworksTest {
             "topology.channel-length[1]")).endsWith("found 0");
         assertThat(rejected(spec("{kind: flattened-butterfly, radix: 4, channel-length: [100000]}"),
             "topology.channel-length")).contains("at most 65536").endsWith("found 100000");
+        // a dragonfly's are [local, global]; a torus has none
         assertThat(rejected(spec("{kind: dragonfly, routers-per-group: 2, global-channels: 1, channel-length: [2]}"),
+            "topology.channel-length")).contains("[local, global]: two positive integers").endsWith("found [2]");
+        assertThat(rejected(spec("{kind: torus, radix: [4, 4], channel-length: [2, 2]}"),
             "topology.channel-length")).endsWith("found an unknown field");
     }
 

@@ -26,6 +26,8 @@ class TopologyContractTest {
         List<Topology> all = List.of(Torus.torus(new int[] {4}, false), Torus.torus(new int[] {3, 3}, true),
             Torus.mesh(new int[] {4, 3}), new Butterfly(2, 3), new Bmin(2, 3), new FlattenedButterfly(4, 2, 2),
             new Dragonfly(2, 1, 1), new Dragonfly(3, 1, 2),
+            new Dragonfly(2, 1, 1, Dragonfly.GlobalWiring.BOOKSIM, null),
+            new Dragonfly(8, 4, 4, Dragonfly.GlobalWiring.BOOKSIM, new int[] {10, 100}),
             new GraphTopology("g", List.of("a", "b", "c"), List.of(new int[] {0, 1}, new int[] {1, 2},
                 new int[] {2, 0}), new boolean[] {true, true, false}, 1));
         for (Topology t : all) {
