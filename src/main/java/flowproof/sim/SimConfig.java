@@ -323,10 +323,12 @@ public record SimConfig(
      * on input {@code v mod s}; {@code switch-hold: packet}: BookSim's
      * {@code hold_switch_for_packet}, a VC granted the switch for a flit that is not its
      * packet's tail keeps its input and output for the next flit, without allocation, while
-     * it has a flit and a credit for it).
+     * it has a flit and a credit for it; {@code ejection-vc: class}: the VC allocator gives a
+     * packet only the ejection VCs of its VC class, as BookSim's {@code min} routing on its
+     * dragonfly ejects a packet on its phase's VC).
      */
     public record Allocators(AllocatorKind vc, AllocatorKind sw, int iterations, int inputSpeedup,
-            boolean holdSwitch) {
+            boolean holdSwitch, boolean ejectionByClass) {
 
         /** flowproof's separable input-first allocators, one switch input per input port. */
         public static final Allocators DEFAULT = new Allocators(AllocatorKind.SEPARABLE_INPUT_FIRST,
@@ -337,9 +339,9 @@ public record SimConfig(
             this(vc, sw, iterations, 1);
         }
 
-        /** The allocators without switch holding. */
+        /** The allocators without switch holding, any ejection VC for any packet. */
         public Allocators(AllocatorKind vc, AllocatorKind sw, int iterations, int inputSpeedup) {
-            this(vc, sw, iterations, inputSpeedup, false);
+            this(vc, sw, iterations, inputSpeedup, false, false);
         }
 
         public Allocators {
@@ -355,7 +357,7 @@ public record SimConfig(
         public String key() {
             return "{vc-allocator: " + vc.key() + ", switch-allocator: " + sw.key() + ", allocator-iterations: "
                 + iterations + (inputSpeedup == 1 ? "" : ", input-speedup: " + inputSpeedup)
-                + (holdSwitch ? ", switch-hold: packet" : "") + "}";
+                + (holdSwitch ? ", switch-hold: packet" : "") + (ejectionByClass ? ", ejection-vc: class" : "") + "}";
         }
     }
 
@@ -586,6 +588,13 @@ public record SimConfig(
             throw new ConfigurationException("simulation.input-speedup", "1 to the VCs per channel (" + network.vcs()
                 + "): switch inputs per input port, VC v on input v mod s", Integer.toString(al.inputSpeedup()));
         }
+        if (al.ejectionByClass() && (!(routing instanceof flowproof.routing.ClassedRouting)
+            || router.ejectionVcs() != network.vcs())) {
+            throw new ConfigurationException("simulation.ejection-vc", "any unless the routing has vc-classes and"
+                + " ejection-vcs equals vcs (" + network.vcs() + "; class: each VC class ejects on its own VCs)",
+                "class with " + (routing instanceof flowproof.routing.ClassedRouting ? "ejection-vcs "
+                + router.ejectionVcs() : "no vc-classes"));
+        }
         if (arbiter == Arbiter.OLDEST_FIRST && al.sw() == AllocatorKind.ISLIP) {
             throw new ConfigurationException("simulation.arbiter", "round-robin with switch-allocator: islip (iSLIP's"
                 + " arbiters rotate; oldest-first is an option of the separable allocator)", "oldest-first");
@@ -714,6 +723,9 @@ public record SimConfig(
         }
         if (router.allocators().holdSwitch()) {
             return "switch-hold";
+        }
+        if (router.allocators().ejectionByClass()) {
+            return "ejection-vc";
         }
         if (router.ejectionCredit()) {
             return "ejection-release";

@@ -58,6 +58,9 @@ final class VcAllocator {
     private final int inVcs;
     /** A terminal's ejection output VCs: ejection channels times {@code ejection-vcs}. */
     private final int ejPorts;
+    /** {@code ejection-vc: class}: a packet takes only the ejection VCs of its VC class; VCs per ejection port. */
+    private final boolean ejectionByClass;
+    private final int ejVcs;
     private final RouterTiming timing;
     private final int[] inPortRouter;
     /** With traffic classes: the class and priority of each VC of a port; else null. */
@@ -136,6 +139,8 @@ final class VcAllocator {
         this.inVcs = inPorts * vcs;
         // a terminal's ejection output VCs: ejection-vcs per ejection channel
         this.ejPorts = cfg.ejectionPorts() * router.ejectionVcs();
+        this.ejectionByClass = router.allocators().ejectionByClass();
+        this.ejVcs = router.ejectionVcs();
         this.timing = timing;
         this.inPortRouter = inPortRouter;
         this.vcClass = vcClass;
@@ -387,6 +392,10 @@ final class VcAllocator {
             int base = queues + pk.dst[p] * ejPorts;
             int found = -1;
             for (int k = 0; k < ejPorts; k++) {
+                if (ejectionByClass && !routing.allowsVc(pk.header[p], k % ejVcs)) {
+                    // ejection-vc: class: only the ejection VCs of the packet's VC class
+                    continue;
+                }
                 if (b.owner(base + k) < 0) {
                     if (!all) {
                         return base + k;

@@ -542,6 +542,11 @@ public final class BookSimConfig {
         sim.put("injection-latency", 1);
         sim.put("ejection-latency", 1);
         sim.put("ejection-vcs", vcs);
+        if (topology.equals("dragonflynew")) {
+            // min_dragonflynew names the packet's phase as its only VC at the ejection port too (dragonfly.cpp;
+            // dim_order_torus frees every VC there): VC 0 within its group, VC 1 after the global hop
+            sim.put("ejection-vc", "class");
+        }
         // uniform: RandomInt(_nodes - 1), the source itself among the destinations; a permutation's fixed
         // point (transpose's diagonal, bitrev's palindromes, ...) sends to itself (traffic.cpp returns it)
         sim.putObject("traffic").put("pattern", traffic).put("self", true);

@@ -235,7 +235,7 @@ public final class SimulationReader {
         return n.asText().equals("credit");
     }
 
-    /** {@code vc-allocator}, {@code switch-allocator}, {@code allocator-iterations}, {@code input-speedup} and {@code switch-hold}. */
+    /** {@code vc-allocator}, {@code switch-allocator}, {@code allocator-iterations}, {@code input-speedup}, {@code switch-hold} and {@code ejection-vc}. */
     private static SimConfig.Allocators allocators(JsonNode sim) {
         SimConfig.AllocatorKind vc = allocatorKind(sim, "vc-allocator");
         SimConfig.AllocatorKind sw = allocatorKind(sim, "switch-allocator");
@@ -266,7 +266,13 @@ public final class SimulationReader {
             throw new ConfigurationException("simulation.switch-hold", "none or packet (a packet holds the switch from"
                 + " its first grant to its tail, BookSim's hold_switch_for_packet)", hold.toString());
         }
-        return new SimConfig.Allocators(vc, sw, iterations, speedup, hold != null && hold.asText().equals("packet"));
+        JsonNode ej = sim.get("ejection-vc");
+        if (ej != null && !(ej.isTextual() && (ej.asText().equals("any") || ej.asText().equals("class")))) {
+            throw new ConfigurationException("simulation.ejection-vc", "any or class (class: a packet ejects only on the"
+                + " ejection VCs of its VC class, as BookSim's min routing on a dragonfly)", ej.toString());
+        }
+        return new SimConfig.Allocators(vc, sw, iterations, speedup, hold != null && hold.asText().equals("packet"),
+            ej != null && ej.asText().equals("class"));
     }
 
     private static SimConfig.AllocatorKind allocatorKind(JsonNode sim, String field) {

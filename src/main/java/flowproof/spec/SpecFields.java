@@ -298,6 +298,9 @@ public final class SpecFields {
             "iSLIP's iterations (BookSim's alloc_iters); only with an islip allocator"),
         f("simulation.input-speedup", "integer, 1 to the VCs per channel", "1", "simulation: {input-speedup: 2}",
             "switch inputs per input port, VC v on input v mod s (BookSim's input_speedup)"),
+        f("simulation.ejection-vc", "any or class", "any", "simulation: {ejection-vc: class}",
+            "class: a packet ejects only on the ejection VCs of its VC class (vc-classes; ejection-vcs equal to vcs),"
+                + " as BookSim's min routing on its dragonfly"),
         f("simulation.switch-hold", "none or packet", "none", "simulation: {switch-hold: packet}",
             "packet: a VC granted the switch for a flit before its packet's tail keeps its input and output for the"
                 + " next flit, without allocation, while it has a flit and a credit (BookSim's hold_switch_for_packet)"),

@@ -64,6 +64,9 @@ class BookSimDragonflyTest {
         assertThat(sim.get("packet-size").asInt()).isEqualTo(10);
         assertThat(sim.get("vc-release").asText()).isEqualTo("tail");
         assertThat(sim.get("stages").get("routing").asInt()).isZero();
+        // min_dragonflynew ejects a packet on its phase's VC only
+        assertThat(sim.get("ejection-vcs").asInt()).isEqualTo(2);
+        assertThat(sim.get("ejection-vc").asText()).isEqualTo("class");
         // the channel's own length is added by the topology: link-latency 1, credits 1 + 1 + credit_delay 2
         assertThat(sim.get("link-latency").asInt()).isEqualTo(1);
         assertThat(sim.get("credit-latency").asInt()).isEqualTo(4);
@@ -128,6 +131,8 @@ class BookSimDragonflyTest {
 
         ObjectNode oneClass = tree(cfg(), Purpose.VERIFY);
         oneClass.remove("vc-classes");
+        // (the ejection VC by class goes with the classes)
+        ((ObjectNode) oneClass.get("simulation")).remove("ejection-vc");
         Spec plain = SpecReader.fromTree("x.cfg", "", oneClass);
         var bad = Flowproof.check(plain, flowproof.check.Options.defaults().withSaveTo(null));
         assertThat(bad.exitCode()).as(bad.text()).isNotZero();
