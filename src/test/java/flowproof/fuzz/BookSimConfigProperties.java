@@ -15,7 +15,7 @@ import org.quicktheories.generators.SourceDSL;
 
 /**
  * Every invariant of {@link Invariants} on small BookSim configurations as {@code --booksim}
- * maps them (a torus with BookSim's VC halves, a mesh, a flattened butterfly, a dragonfly
+ * maps them (a torus or a ring with BookSim's VC halves, a mesh, a flattened butterfly, a dragonfly
  * with its phases as VC classes; iSLIP or separable allocators, input speedup, switch hold,
  * either VC release, stages and credit delays) under generated packet scripts: the mapping
  * and the router options together, each network claimed deadlock-free as {@code check
@@ -31,7 +31,8 @@ class BookSimConfigProperties {
         "topology = torus; k = 4; n = 2; routing_function = dim_order;",
         "topology = flatfly; k = 3; n = 2; c = 1; x = 3; y = 3; xr = 1; yr = 1; use_noc_latency = 0;"
             + " routing_function = ran_min;",
-        "topology = dragonflynew; k = 2; n = 1; routing_function = min;");
+        "topology = dragonflynew; k = 2; n = 1; routing_function = min;",
+        "topology = torus; k = 4; n = 1; routing_function = dim_order;");
 
     /** The configuration text of draw {@code d} (one number per option, low = plain). */
     static String config(int[] d) {
@@ -51,7 +52,7 @@ class BookSimConfigProperties {
             "injection_rate = 0.1; warmup_periods = 1; sample_period = 100; max_samples = 2;") + "\n";
     }
 
-    private static final int[] RANGES = {4, 1, 6, 3, 1, 1, 1, 1, 1, 1, 2};
+    private static final int[] RANGES = {5, 1, 6, 3, 1, 1, 1, 1, 1, 1, 2};
 
     private static Gen<int[]> draws() {
         Gen<int[]> g = Generate.constant(new int[0]);
@@ -85,7 +86,7 @@ class BookSimConfigProperties {
         sim.put("warmup", 0);
         sim.put("deadlock-cycles", 3_000);
         sim.put("drain", 50_000);
-        int terminals = new int[] {9, 9, 16, 9, 72}[d[0]];
+        int terminals = new int[] {9, 9, 16, 9, 72, 4}[d[0]];
         int size = sim.path("packet-size").asInt();
         // the script gives every packet's size
         sim.remove("packet-size");
