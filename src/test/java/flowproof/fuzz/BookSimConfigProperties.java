@@ -8,6 +8,7 @@ import flowproof.spec.SpecException;
 import flowproof.traffic.ScriptedWorkload.Packet;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 import org.quicktheories.generators.Generate;
@@ -101,8 +102,18 @@ class BookSimConfigProperties {
 
     @Test
     void everyInvariantHoldsOnBookSimConfigurations() {
+        holds(150);
+    }
+
+    @Test
+    @Tag("slow")
+    void everyInvariantHoldsOnManyBookSimConfigurations() {
+        holds(2_000);
+    }
+
+    private static void holds(int examples) {
         long seed = Long.getLong("flowproof.seed", System.nanoTime());
-        qt().withFixedSeed(seed).withExamples(150).withShrinkCycles(200).forAll(draws(), packets())
+        qt().withFixedSeed(seed).withExamples(examples).withShrinkCycles(200).forAll(draws(), packets())
             .asWithPrecursor(BookSimConfigProperties::scenario)
             .checkAssert((d, raw, s) -> {
                 Violation v = Invariants.check(s, Variants.NONE);
