@@ -158,10 +158,24 @@ final class FuzzCommand implements Callable<Integer> {
     static final List<String> KEPT = List.of("control", "vc-allocator", "switch-allocator", "allocator-iterations",
         "input-speedup", "switch-hold", "allocation", "ejection-vcs");
 
-    /** The generated case with the spec's fields of {@link #KEPT}. */
+    /**
+     * The spec's fields that make its network route as it does, beyond topology, VCs and rule:
+     * a generated case keeps them, so that it runs the spec's routes (a routing with
+     * parameters, its VC classes, escape VCs and message classes), which its claim of deadlock
+     * freedom was proved on.
+     */
+    static final List<String> KEPT_NETWORK = List.of("routing", "escape", "vc-classes", "messages");
+
+    /** The generated case with the spec's fields of {@link #KEPT_NETWORK} and of {@link #KEPT}. */
     private static Scenario keepSpecSimulation(Scenario sc, ObjectNode tree) {
+        ObjectNode spec = sc.spec().deepCopy();
+        for (String f : KEPT_NETWORK) {
+            if (tree.has(f)) {
+                spec.set(f, tree.get(f));
+            }
+        }
         JsonNode sim = tree.path("simulation");
-        Scenario r = sc;
+        Scenario r = sc.withSpec(spec);
         for (String f : KEPT) {
             if (sim.has(f)) {
                 r = r.withSimulation(f, sim.get(f));
