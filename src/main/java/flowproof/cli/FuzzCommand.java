@@ -81,6 +81,9 @@ final class FuzzCommand implements Callable<Integer> {
         if (read == null) {
             return Main.BAD_INPUT;
         }
+        // generated cases are read without the spec's folder: its network and routing files by absolute path
+        absoluteFiles(tree.get("topology"), spec);
+        absoluteFiles(tree.get("routing"), spec);
         ScenarioGenerator.Net net;
         try {
             net = netOf((ObjectNode) tree, read);
@@ -123,6 +126,17 @@ final class FuzzCommand implements Callable<Integer> {
         }
         outw.println("no violation in " + runs + " runs (" + minutes + " minutes, seed " + s + ")");
         return Main.OK;
+    }
+
+    /** A relative {@code file} of {@code node} (the topology or routing mapping) made absolute, as the spec's folder resolves it. */
+    private static void absoluteFiles(JsonNode node, Path specFile) {
+        if (node instanceof ObjectNode o && o.path("file").isTextual()) {
+            Path f = Path.of(o.get("file").asText());
+            if (!f.isAbsolute()) {
+                Path dir = specFile.toAbsolutePath().getParent();
+                o.put("file", (dir == null ? f : dir.resolve(f)).normalize().toString());
+            }
+        }
     }
 
     /** The spec's network, routing, VCs and rule as the generator's one-entry menu; its scheme is kept as the spec has it. */

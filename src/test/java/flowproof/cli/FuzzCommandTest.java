@@ -69,6 +69,18 @@ class FuzzCommandTest {
         assertThat(r.out()).containsPattern("no violation in \\d+ runs");
     }
 
+    /**
+     * A spec whose network and routing table are files beside it: the generated cases find them
+     * (they were read without the spec's folder, an internal error).
+     */
+    @Test
+    void networkAndRoutingFilesBesideTheSpecAreFound() {
+        CliRun r = run("fuzz", Path.of("specs/graph-ring4-bidir-table-minimal.yaml"), "--minutes", "0.03", "--seed",
+            "3", "--out", dir);
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.OK);
+        assertThat(r.out()).containsPattern("no violation in \\d+ runs");
+    }
+
     /** The spec's router allocators stay in every generated case, so they are in its counterexample too. */
     @Test
     void theSpecsAllocatorsAreKept() throws IOException {
