@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
         "Exit code: 0 no violation found (not a proof), 1 a violation, 2 bad input."})
 final class FuzzCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML; its network, routing, VCs, rule, simulation.control and router allocators are used), or a fuzz counterexample (JSON)")
+    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML; its network, routing with its vc-classes and escape, VCs, rule, simulation.control and router allocators are used), or a fuzz counterexample (JSON)")
     Path spec;
 
     @Option(names = "--minutes", paramLabel = "N", description = "how long to generate cases (default 1)")
@@ -98,7 +98,7 @@ final class FuzzCommand implements Callable<Integer> {
         long deadline = System.nanoTime() + (long) (minutes * 60e9);
         long runs = 0;
         while (System.nanoTime() < deadline) {
-            Scenario sc = keepSpecSimulation(gen.generate(Draw.of(random)), (ObjectNode) tree);
+            Scenario sc = keepSpecFields(gen.generate(Draw.of(random)), (ObjectNode) tree);
             Violation v;
             try {
                 v = Invariants.check(sc, Variants.NONE);
@@ -182,7 +182,7 @@ final class FuzzCommand implements Callable<Integer> {
     static final List<String> KEPT_NETWORK = List.of("routing", "escape", "vc-classes");
 
     /** The generated case with the spec's fields of {@link #KEPT_NETWORK} and of {@link #KEPT}. */
-    private static Scenario keepSpecSimulation(Scenario sc, ObjectNode tree) {
+    private static Scenario keepSpecFields(Scenario sc, ObjectNode tree) {
         ObjectNode spec = sc.spec().deepCopy();
         for (String f : KEPT_NETWORK) {
             if (tree.has(f)) {
