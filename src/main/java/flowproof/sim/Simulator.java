@@ -304,6 +304,15 @@ public final class Simulator implements Engine {
     private boolean injecting;
 
     public Simulator(SimConfig cfg) {
+        this(cfg, true);
+    }
+
+    /**
+     * A simulator whose switch allocator takes, with one-iteration iSLIP, the one-pass path
+     * ({@code islipOnePass}) or the general matcher {@link Islip#match}: the two make the same
+     * matches, which a test checks by running both.
+     */
+    Simulator(SimConfig cfg, boolean islipOnePass) {
         this.cfg = cfg;
         this.net = cfg.network();
         this.topo = net.topology();
@@ -461,7 +470,7 @@ public final class Simulator implements Engine {
         msg = messages == null ? null : new MessageQueues(messages, terminals, cfg.consumeDelay(), pk);
         routes = new RouteComputation(cfg, rule, b, pk, termRouter, vcClass);
         sa = new SwitchAllocator(b, pk, inPorts, outPorts, ovPort, timing, cfg.arbiter() == Arbiter.OLDEST_FIRST,
-            vcPrio, cfg.router().allocators(), cfg.router().allocators().inputSpeedup());
+            vcPrio, cfg.router().allocators(), cfg.router().allocators().inputSpeedup(), islipOnePass);
         va = new VcAllocator(cfg, rule, b, pk, routes, sa, msg, control, timing, inPorts, inPortRouter, vcClass,
             vcPrio);
         injGoneCycle = injLat > 0 ? new int[terminals * injPorts * injLat] : null;

@@ -70,6 +70,16 @@ final class SwitchAllocator {
     private final int[] reqVc;
     private final Islip.GrantOrder grantOrder;
     /**
+     * One-iteration iSLIP ({@link #allocateIslipOnce}, BookSim's default {@code alloc_iters = 1}):
+     * per switch input the output port of each request beside {@link #reqVc}, their count,
+     * and the accept pointer; the output ports' grants are decided as the requests come in.
+     */
+    private final boolean islipOnce;
+    private final int[] reqOp;
+    private final int[] reqCount;
+    private final int[] acceptPtr;
+    private final int outPorts;
+    /**
      * {@code switch-hold: packet}: per switch input the VC that holds it (-1: none), its bit in
      * {@link #held}; per switch input and output port the cycle (as an int) in which a hold
      * took it, so that allocation leaves it alone in that cycle.
@@ -81,7 +91,7 @@ final class SwitchAllocator {
     private final int[] outHeld;
 
     SwitchAllocator(Buffers b, Packets pk, int inPorts, int outPorts, int[] ovPort, RouterTiming timing,
-        boolean oldestFirst, int[] vcPrio, SimConfig.Allocators allocators, int speedup) {
+        boolean oldestFirst, int[] vcPrio, SimConfig.Allocators allocators, int speedup, boolean onePass) {
         this.b = b;
         this.pk = pk;
         this.vcs = b.vcs;
@@ -112,6 +122,11 @@ final class SwitchAllocator {
         boolean useIslip = allocators.sw() == SimConfig.AllocatorKind.ISLIP;
         islip = useIslip ? new Islip(inputs, outPorts, vcs, allocators.iterations()) : null;
         reqVc = useIslip ? new int[inputs * vcs] : null;
+        this.outPorts = outPorts;
+        islipOnce = useIslip && allocators.iterations() == 1 && onePass;
+        reqOp = islipOnce ? new int[inputs * vcs] : null;
+        reqCount = islipOnce ? new int[inputs] : null;
+        acceptPtr = islipOnce ? new int[inputs] : null;
         grantOrder = (e, other, op) -> Islip.nearer(e, other, outRec[4 * op + PTR], inputs);
         hold = allocators.holdSwitch();
         holdVc = hold ? new int[inputs] : null;
@@ -142,6 +157,9 @@ final class SwitchAllocator {
     /** Allocates the switch in cycle {@code now}; returns the number of grants ({@link #grantPort}, {@link #grantVc}). */
     int allocate(long now) {
         int grants = hold ? holdGrants(now) : 0;
+        if (islipOnce) {
+            return allocateIslipOnce(now, grants);
+        }
         if (islip != null) {
             return allocateIslip(now, grants);
         }
@@ -432,6 +450,104 @@ final class SwitchAllocator {
             if (islip.firstIteration(e)) {
                 outRec[4 * op + PTR] = e + 1 == inputs ? 0 : e + 1;
             }
+            if (hold) {
+                holdAfter(e, iv, op, now);
+            }
+        }
+        return grants;
+    }
+
+    /**
+     * iSLIP with one iteration, as {@link #allocateIslip} with {@link Islip#match} but in two
+     * passes and no third: each output port's grant (the requesting switch input nearest after
+     * its pointer) is decided as the requests come in, as the separable allocator does; then
+     * each switch input accepts, of the output ports that granted it, the one nearest after its
+     * accept pointer, and both pointers move past the match (every match is a first-iteration
+     * one). The same matches as {@link Islip#match} with one iteration; on BookSim's default
+     * configuration the switch allocator took 46% of a profile, {@link Islip#match} 19%.
+     */
+    private int allocateIslipOnce(long now, int heldGrants) {
+        int stamp = (int) now;
+        int requests = 0;
+        for (int w = 0; w < active.length; w++) {
+            long bits = active[w];
+            while (bits != 0) {
+                int ip = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                int base = ip * vcs;
+                for (int sub = 0, e = ip * speedup; sub < speedup; sub++, e++) {
+                    if (hold && inHeld[e] == stamp) {
+                        continue;
+                    }
+                    int reqs = e * vcs;
+                    int n = 0;
+                    for (int k = 0; k < vcs; k++) {
+                        int v = inPtr[e] + k;
+                        if (v >= vcs) {
+                            v -= vcs;
+                        }
+                        if (speedup > 1 && v % speedup != sub) {
+                            continue;
+                        }
+                        int iv = base + v;
+                        if (!ready(iv, now)) {
+                            continue;
+                        }
+                        int op = ovPort[b.out(iv)];
+                        if (hold && outHeld[op] == stamp) {
+                            continue;
+                        }
+                        int at = -1;
+                        for (int r = 0; r < n; r++) {
+                            if (reqOp[reqs + r] == op) {
+                                at = r;
+                                break;
+                            }
+                        }
+                        if (at >= 0) {
+                            if (vcPrio != null && vcPrio[v] > vcPrio[reqVc[reqs + at] - base]) {
+                                reqVc[reqs + at] = iv;
+                            }
+                            continue;
+                        }
+                        reqOp[reqs + n] = op;
+                        reqVc[reqs + n++] = iv;
+                        int o = 4 * op;
+                        if (outRec[o + STAMP] != stamp || Islip.nearer(e, outRec[o + BEST], outRec[o + PTR], inputs)) {
+                            outRec[o + STAMP] = stamp;
+                            outRec[o + BEST] = e;
+                        }
+                    }
+                    if (n > 0) {
+                        reqCount[e] = n;
+                        list[requests++] = e;
+                    }
+                }
+            }
+        }
+        int grants = heldGrants;
+        for (int r = 0; r < requests; r++) {
+            int e = list[r];
+            int reqs = e * vcs;
+            int op = -1;
+            int iv = -1;
+            for (int q = 0, n = reqCount[e]; q < n; q++) {
+                int o = reqOp[reqs + q];
+                if (outRec[4 * o + BEST] == e && (op < 0 || Islip.nearer(o, op, acceptPtr[e], outPorts))) {
+                    op = o;
+                    iv = reqVc[reqs + q];
+                }
+            }
+            if (op < 0) {
+                continue;
+            }
+            acceptPtr[e] = op + 1 == outPorts ? 0 : op + 1;
+            int ip = speedup == 1 ? e : e / speedup;
+            grantPort[grants] = ip;
+            grantVc[grants++] = iv;
+            int v = iv - ip * vcs;
+            inPtr[e] = v + 1 == vcs ? 0 : v + 1;
+            outRec[4 * op + PTR] = e + 1 == inputs ? 0 : e + 1;
             if (hold) {
                 holdAfter(e, iv, op, now);
             }
