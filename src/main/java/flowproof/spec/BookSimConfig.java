@@ -66,7 +66,6 @@ public final class BookSimConfig {
         FIXED.put("vc_prioritize_empty", "0");
         FIXED.put("vc_shuffle_requests", "0");
         FIXED.put("vc_priority_donation", "0");
-        FIXED.put("priority", "none");
         FIXED.put("use_read_write", "0");
         FIXED.put("include_queuing", "1");
         FIXED.put("output_delay", "0");
@@ -77,8 +76,8 @@ public final class BookSimConfig {
     /** Keys mapped onto spec fields (or checked against the topology), in the order docs/booksim.md lists them. */
     static final List<String> MAPPED = List.of("topology", "k", "n", "c", "x", "y", "xr", "yr", "use_noc_latency",
         "routing_function", "num_vcs", "vc_buf_size", "vct", "wait_for_tail_credit", "vc_allocator", "sw_allocator",
-        "alloc_iters", "input_speedup", "hold_switch_for_packet", "routing_delay", "vc_alloc_delay", "sw_alloc_delay",
-        "st_prepare_delay", "st_final_delay", "credit_delay", "packet_size", "packet_size_rate", "traffic",
+        "alloc_iters", "priority", "input_speedup", "hold_switch_for_packet", "routing_delay", "vc_alloc_delay",
+        "sw_alloc_delay", "st_prepare_delay", "st_final_delay", "credit_delay", "packet_size", "packet_size_rate", "traffic",
         "injection_rate", "injection_rate_uses_flits", "injection_process", "burst_alpha", "burst_beta", "burst_r1",
         "sim_type", "warmup_periods", "sample_period", "max_samples", "latency_thres", "warmup_thres",
         "acc_warmup_thres", "stopping_thres", "acc_stopping_thres", "seed");
@@ -408,6 +407,7 @@ public final class BookSimConfig {
         }
         String vcAllocator = allocator("vc_allocator");
         String swAllocator = allocator("sw_allocator");
+        boolean age = agePriority(vcAllocator, swAllocator);
         // alloc_iters: iSLIP's iterations (allocator.cpp); the separable allocators do not read it
         int iterations = integer("alloc_iters", 1, 1, "a number of allocator iterations of at least 1");
         // hold_switch_for_packet: iq_router.cpp reads it as > 0
@@ -496,7 +496,7 @@ public final class BookSimConfig {
         }
         ObjectNode sim = spec.putObject("simulation");
         sim.put("switching", "wormhole");
-        sim.put("arbiter", "round-robin");
+        sim.put("arbiter", age ? "oldest-first" : "round-robin");
         sim.put("buffer", buffer);
         if (packet > 0) {
             sim.put("packet-size", packet);
@@ -613,6 +613,35 @@ public final class BookSimConfig {
                 + " bits)", terminals + " terminals");
         }
         return mapped;
+    }
+
+    /**
+     * BookSim's {@code priority} (trafficmanager.cpp): {@code none}, {@code class} (with one
+     * traffic class every flit has the same priority: none), or {@code age}, which gives
+     * every flit the priority {@code INT_MAX - t}, t its packet's creation cycle (with
+     * {@code include_queuing = 1}); the VC's priority is its front flit's (vc.cpp), which the
+     * separable allocators' round-robin arbiters put first (roundrobin_arb.cpp: the highest
+     * priority, round robin among equals) in switch allocation on both sides and in VC
+     * allocation on the output side: {@code arbiter: oldest-first}. BookSim's iSLIP does not
+     * read priorities in its matching, flowproof's oldest-first is an option of its separable
+     * allocators only, so {@code age} needs both allocators separable. Returns whether it is age.
+     */
+    private boolean agePriority(String vcAllocator, String swAllocator) throws SpecException {
+        String priority = word("priority", "none");
+        if (priority.equals("none") || priority.equals("class")) {
+            // class: every flit gets its class's priority, and there is one class (classes = 1): all equal
+            return false;
+        }
+        if (!priority.equals("age")) {
+            throw error("priority", "none, class or age (the oldest packet first: arbiter: oldest-first; the others"
+                + " order by what flowproof's arbiters do not read)", priority);
+        }
+        if (!vcAllocator.equals("separable-input-first") || !swAllocator.equals("separable-input-first")) {
+            throw error("priority", "none with an islip allocator (age needs vc_allocator and sw_allocator"
+                + " separable_input_first: BookSim's iSLIP does not order by priority, flowproof's oldest-first is an"
+                + " option of the separable allocators)", priority);
+        }
+        return true;
     }
 
     /**

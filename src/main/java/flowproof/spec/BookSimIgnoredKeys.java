@@ -27,6 +27,9 @@ final class BookSimIgnoredKeys {
 
     static {
         add("output only: main.cpp opens the stream the watch messages go to", "watch_out");
+        add("one traffic class (classes = 1, which BookSimConfig requires): trafficmanager.cpp gives every flit the"
+            + " same class priority, so with priority = class no flit is ahead of another, and other priorities do"
+            + " not read it", "class_priority");
         add("output only: trafficmanager.cpp's _LoadWatchList reads the ids of flits and packets whose progress is"
             + " printed to watch_out", "watch_file");
         add("output only: the ids of flits and packets whose progress is printed to watch_out (trafficmanager.cpp)",
