@@ -17,7 +17,7 @@ import org.quicktheories.generators.SourceDSL;
 /**
  * Every invariant of {@link Invariants} on small BookSim configurations as {@code --booksim}
  * maps them (a torus or a ring with BookSim's VC halves, a mesh, a flattened butterfly, a dragonfly
- * with its phases as VC classes; iSLIP or separable allocators, input speedup, switch hold,
+ * with its phases as VC classes; iSLIP or separable allocators (with age priority or none), input speedup, switch hold,
  * either VC release, stages and credit delays) under generated packet scripts: the mapping
  * and the router options together, each network claimed deadlock-free as {@code check
  * --booksim} proves it. Every draw is off or smallest at the low end of its range, so
@@ -50,10 +50,12 @@ class BookSimConfigProperties {
             "hold_switch_for_packet = " + d[8] + ";",
             "routing_delay = " + (1 - d[9]) + ";",
             "credit_delay = " + d[10] + ";",
+            // age needs both allocators separable (BookSim's islip reads no priority): else none
+            "priority = " + (d[11] == 1 && d[5] == 0 && d[6] == 0 ? "age" : "none") + ";",
             "injection_rate = 0.1; warmup_periods = 1; sample_period = 100; max_samples = 2;") + "\n";
     }
 
-    private static final int[] RANGES = {5, 1, 6, 3, 1, 1, 1, 1, 1, 1, 2};
+    private static final int[] RANGES = {5, 1, 6, 3, 1, 1, 1, 1, 1, 1, 2, 1};
 
     private static Gen<int[]> draws() {
         Gen<int[]> g = Generate.constant(new int[0]);
