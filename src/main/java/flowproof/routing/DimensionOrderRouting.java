@@ -10,10 +10,13 @@ import flowproof.topology.Torus;
  *
  * <p>The tie is part of the routing function, so every engine (explorer, CDG, CP-SAT,
  * simulator) routes it alike. {@link Tie#RANDOM} is the one choice made per packet: its
- * headers are the destination and a tie bit ({@code destination + bit * nodes}), the source
- * offers both headers when some dimension is tied ({@link #injectHeaders}), the verification
- * engines check both (every packet may go either way, a superset of any random draw), and the
- * simulator draws one per packet uniformly ({@link #randomHeader}).
+ * headers are the destination and a tie bit per dimension ({@code destination + mask *
+ * nodes}, bit i of the mask set for - in dimension i), the source offers one header for every
+ * combination of directions in the dimensions that are tied ({@link #injectHeaders}), the
+ * verification engines check them all (every packet may go either way in each tied
+ * dimension, a superset of any random draw), and the simulator draws one per packet uniformly
+ * ({@link #randomHeader}): a fair draw per tied dimension, as BookSim's
+ * {@code dor_next_torus} draws one ({@code RandomInt(1)}) as the packet enters each.
  */
 public final class DimensionOrderRouting implements RoutingFunction {
 
@@ -27,7 +30,7 @@ public final class DimensionOrderRouting implements RoutingFunction {
          * tie balanced by the source's parity, decided by the router alone.
          */
         PARITY("parity"),
-        /** + or - drawn per packet at its source (one draw for every tied dimension). */
+        /** + or - drawn per packet at its source, independently for each tied dimension. */
         RANDOM("random");
 
         private final String key;
@@ -62,6 +65,12 @@ public final class DimensionOrderRouting implements RoutingFunction {
         this.torus = torus;
         this.tie = tie;
         this.nodes = torus.nodes();
+        if (tie == Tie.RANDOM && ((long) nodes << torus.dimensions()) > 1 << 28) {
+            // a header per node and combination of tied directions
+            throw new flowproof.ConfigurationException("routing.tie", "random on at most 2^28 nodes x 2^dimensions"
+                + " (a header for every destination and every combination of directions)",
+                "random on " + nodes + " nodes in " + torus.dimensions() + " dimensions");
+        }
     }
 
     public Tie tie() {
@@ -97,7 +106,7 @@ public final class DimensionOrderRouting implements RoutingFunction {
         for (int i = 0; i < torus.dimensions(); i++) {
             int sign = direction(node, destination, i);
             if (sign == 2) {
-                sign = header >= nodes ? -1 : 1;
+                sign = ((header / nodes) >> i & 1) == 1 ? -1 : 1;
             }
             if (sign != 0) {
                 out[0] = torus.channel(node, i, sign);
@@ -135,14 +144,15 @@ public final class DimensionOrderRouting implements RoutingFunction {
         };
     }
 
-    /** Whether some dimension from {@code source} to {@code destination} is tied at k/2 (random tie only). */
-    private boolean tied(int source, int destination) {
+    /** The dimensions from {@code source} to {@code destination} tied at k/2 (random tie only), one bit each. */
+    private int tied(int source, int destination) {
+        int mask = 0;
         for (int i = 0; i < torus.dimensions(); i++) {
             if (direction(source, destination, i) == 2) {
-                return true;
+                mask |= 1 << i;
             }
         }
-        return false;
+        return mask;
     }
 
     @Override
@@ -153,19 +163,33 @@ public final class DimensionOrderRouting implements RoutingFunction {
     @Override
     public int injectHeaders(int source, int destination, int[] out) {
         out[0] = destination;
-        if (tie != Tie.RANDOM || !tied(source, destination)) {
+        int tied = tie == Tie.RANDOM ? tied(source, destination) : 0;
+        if (tied == 0) {
             return 1;
         }
-        out[1] = destination + nodes;
-        return 2;
+        // every subset of the tied dimensions going -, in increasing order of the mask (all + first)
+        int n = 0;
+        for (int m = tied; ; m = (m - 1) & tied) {
+            out[n++] = destination + m * nodes;
+            if (m == 0) {
+                break;
+            }
+        }
+        // (enumerated downwards from the full subset: reverse into increasing order)
+        for (int a = 0, b = n - 1; a < b; a++, b--) {
+            int x = out[a];
+            out[a] = out[b];
+            out[b] = x;
+        }
+        return n;
     }
 
     @Override
     public int maxInjectHeaders() {
-        return tie == Tie.RANDOM ? 2 : 1;
+        return tie == Tie.RANDOM ? 1 << torus.dimensions() : 1;
     }
 
-    /** The random tie's two headers are equally likely: the simulator draws one per packet. */
+    /** The random tie's headers are equally likely: the simulator draws one per packet, a fair draw per tied dimension. */
     @Override
     public boolean randomHeader() {
         return tie == Tie.RANDOM;
@@ -184,7 +208,15 @@ public final class DimensionOrderRouting implements RoutingFunction {
     @Override
     public String headerName(int header, flowproof.topology.Topology topology) {
         String d = topology.nodeName(header % nodes);
-        return tie != Tie.RANDOM ? d : d + (header >= nodes ? " (tie -)" : " (tie +)");
+        if (tie != Tie.RANDOM) {
+            return d;
+        }
+        // the direction each dimension takes if it is tied
+        StringBuilder s = new StringBuilder(d).append(" (tie ");
+        for (int i = 0; i < torus.dimensions(); i++) {
+            s.append(i > 0 ? "," : "").append(((header / nodes) >> i & 1) == 1 ? '-' : '+');
+        }
+        return s.append(')').toString();
     }
 
     @Override
@@ -213,7 +245,7 @@ public final class DimensionOrderRouting implements RoutingFunction {
 
     @Override
     public int headers() {
-        return tie == Tie.RANDOM ? 2 * nodes : nodes;
+        return tie == Tie.RANDOM ? nodes << torus.dimensions() : nodes;
     }
 
     @Override

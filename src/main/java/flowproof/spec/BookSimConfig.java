@@ -847,11 +847,6 @@ public final class BookSimConfig {
             throw error("num_vcs", "an even number (dim_order_torus splits the VCs into two halves, as flowproof's"
                 + " vc-classes do)", Integer.toString(vcs));
         }
-        if (purpose == Purpose.VERIFY && k % 2 == 0) {
-            throw error("routing_function", "a routing flowproof can check exactly: dim_order on a torus of odd k"
-                + " (BookSim's dim_order_torus takes a random direction at distance k/2, flowproof's dor always +; a"
-                + " check would cover only some of BookSim's routes)", "dim_order on a torus of k = " + k);
-        }
         int[] radix = new int[n];
         java.util.Arrays.fill(radix, k);
         Torus t = Torus.torus(radix, true);

@@ -56,14 +56,18 @@ class DimensionOrderRoutingTest {
         }
     }
 
-    /** Walks every route of every header a source offers: minimal, arriving, and (random tie) both ways at k/2. */
+    /**
+     * Walks every route of every header a source offers: minimal, arriving, and (random tie)
+     * either way in each tied dimension independently: one header for every combination, each
+     * a different route (BookSim's dor_next_torus draws per dimension).
+     */
     @Test
     void everyTieRoutesMinimallyAndOnlyTheTieDiffers() {
         Torus t = Torus.torus(new int[] {4, 6}, true);
         for (DimensionOrderRouting.Tie tie : DimensionOrderRouting.Tie.values()) {
             DimensionOrderRouting r = new DimensionOrderRouting(t, tie);
             DimensionOrderRouting plus = new DimensionOrderRouting(t);
-            int[] headers = new int[2];
+            int[] headers = new int[r.maxInjectHeaders()];
             int[] out = new int[1];
             for (int s = 0; s < t.nodes(); s++) {
                 for (int d = 0; d < t.nodes(); d++) {
@@ -75,18 +79,22 @@ class DimensionOrderRoutingTest {
                     int dy = Math.abs(t.coordinate(s, 1) - t.coordinate(d, 1));
                     boolean tied = dx == 2 || dy == 3;
                     boolean firstTied = dx != 0 ? dx == 2 : dy == 3;
-                    assertThat(n).isEqualTo(tie == DimensionOrderRouting.Tie.RANDOM && tied ? 2 : 1);
+                    int tiedDims = (dx == 2 ? 1 : 0) + (dy == 3 ? 1 : 0);
+                    assertThat(n).isEqualTo(tie == DimensionOrderRouting.Tie.RANDOM && tied ? 1 << tiedDims : 1);
                     java.util.Set<Integer> firstChannels = new java.util.HashSet<>();
+                    java.util.Set<java.util.List<Integer>> routes = new java.util.HashSet<>();
                     for (int h = 0; h < n; h++) {
                         int node = s;
                         int header = headers[h];
                         int hops = 0;
+                        java.util.List<Integer> route = new java.util.ArrayList<>();
                         while (r.exitNode(header) != node) {
                             assertThat(r.candidates(node, -1, header, out)).isEqualTo(1);
                             if (hops == 0) {
                                 firstChannels.add(out[0]);
                             }
                             assertThat(t.source(out[0])).isEqualTo(node);
+                            route.add(out[0]);
                             assertThat(r.distance(t.target(out[0]), d)).isEqualTo(r.distance(node, d) - 1);
                             header = r.afterHop(header, out[0]);
                             node = t.target(out[0]);
@@ -94,9 +102,11 @@ class DimensionOrderRoutingTest {
                         }
                         assertThat(r.destinationOf(header)).isEqualTo(d);
                         assertThat(hops).isEqualTo(plus.distance(s, d));
+                        routes.add(route);
                     }
-                    // the two headers leave by opposite channels exactly when the first dimension to correct is tied
-                    assertThat(firstChannels).hasSize(n == 2 && firstTied ? 2 : 1);
+                    // every header its own route; they leave by two channels exactly when the first dimension to correct is tied
+                    assertThat(routes).hasSize(n);
+                    assertThat(firstChannels).hasSize(n > 1 && firstTied ? 2 : 1);
                 }
             }
         }

@@ -647,15 +647,41 @@ class BookSimConfigTest {
         assertThat(s.topology().nodes()).isEqualTo(16);
     }
 
+    /**
+     * An even torus is checked over every route BookSim's dim_order_torus can take: it draws the
+     * direction at distance k/2 as the packet enters each dimension (routefunc.cpp,
+     * {@code RandomInt(1)} in dor_next_torus), so the routing offers a header for every
+     * combination of directions in the tied dimensions (four from (0,0) to (4,4) on the 8x8
+     * torus, each its own route), and check proves the VC halves deadlock-free. A 4-ring with
+     * the halves is proved too; the same ring on one VC deadlocks.
+     */
     @Test
-    void checkingAnEvenTorusIsRefusedBecauseBookSimBreaksTiesAtRandom() throws Exception {
+    void anEvenTorusIsCheckedOverEveryTiedDirection() throws Exception {
         String torus = MESH.replace("topology = mesh;", "topology = torus;");
-        assertThat(error(torus, Purpose.VERIFY).getMessage())
-            .startsWith("x.cfg: key routing_function: expected a routing flowproof can check exactly: dim_order on a"
-                + " torus of odd k").endsWith("found dim_order on a torus of k = 8");
-        // simulating it is fine: dor with BookSim's random tie (docs/booksim.md)
-        assertThat(BookSimConfig.toSpecTree("x.cfg", "x", torus, Purpose.SIMULATE).get("routing").get("tie").asText())
-            .isEqualTo("random");
+        Spec s = SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x", torus, Purpose.VERIFY));
+        int[] headers = new int[s.routing().maxInjectHeaders()];
+        assertThat(s.routing().injectHeaders(0, 4 + 8 * 4, headers)).isEqualTo(4);
+        assertThat(s.routing().injectHeaders(0, 4 + 8 * 3, headers)).isEqualTo(2);
+        assertThat(s.routing().injectHeaders(0, 3 + 8 * 3, headers)).isEqualTo(1);
+        var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
+        assertThat(d.exitCode()).as(d.text()).isZero();
+        assertThat(d.text()).contains("proved deadlock-free");
+        String ring = ROUTER + """
+            topology = torus; k = 4; n = 1; routing_function = dim_order; num_vcs = 2;
+            vc_buf_size = 2; packet_size = 2;
+            """;
+        Spec r = SpecReader.fromTree("r.cfg", "", BookSimConfig.toSpecTree("r.cfg", "r", ring, Purpose.VERIFY));
+        var rd = Flowproof.check(r, flowproof.check.Options.defaults().withSaveTo(null));
+        assertThat(rd.exitCode()).as(rd.text()).isZero();
+        Spec open = SpecReader.fromTree("open.yaml", "", Yaml.read("""
+            name: open
+            topology: {kind: ring, radix: [4], bidirectional: true}
+            routing: {kind: dor, tie: random}
+            vcs: 1
+            capacity: 1
+            rule: vct
+            """));
+        assertThat(Flowproof.check(open, flowproof.check.Options.defaults().withSaveTo(null)).exitCode()).isEqualTo(1);
     }
 
     @Test
