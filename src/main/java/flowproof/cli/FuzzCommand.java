@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
         "Exit code: 0 no violation found (not a proof), 1 a violation, 2 bad input."})
 final class FuzzCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML; its network, routing with its vc-classes and escape, VCs, rule, simulation.control and router allocators are used), or a fuzz counterexample (JSON)")
+    @Parameters(paramLabel = "SPEC", description = "a spec file (YAML; its network, routing with its vc-classes and escape, VCs, rule, message classes, simulation.control, router allocators and terminals' consume-delay and injection-arbiter are used; cases claimed deadlock-free send on its traffic pairs), or a fuzz counterexample (JSON)")
     Path spec;
 
     @Option(names = "--minutes", paramLabel = "N", description = "how long to generate cases (default 1)")
