@@ -2,6 +2,7 @@ package flowproof.fuzz;
 
 import flowproof.rule.BufferView;
 import flowproof.rule.FlowControlRule;
+import flowproof.routing.MessageRouting;
 import flowproof.rule.Invariant;
 import flowproof.sim.CycleObserver;
 import flowproof.sim.Engine;
@@ -37,7 +38,10 @@ import java.util.Map;
  *   <li><b>conservation</b>: every scripted packet is delivered exactly once, to its
  *       destination, flits in order, and nothing is delivered that was not scripted (the
  *       simulator's check mode, plus a delivery log matched against the script); control
- *       packets are counted apart by the simulator;</li>
+ *       packets are counted apart by the simulator; with message classes (two: a request
+ *       and its answer) the answers are delivered too, and the log must be the protocol's:
+ *       each delivered request answered once, of its size, back to its source, created no
+ *       earlier than the request's delivery, nothing else ({@link Answers});</li>
  *   <li><b>buffers</b>: at the end of every cycle, per network VC, occupancy is at most the
  *       capacity and credits + reserved + flits on the link + occupancy + returning credits
  *       equal the capacity;</li>
@@ -84,6 +88,11 @@ public final class Invariants {
         } catch (SpecException e) {
             throw new IllegalArgumentException("scenario spec refused: " + e.getMessage(), e);
         }
+        if (real.routing() instanceof MessageRouting m && m.classes() > 2) {
+            throw new IllegalArgumentException("messages: expected two classes (a request and its answer), found "
+                + m.classes() + " (" + String.join(", ", m.classNames()) + "): conservation is checked for "
+                + "request-answer protocols only");
+        }
         SimConfig cfg = variants.apply(s.variant(), real).withCheck(true);
         String key = s.schemeKey();
         Run first = run(cfg, real.effectiveRule(), key, true);
@@ -108,6 +117,9 @@ public final class Invariants {
 
     private static Violation afterRun(Scenario s, SimConfig cfg, Run run) {
         List<Packet> script = s.packets();
+        if (cfg.routing() instanceof MessageRouting) {
+            return afterProtocolRun(s, cfg, run);
+        }
         Map<String, Integer> expected = new HashMap<>();
         for (Packet p : script) {
             expected.merge(p.cycle() + ":" + p.source() + "->" + p.destination() + ":" + p.size(), 1, Integer::sum);
@@ -145,6 +157,26 @@ public final class Invariants {
         return null;
     }
 
+    /**
+     * {@link #afterRun} with message classes: the answers the terminals create are delivered
+     * too, so conservation is the protocol's ({@link Answers}); deadlock freedom as without
+     * them (the simulator drains only when no message waits in an endpoint queue either).
+     */
+    private static Violation afterProtocolRun(Scenario s, SimConfig cfg, Run run) {
+        SimResult r = run.result;
+        boolean drained = r.drained() && r.deadlock() == null;
+        Violation v = Answers.check(s.packets(), run.deliveries, false);
+        if (v != null) {
+            return v;
+        }
+        if (s.deadlockFree() && !drained) {
+            return new Violation("deadlock-freedom", "a deadlock-free configuration did not drain: "
+                + (r.deadlock() != null ? "deadlock at cycle " + r.deadlock().cycle() + ", held " + r.deadlock().heldQueues()
+                : "not drained in " + cfg.drainCycles() + " cycles"));
+        }
+        return drained ? Answers.check(s.packets(), run.deliveries, true) : null;
+    }
+
     private static boolean inOrderExpected(SimConfig cfg) {
         return cfg.network().vcs() == 1 && cfg.injectionPorts() == 1 && cfg.routing().maxCandidates() == 1
             && cfg.routing().maxInjectHeaders() <= 1;
@@ -160,7 +192,8 @@ public final class Invariants {
             List.of(new Packet(0, p.source(), p.destination(), p.size())));
         SimConfig one = cfg.withWorkload(lone).withRun(1, 0, cfg.seed()).withDrain(STARVATION_BOUND);
         long[] done = {-1};
-        Simulator.DeliveryListener l = (src, dst, size, created, injected, at, hops) -> done[0] = at;
+        // the first delivery is the lone packet's (with message classes its answer follows)
+        Simulator.DeliveryListener l = (src, dst, size, created, injected, at, hops) -> done[0] = done[0] < 0 ? at : done[0];
         if (one.control() instanceof Engine.Factory f && f.engine(one) instanceof QueueEngine qe) {
             qe.onDelivery(l).run(null);
         } else {
