@@ -184,6 +184,21 @@ public final class DimensionOrderRouting implements RoutingFunction {
         return n;
     }
 
+    /**
+     * With the random tie, a hop clears the tie bits of the dimensions no longer tied from the
+     * node it reaches (the one it is correcting, once entered, is nearer than k/2): the header
+     * keeps only the draws still to be used, so packets that will take the same route carry the
+     * same header (the explorer counts them as one, as it does packets of one destination).
+     */
+    @Override
+    public int afterHop(int header, int channel) {
+        if (header < nodes) {
+            return header;
+        }
+        int destination = header % nodes;
+        return destination + ((header / nodes) & tied(torus.target(channel), destination)) * nodes;
+    }
+
     @Override
     public int maxInjectHeaders() {
         return tie == Tie.RANDOM ? 1 << torus.dimensions() : 1;

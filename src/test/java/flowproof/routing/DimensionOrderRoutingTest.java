@@ -125,4 +125,33 @@ class DimensionOrderRoutingTest {
     private static DimensionOrderRouting plus(Torus t) {
         return new DimensionOrderRouting(t);
     }
+
+    /**
+     * The random tie's header keeps only the draws still to be used: after the first hop in a
+     * tied dimension its bit is cleared. From (0,0) to (2,2) on a 4x4 torus the (+,-) packet
+     * keeps its dimension-1 bit after its first hop, and the (-,-) packet, which loses its
+     * dimension-0 bit, carries the same header as (+,-) from then on.
+     */
+    @Test
+    void aHopClearsTheTieBitsNoLongerNeeded() {
+        Torus t = Torus.torus(new int[] {4, 4}, true);
+        DimensionOrderRouting r = new DimensionOrderRouting(t, DimensionOrderRouting.Tie.RANDOM);
+        int nodes = t.nodes();
+        int d = 2 + 4 * 2;
+        int[] h = new int[r.maxInjectHeaders()];
+        assertThat(r.injectHeaders(0, d, h)).isEqualTo(4);
+        assertThat(h).containsExactly(d, d + nodes, d + 2 * nodes, d + 3 * nodes);
+        int[] out = new int[1];
+        // (+,-): mask 2 (dimension 1 goes -); its first hop is + in dimension 0, which is then no longer tied
+        r.candidates(0, -1, d + 2 * nodes, out);
+        assertThat(t.direction(out[0])).isEqualTo(1);
+        assertThat(r.afterHop(d + 2 * nodes, out[0])).isEqualTo(d + 2 * nodes);
+        // (-,-): mask 3; after its first hop (- in dimension 0) only dimension 1's bit is left
+        r.candidates(0, -1, d + 3 * nodes, out);
+        assertThat(t.direction(out[0])).isEqualTo(-1);
+        assertThat(r.afterHop(d + 3 * nodes, out[0])).isEqualTo(d + 2 * nodes);
+        // (+,+): nothing left to draw after the hop that leaves dimension 0 tied no more
+        r.candidates(0, -1, d, out);
+        assertThat(r.afterHop(d, out[0])).isEqualTo(d);
+    }
 }
