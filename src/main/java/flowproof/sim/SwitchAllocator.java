@@ -70,9 +70,10 @@ final class SwitchAllocator {
     private final int[] reqVc;
     private final Islip.GrantOrder grantOrder;
     /**
-     * One-iteration iSLIP ({@link #allocateIslipOnce}, BookSim's default {@code alloc_iters = 1}):
-     * per switch input the output port of each request beside {@link #reqVc}, their count,
-     * and the accept pointer; the output ports' grants are decided as the requests come in.
+     * iSLIP's requests ({@link #islipRequests}): per switch input the output port of each
+     * request beside {@link #reqVc}, and their count. With one iteration ({@link
+     * #allocateIslipOnce}, BookSim's default {@code alloc_iters = 1}) the output ports' grants
+     * are decided as the requests come in, and each input keeps its accept pointer here.
      */
     private final boolean islipOnce;
     private final int[] reqOp;
@@ -124,8 +125,8 @@ final class SwitchAllocator {
         reqVc = useIslip ? new int[inputs * vcs] : null;
         this.outPorts = outPorts;
         islipOnce = useIslip && allocators.iterations() == 1 && onePass;
-        reqOp = islipOnce ? new int[inputs * vcs] : null;
-        reqCount = islipOnce ? new int[inputs] : null;
+        reqOp = useIslip ? new int[inputs * vcs] : null;
+        reqCount = useIslip ? new int[inputs] : null;
         acceptPtr = islipOnce ? new int[inputs] : null;
         grantOrder = (e, other, op) -> Islip.nearer(e, other, outRec[4 * op + PTR], inputs);
         hold = allocators.holdSwitch();
@@ -375,57 +376,16 @@ final class SwitchAllocator {
      * pointer moves past an input port it matched in the first iteration.
      */
     private int allocateIslip(long now, int heldGrants) {
-        int requests = 0;
-        for (int w = 0; w < active.length; w++) {
-            long bits = active[w];
-            while (bits != 0) {
-                int ip = (w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                int base = ip * vcs;
-                for (int sub = 0, e = ip * speedup; sub < speedup; sub++, e++) {
-                    int reqs = e * vcs;
-                    islip.clear(e);
-                    if (hold && inHeld[e] == (int) now) {
-                        continue;
-                    }
-                    for (int k = 0; k < vcs; k++) {
-                        int v = inPtr[e] + k;
-                        if (v >= vcs) {
-                            v -= vcs;
-                        }
-                        if (speedup > 1 && v % speedup != sub) {
-                            continue;
-                        }
-                        int iv = base + v;
-                        if (!ready(iv, now)) {
-                            continue;
-                        }
-                        int op = ovPort[b.out(iv)];
-                        if (hold && outHeld[op] == (int) now) {
-                            continue;
-                        }
-                        int at = -1;
-                        for (int r = 0; r < islip.requests(e); r++) {
-                            if (islip.requested(e, r) == op) {
-                                at = r;
-                                break;
-                            }
-                        }
-                        if (at < 0) {
-                            reqVc[reqs + islip.requests(e)] = iv;
-                            islip.request(e, op);
-                        } else if (vcPrio != null && vcPrio[v] > vcPrio[reqVc[reqs + at] - base]) {
-                            reqVc[reqs + at] = iv;
-                        }
-                    }
-                    if (islip.requests(e) > 0) {
-                        list[requests++] = e;
-                    }
-                }
-            }
-        }
+        int requests = islipRequests(now, false);
         if (requests == 0) {
             return heldGrants;
+        }
+        for (int r = 0; r < requests; r++) {
+            int e = list[r];
+            islip.clear(e);
+            for (int q = 0, n = reqCount[e]; q < n; q++) {
+                islip.request(e, reqOp[e * vcs + q]);
+            }
         }
         islip.match(list, requests, now, grantOrder);
         int grants = heldGrants;
@@ -435,24 +395,14 @@ final class SwitchAllocator {
             if (op < 0) {
                 continue;
             }
-            int ip = speedup == 1 ? e : e / speedup;
             int iv = -1;
-            for (int q = 0; q < islip.requests(e); q++) {
-                if (islip.requested(e, q) == op) {
+            for (int q = 0, n = reqCount[e]; q < n; q++) {
+                if (reqOp[e * vcs + q] == op) {
                     iv = reqVc[e * vcs + q];
                     break;
                 }
             }
-            grantPort[grants] = ip;
-            grantVc[grants++] = iv;
-            int v = iv - ip * vcs;
-            inPtr[e] = v + 1 == vcs ? 0 : v + 1;
-            if (islip.firstIteration(e)) {
-                outRec[4 * op + PTR] = e + 1 == inputs ? 0 : e + 1;
-            }
-            if (hold) {
-                holdAfter(e, iv, op, now);
-            }
+            grants = islipGrant(e, iv, op, islip.firstIteration(e), grants, now);
         }
         return grants;
     }
@@ -467,6 +417,38 @@ final class SwitchAllocator {
      * configuration the switch allocator took 46% of a profile, {@link Islip#match} 19%.
      */
     private int allocateIslipOnce(long now, int heldGrants) {
+        int requests = islipRequests(now, true);
+        int grants = heldGrants;
+        for (int r = 0; r < requests; r++) {
+            int e = list[r];
+            int reqs = e * vcs;
+            int op = -1;
+            int iv = -1;
+            for (int q = 0, n = reqCount[e]; q < n; q++) {
+                int o = reqOp[reqs + q];
+                if (outRec[4 * o + BEST] == e && (op < 0 || Islip.nearer(o, op, acceptPtr[e], outPorts))) {
+                    op = o;
+                    iv = reqVc[reqs + q];
+                }
+            }
+            if (op < 0) {
+                continue;
+            }
+            acceptPtr[e] = op + 1 == outPorts ? 0 : op + 1;
+            grants = islipGrant(e, iv, op, true, grants, now);
+        }
+        return grants;
+    }
+
+    /**
+     * The iSLIP requests of this cycle: every active switch input asks each output port one of
+     * its ready VCs holds (the first from its round-robin VC pointer; with traffic classes the
+     * highest priority), kept per input in {@link #reqOp}, {@link #reqVc} and {@link #reqCount};
+     * the inputs with a request listed in {@link #list}, in increasing order. With
+     * {@code grants} each output port's grant is decided as the requests come in (the
+     * requesting input nearest after its pointer, in {@link #outRec}). Returns the inputs listed.
+     */
+    private int islipRequests(long now, boolean grants) {
         int stamp = (int) now;
         int requests = 0;
         for (int w = 0; w < active.length; w++) {
@@ -513,7 +495,8 @@ final class SwitchAllocator {
                         reqOp[reqs + n] = op;
                         reqVc[reqs + n++] = iv;
                         int o = 4 * op;
-                        if (outRec[o + STAMP] != stamp || Islip.nearer(e, outRec[o + BEST], outRec[o + PTR], inputs)) {
+                        if (grants && (outRec[o + STAMP] != stamp
+                            || Islip.nearer(e, outRec[o + BEST], outRec[o + PTR], inputs))) {
                             outRec[o + STAMP] = stamp;
                             outRec[o + BEST] = e;
                         }
@@ -525,34 +508,27 @@ final class SwitchAllocator {
                 }
             }
         }
-        int grants = heldGrants;
-        for (int r = 0; r < requests; r++) {
-            int e = list[r];
-            int reqs = e * vcs;
-            int op = -1;
-            int iv = -1;
-            for (int q = 0, n = reqCount[e]; q < n; q++) {
-                int o = reqOp[reqs + q];
-                if (outRec[4 * o + BEST] == e && (op < 0 || Islip.nearer(o, op, acceptPtr[e], outPorts))) {
-                    op = o;
-                    iv = reqVc[reqs + q];
-                }
-            }
-            if (op < 0) {
-                continue;
-            }
-            acceptPtr[e] = op + 1 == outPorts ? 0 : op + 1;
-            int ip = speedup == 1 ? e : e / speedup;
-            grantPort[grants] = ip;
-            grantVc[grants++] = iv;
-            int v = iv - ip * vcs;
-            inPtr[e] = v + 1 == vcs ? 0 : v + 1;
+        return requests;
+    }
+
+    /**
+     * Switch input {@code e} matched output port {@code op} for its VC {@code iv}: the grant of
+     * this cycle; its VC pointer moves past {@code iv}, and, for a match of the first iteration,
+     * the output port's pointer past {@code e}. Returns the grants so far.
+     */
+    private int islipGrant(int e, int iv, int op, boolean first, int grants, long now) {
+        int ip = speedup == 1 ? e : e / speedup;
+        grantPort[grants] = ip;
+        grantVc[grants] = iv;
+        int v = iv - ip * vcs;
+        inPtr[e] = v + 1 == vcs ? 0 : v + 1;
+        if (first) {
             outRec[4 * op + PTR] = e + 1 == inputs ? 0 : e + 1;
-            if (hold) {
-                holdAfter(e, iv, op, now);
-            }
         }
-        return grants;
+        if (hold) {
+            holdAfter(e, iv, op, now);
+        }
+        return grants + 1;
     }
 
     /** The input port of grant {@code i} of this cycle. */
