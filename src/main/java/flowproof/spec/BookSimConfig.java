@@ -579,7 +579,8 @@ public final class BookSimConfig {
 
     /** BookSim's traffic patterns that are flowproof's (traffic.cpp against traffic.PatternKind). */
     private static final Map<String, String> PATTERNS = Map.of("uniform", "uniform", "bitcomp", "bit-complement",
-        "transpose", "transpose", "bitrev", "bit-reverse", "shuffle", "shuffle", "tornado", "tornado");
+        "transpose", "transpose", "bitrev", "bit-reverse", "shuffle", "shuffle", "tornado", "tornado", "neighbor",
+        "neighbor-all");
 
     /**
      * The flowproof pattern of {@code traffic}. The bit patterns need a power-of-two number of
@@ -593,7 +594,8 @@ public final class BookSimConfig {
         String expected = topology.equals("flatfly") ? "uniform (on a flatfly BookSim numbers terminals by its chip"
             + " layout; other patterns would not be the same)" : topology.equals("dragonflynew") ? "uniform (BookSim's"
             + " other patterns take the dragonfly's terminals as a k-ary n-cube's or need a power of two of them)"
-            : "uniform, bitcomp, transpose, bitrev, shuffle or tornado (the patterns flowproof maps; docs/booksim.md)";
+            : "uniform, bitcomp, transpose, bitrev, shuffle, tornado or neighbor (the patterns flowproof maps;"
+            + " docs/booksim.md)";
         String mapped = PATTERNS.get(traffic);
         if (mapped == null || (uniformOnly && !traffic.equals("uniform"))) {
             throw error("traffic", expected, traffic);

@@ -43,6 +43,11 @@ enum PatternKind {
     /** On a torus or mesh +1 in dimension 0 (mod k); elsewhere t to t + 1 mod T. */
     NEIGHBOR("neighbor", null),
     /**
+     * On a torus or mesh +1 in every dimension (mod k), BookSim's {@code neighbor}
+     * (traffic.cpp); elsewhere t to t + 1 mod T.
+     */
+    NEIGHBOR_ALL("neighbor-all", null),
+    /**
      * The flattened butterfly's worst case (CBCM): the terminals of router i send to the
      * terminal with the same port index at router i + 1, t to t + c mod T, c = concentration.
      */
@@ -121,7 +126,8 @@ enum PatternKind {
         int[] to = new int[m];
         Torus torus = space.torus();
         boolean square = torus != null && torus.dimensions() == 2 && torus.radix(0) == torus.radix(1);
-        if ((torus != null && (this == TORNADO || this == NEIGHBOR)) || (square && this == TRANSPOSE)) {
+        if ((torus != null && (this == TORNADO || this == NEIGHBOR || this == NEIGHBOR_ALL))
+            || (square && this == TRANSPOSE)) {
             byCoordinates(torus, space.concentration(), to);
             return to;
         }
@@ -138,7 +144,7 @@ enum PatternKind {
                 case SHUFFLE -> bits == 0 ? r : ((r << 1) | (r >>> (bits - 1))) & mask;
                 case BIT_ROTATION -> bits == 0 ? r : (r >>> 1) | ((r & 1) << (bits - 1));
                 case TORNADO -> (r + m / 2) % m;
-                case NEIGHBOR -> (r + 1) % m;
+                case NEIGHBOR, NEIGHBOR_ALL -> (r + 1) % m;
                 case ADVERSARIAL -> (int) ((r + (long) space.concentration()) % m);
                 default -> throw new AssertionError(this);
             };
@@ -158,7 +164,7 @@ enum PatternKind {
         }
     }
 
-    /** Transpose, tornado and neighbor on a torus or mesh: routers by coordinates, port index kept. */
+    /** Transpose, tornado and the neighbors on a torus or mesh: routers by coordinates, port index kept. */
     private void byCoordinates(Torus torus, int c, int[] to) {
         int n = torus.dimensions();
         int[] x = new int[n];
@@ -179,6 +185,11 @@ enum PatternKind {
                     }
                 }
                 case NEIGHBOR -> x[0] += 1;
+                case NEIGHBOR_ALL -> {
+                    for (int i = 0; i < n; i++) {
+                        x[i] += 1;
+                    }
+                }
                 default -> throw new AssertionError(this);
             }
             to[t] = torus.node(x) * c + t % c;

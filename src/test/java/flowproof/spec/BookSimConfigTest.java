@@ -308,8 +308,8 @@ class BookSimConfigTest {
                 + " (dim_order_torus"),
             Arguments.of("routing_function = min_adapt; num_vcs = 1;", "key num_vcs: expected at least 2 for"
                 + " min_adapt"),
-            Arguments.of("traffic = neighbor;", "key traffic: expected uniform, bitcomp, transpose, bitrev, shuffle or"
-                + " tornado"),
+            Arguments.of("traffic = diagonal;", "key traffic: expected uniform, bitcomp, transpose, bitrev, shuffle,"
+                + " tornado or neighbor"),
             Arguments.of("traffic = bitcomp; k = 6;", "key traffic: expected a power-of-two number of terminals for"
                 + " bitcomp (it permutes the bits of terminal numbers), found 36 terminals"),
             Arguments.of("traffic = transpose; n = 3;", "key traffic: expected an even power of two terminals"),
@@ -779,7 +779,7 @@ class BookSimConfigTest {
     @Test
     void mappedPatternsSendWhereBookSimsDo() throws Exception {
         for (String topology : new String[] {"torus", "mesh"}) {
-            for (String pattern : new String[] {"bitcomp", "transpose", "bitrev", "shuffle", "tornado"}) {
+            for (String pattern : new String[] {"bitcomp", "transpose", "bitrev", "shuffle", "tornado", "neighbor"}) {
                 String text = MESH.replace("topology = mesh;", "topology = " + topology + ";")
                     + "traffic = " + pattern + ";";
                 Spec s = SpecReader.fromTree("p.cfg", "", BookSimConfig.toSpecTree("p.cfg", "p", text, Purpose.SIMULATE));
@@ -795,6 +795,13 @@ class BookSimConfigTest {
                             int r = 0;
                             for (int off = 1; off < nodes; off *= 8) {
                                 r += off * (((src / off) % 8 + (9 / 2 - 1)) % 8);
+                            }
+                            yield r;
+                        }
+                        case "neighbor" -> {
+                            int r = 0;
+                            for (int off = 1; off < nodes; off *= 8) {
+                                r += off * (((src / off) % 8 + 1) % 8);
                             }
                             yield r;
                         }
