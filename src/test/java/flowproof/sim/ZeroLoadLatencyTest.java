@@ -45,7 +45,8 @@ class ZeroLoadLatencyTest {
 
     /** Every pattern name the workload reader accepts (aliases included); checked against its error message. */
     static final List<String> PATTERNS = List.of("uniform", "transpose", "bit-complement", "bit-reverse", "shuffle",
-        "bit-rotation", "tornado", "neighbor", "adversarial", "random-permutation", "random-pair", "hot-spot");
+        "bit-rotation", "tornado", "neighbor", "neighbor-all", "adversarial", "random-permutation", "random-pair",
+        "hot-spot");
 
     private static final Set<String> BIT_PATTERNS = Set.of("bit-complement", "bit-reverse", "shuffle", "bit-rotation");
     private static final long SEED = 7;

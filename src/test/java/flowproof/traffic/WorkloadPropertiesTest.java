@@ -19,10 +19,11 @@ import org.quicktheories.generators.Generate;
 class WorkloadPropertiesTest {
 
     private static final List<String> PATTERNS = List.of("uniform", "transpose", "bit-complement", "bit-reverse",
-        "shuffle", "bit-rotation", "tornado", "neighbor", "adversarial", "random-permutation", "hot-spot");
+        "shuffle", "bit-rotation", "tornado", "neighbor", "neighbor-all", "adversarial", "random-permutation",
+        "hot-spot");
     /** Patterns that give every source one fixed destination for a whole run. */
     private static final List<String> PERMUTATIONS = List.of("transpose", "bit-complement", "bit-reverse", "shuffle",
-        "bit-rotation", "tornado", "neighbor", "adversarial", "random-permutation");
+        "bit-rotation", "tornado", "neighbor", "neighbor-all", "adversarial", "random-permutation");
 
     /** Rings, tori and meshes, flats with concentration, butterflies and dragonflies, all small. */
     static Gen<Topology> topologies() {
