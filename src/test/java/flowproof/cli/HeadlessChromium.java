@@ -12,8 +12,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -24,7 +29,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -113,7 +120,7 @@ final class HeadlessChromium implements AutoCloseable {
         try {
             socket = http.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(30))
                 .buildAsync(URI.create(pageWs), new Listener()).get(30, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             process.destroyForcibly();
             throw new IOException("cannot connect to chromium's page: " + e);
         }
@@ -240,17 +247,59 @@ final class HeadlessChromium implements AutoCloseable {
         } catch (Exception ignored) {
             // the browser is killed next anyway
         }
-        process.destroy();
+        // Chromium's helper processes (network service, zygote) can outlive the main process and
+        // keep writing to the profile: stop them all before the profile is removed.
+        List<ProcessHandle> family = new ArrayList<>(process.descendants().toList());
+        family.add(process.toHandle());
+        family.forEach(ProcessHandle::destroy);
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            for (ProcessHandle h : family) {
+                try {
+                    h.onExit().get(10, TimeUnit.SECONDS);
+                } catch (TimeoutException e) {
+                    h.destroyForcibly();
+                    h.onExit().get(10, TimeUnit.SECONDS);
+                }
             }
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            family.forEach(ProcessHandle::destroyForcibly);
             Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            family.forEach(ProcessHandle::destroyForcibly);
         }
-        try (var walk = Files.walk(profile)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        deleteProfile();
+    }
+
+    /** Removes the temporary profile; files that vanish while it is walked are not an error. */
+    private void deleteProfile() throws IOException {
+        Files.walkFileTree(profile, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file,
+                BasicFileAttributes attrs) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                if (e != null && !(e instanceof NoSuchFileException)) {
+                    throw e;
+                }
+                try {
+                    Files.deleteIfExists(dir);
+                } catch (DirectoryNotEmptyException late) {
+                    // a file written after the walk passed: left to the system's temporary-file cleanup
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
     }
 }
