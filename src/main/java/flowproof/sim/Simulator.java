@@ -249,6 +249,17 @@ public final class Simulator implements Engine {
     private final int[] injFlit;
     private final int[] injVc;
     /**
+     * With message classes under wormhole, per injection port and class
+     * ({@code port * classes + class}): a packet whose injection has started and that the port
+     * put aside because its injection VC was full, its next flit and its VC (-1: none). The
+     * port writes one flit a cycle, of its current packet if that one's VC has room, else of
+     * a packet of another class, so a blocked request holds back no answer travelling on other
+     * VCs: the injection the explorer's extended dependency graph assumes. Null otherwise.
+     */
+    private final int[] parkPkt;
+    private final int[] parkFlit;
+    private final int[] parkVc;
+    /**
      * Per injection port: its source queue's head packet found no injection VC with room, and
      * no flit has left the port's VCs since (null with message classes or an injection latency,
      * whose ports are always asked). Until a flit leaves, asking again would give the same
@@ -416,6 +427,16 @@ public final class Simulator implements Engine {
         Arrays.fill(injPkt, -1);
         injFlit = new int[terminals * injPorts];
         injVc = new int[terminals * injPorts];
+        if (cfg.routing() instanceof MessageRouting mr && cfg.switching() != SimConfig.Switching.VCT) {
+            parkPkt = new int[terminals * injPorts * mr.classes()];
+            Arrays.fill(parkPkt, -1);
+            parkFlit = new int[parkPkt.length];
+            parkVc = new int[parkPkt.length];
+        } else {
+            parkPkt = null;
+            parkFlit = null;
+            parkVc = null;
+        }
         injNoRoom = injLat == 0 && !(cfg.routing() instanceof MessageRouting) ? new boolean[terminals * injPorts] : null;
 
         control = cfg.control().create(new State(), cfg.seed() ^ 0x2545F4914F6CDD1DL);
@@ -659,6 +680,13 @@ public final class Simulator implements Engine {
                 n++;
             }
         }
+        if (parkPkt != null) {
+            for (int p : parkPkt) {
+                if (p >= 0) {
+                    n++;
+                }
+            }
+        }
         return n;
     }
 
@@ -803,7 +831,7 @@ public final class Simulator implements Engine {
                 if (p < 0) {
                     continue;
                 }
-            } else if (p < 0) {
+            } else if (p < 0 && (parkPkt == null || classed)) {
                 if (msg == null && (!injecting || srcCount[t] == 0) || injNoRoom != null && injNoRoom[j]) {
                     // nothing to start (the common case below saturation), or no room yet: no call
                     continue;
@@ -813,6 +841,15 @@ public final class Simulator implements Engine {
                     if (injNoRoom != null) {
                         injNoRoom[j] = true;
                     }
+                    continue;
+                }
+            }
+            if (parkPkt != null && !classed && (p < 0 || injSeen(j, base, injVc[j]) == cap)) {
+                if (p >= 0 && injecting && (lazyLeft[t] > 0 || lazyCycle[t] < generatedThrough)) {
+                    fill(t);
+                }
+                p = interleave(j, t, base, p);
+                if (p < 0) {
                     continue;
                 }
             }
@@ -831,6 +868,56 @@ public final class Simulator implements Engine {
     }
 
     /**
+     * With message classes under wormhole ({@link #parkPkt}): the packet injection port
+     * {@code j} writes a flit of this cycle, when its current packet {@code p} has no room in
+     * its VC or there is none. First a packet put aside earlier whose VC has room (the class
+     * nearest the sink first), then a new packet of a class the port holds none of
+     * ({@link #takeNext}); the current packet is put aside for either. -1, with the current
+     * packet kept, if neither exists.
+     */
+    private int interleave(int j, int t, int base, int p) {
+        int classes = msg.classes;
+        int from = j * classes;
+        for (int c = classes - 1; c >= 0; c--) {
+            int q = parkPkt[from + c];
+            if (q >= 0 && injSeen(j, base, parkVc[from + c]) < cap) {
+                park(j, p);
+                parkPkt[from + c] = -1;
+                injPkt[j] = q;
+                injFlit[j] = parkFlit[from + c];
+                injVc[j] = parkVc[from + c];
+                return q;
+            }
+        }
+        park(j, p);
+        int next = takeNext(j, t, base);
+        if (next < 0 && p >= 0) {
+            int k = from + pk.msg[p];
+            parkPkt[k] = -1;
+            injPkt[j] = p;
+            injFlit[j] = parkFlit[k];
+            injVc[j] = parkVc[k];
+        }
+        return next;
+    }
+
+    /** Puts port {@code j}'s current packet {@code p} (if any) aside in its class's place. */
+    private void park(int j, int p) {
+        if (p >= 0) {
+            int k = j * msg.classes + pk.msg[p];
+            parkPkt[k] = p;
+            parkFlit[k] = injFlit[j];
+            parkVc[k] = injVc[j];
+            injPkt[j] = -1;
+        }
+    }
+
+    /** Whether port {@code j} has put aside a packet of class {@code c}. */
+    private boolean holds(int j, int c) {
+        return parkPkt != null && parkPkt[j * msg.classes + c] >= 0;
+    }
+
+    /**
      * The packet an idle injection port {@code j} of terminal {@code t} starts, or -1: the
      * head of the source queue if an injection VC has room for it. With message classes the
      * port's arbiter serves the output queues (the class nearest the sink first) and the
@@ -845,7 +932,7 @@ public final class Simulator implements Engine {
         if (msg != null) {
             for (int c = msg.classes - 1; c >= 1 && next < 0; c--) {
                 int k = t * msg.classes + c;
-                int a = msg.answer(k);
+                int a = holds(j, c) ? -1 : msg.answer(k);
                 if (a >= 0) {
                     chosen = injectionVcFor(j, base, a);
                     if (chosen >= 0) {
@@ -857,12 +944,13 @@ public final class Simulator implements Engine {
         }
         if (next >= 0 && cfg.injectionArbiter() != SimConfig.InjectionArbiter.ANSWERS_FIRST
             && (msg.answerServedLast[t] || cfg.injectionArbiter() == SimConfig.InjectionArbiter.REQUESTS_FIRST)
-            && injecting && srcCount[t] > 0 && injectionVcFor(j, base, srcRing[t * srcBudget + srcHead[t]]) >= 0) {
+            && injecting && srcCount[t] > 0 && !holds(j, 0)
+            && injectionVcFor(j, base, srcRing[t * srcBudget + srcHead[t]]) >= 0) {
             next = -1;
             answerKey = -1;
         }
         if (next < 0) {
-            if (!injecting || srcCount[t] == 0) {
+            if (!injecting || srcCount[t] == 0 || holds(j, 0)) {
                 return -1;
             }
             next = srcRing[t * srcBudget + srcHead[t]];

@@ -122,14 +122,13 @@ class FuzzCommandTest {
     }
 
     /**
-     * Message classes under wormhole: the simulator's injection port finishes one packet before
-     * it starts the next, so a request whose tail waits in the port holds back the answer
-     * queued behind it, a dependency the extended dependency graph does not have (docs/fuzzing.md).
-     * Deadlock freedom is claimed under virtual cut-through only; claimed under wormhole too,
-     * seed 7 reported a deadlock after 18 runs on this proved spec.
+     * Message classes under wormhole are claimed too. Before the injection port interleaved its
+     * classes (a request whose VC is full no longer holds back the answer behind it), seed 7
+     * reported a deadlock on this proved spec after 133 runs (the shrunk case is
+     * src/test/resources/fuzz-fixed/msg-mesh2x2-wormhole-injection.json, FixedFuzzCasesTest).
      */
     @Test
-    void messageClassesAreClaimedUnderVirtualCutThroughOnly() {
+    void messageClassesAreClaimedUnderWormholeToo() {
         CliRun r = run("fuzz", Path.of("specs/msg-mesh2x2-request-reply-separate-vns.yaml"), "--minutes", "0.05",
             "--seed", "7", "--out", dir);
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.OK);
