@@ -39,15 +39,16 @@ public final class Yaml {
     private static final String MERGE = "<<";
     /** Most nodes a document may expand to, aliases copied: a few aliases of aliases can otherwise make billions. */
     static final long MAX_NODES = 1_000_000;
+    private static final String SECOND_DOCUMENT = "a second YAML document (after ---): a file holds one";
 
     private Yaml() {
     }
 
     /**
-     * The first document of {@code text} as a tree ({@link MissingNode} when there is none).
+     * The document of {@code text} as a tree ({@link MissingNode} when there is none).
      *
      * @throws com.fasterxml.jackson.core.JsonProcessingException for text that is not YAML, a
-     *     duplicate key or an undefined alias (with the line and column)
+     *     duplicate key, an undefined alias or a second document (with the line and column)
      */
     public static JsonNode read(String text) throws IOException {
         try {
@@ -62,7 +63,12 @@ public final class Yaml {
             if (p.nextToken() == null) {
                 return MissingNode.getInstance();
             }
-            return node(p, new long[] {MAX_NODES});
+            JsonNode root = node(p, new long[] {MAX_NODES});
+            if (p.nextToken() != null) {
+                // Jackson would stop at the first document and drop the rest without a word
+                throw new JsonParseException(p, SECOND_DOCUMENT);
+            }
+            return root;
         }
     }
 
@@ -86,7 +92,8 @@ public final class Yaml {
             root = yaml.compose(new StringReader(text));
         } catch (org.yaml.snakeyaml.error.MarkedYAMLException e) {
             org.yaml.snakeyaml.error.Mark m = e.getProblemMark();
-            String problem = e.getProblem() == null ? "not valid YAML" : e.getProblem();
+            String problem = e.getProblem() == null ? "not valid YAML"
+                : e.getProblem().contains("found another document") ? SECOND_DOCUMENT : e.getProblem();
             throw new JsonParseException(null, problem.replace("found undefined alias ", "undefined alias *"),
                 m == null ? JsonLocation.NA : new JsonLocation(null, -1, m.getLine() + 1, m.getColumn() + 1));
         } catch (org.yaml.snakeyaml.error.YAMLException e) {

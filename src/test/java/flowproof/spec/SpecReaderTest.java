@@ -328,6 +328,20 @@ class SpecReaderTest {
         assertThat(m).startsWith(file + ": not valid YAML: ");
     }
 
+    @Test
+    void aSecondYamlDocumentIsAnError() throws IOException {
+        Path file = write(RING3 + "---\nname: other\n");
+        String m = failure(file).getMessage();
+        assertThat(m).startsWith(file + ": not valid YAML: a second YAML document (after ---): a file holds one");
+    }
+
+    @Test
+    void aSecondDocumentAfterAnAliasIsAnErrorToo() throws IOException {
+        Path file = write("x: &v vct\n" + RING3.replace("rule: vct", "rule: *v") + "---\nname: other\n");
+        String m = failure(file).getMessage();
+        assertThat(m).startsWith(file + ": not valid YAML: a second YAML document (after ---): a file holds one");
+    }
+
     // --- valid specs ----------------------------------------------------------------
 
     @Test
