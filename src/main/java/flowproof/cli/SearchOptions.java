@@ -28,8 +28,8 @@ final class SearchOptions {
         description = "threads that expand states (default: all cores); counts and traces do not depend on it")
     int threads = Runtime.getRuntime().availableProcessors();
 
-    @Option(names = "--symmetry", description = "reduce by the translations the topology, routing, rule and traffic "
-        + "all respect: store one state per orbit, count every state it stands for")
+    @Option(names = "--symmetry", description = "reduce by the translations and reflections the topology, "
+        + "routing, rule and traffic all respect: store one state per orbit, count every state it stands for")
     boolean symmetry;
 
     @Option(names = "--enumerate-injection-queues", description = "search a model with injection queues directly, "

@@ -249,13 +249,14 @@ final class Symmetry {
         if (queueMaps.size() == 1) {
             // the identity alone: nothing is reduced, nothing of the rule is relied on
             return new Symmetry(layout, queueMaps, headerMaps, all == 1 ? "off: " + top.describe() + " has no translations"
-                : "off: " + (traffic == all - 1 ? "the traffic pattern" : "the initial state") + " is moved by every "
+                + none : "off: " + (traffic == all - 1 ? "the traffic pattern" : "the initial state") + " is moved by every "
                     + (reflections.isEmpty() ? "translation" : "translation and reflection") + none);
         }
         String kept = queueMaps.size() == all ? "" : " (of " + all + "; the others move the "
             + (traffic > 0 ? "traffic pattern" : "initial state") + ")";
         String group = reflections.isEmpty() ? queueMaps.size() + " translations" + kept + none
-            : "translations x reflections in " + String.join(", ", reflected) + ": order " + queueMaps.size() + kept;
+            : (translations.size() > 1 ? "translations x reflections in " : "reflections in ") + String.join(", ", reflected)
+                + ": order " + queueMaps.size() + kept;
         Symmetry sym = new Symmetry(layout, queueMaps, headerMaps, group);
         sym.names = List.copyOf(names);
         return sym;

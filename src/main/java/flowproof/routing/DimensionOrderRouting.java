@@ -91,13 +91,17 @@ public final class DimensionOrderRouting implements RoutingFunction {
      * On a bidirectional torus with odd radix in {@code dimension} no destination is at
      * distance exactly k/2, so DOR takes the unique shorter direction, which the reflection
      * reverses along with the channels: it commutes. With even radix the tie goes to +,
-     * which the reflection would turn into -: no symmetry. The order of dimensions is kept
-     * by a reflection. Unidirectional tori have no reflection; meshes none built.
+     * which the reflection would turn into -: no symmetry. On a mesh the direction is the
+     * sign of the coordinate difference, which {@code x -> k-1-x} negates: it commutes at
+     * every radix. The order of dimensions is kept by a reflection. Unidirectional tori have
+     * no reflection. (Each claim is checked on every queue and header when a search uses it.)
      */
     @Override
     public boolean reflectionInvariant(int dimension) {
-        return tie != Tie.RANDOM && torus.hasWrapAround() && torus.bidirectional() && dimension >= 0 && dimension < torus.dimensions()
-            && torus.radix(dimension) % 2 == 1;
+        if (tie == Tie.RANDOM || !torus.bidirectional() || dimension < 0 || dimension >= torus.dimensions()) {
+            return false;
+        }
+        return !torus.hasWrapAround() || torus.radix(dimension) % 2 == 1;
     }
 
     @Override

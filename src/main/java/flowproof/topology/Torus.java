@@ -130,20 +130,23 @@ public final class Torus implements Topology {
     }
 
     /**
-     * The reflection {@code x_d -> -x_d mod k_d} of a bidirectional torus: channel
-     * (u, d, +) goes to (u', d, -), every other channel keeps its dimension and direction.
-     * Null for a unidirectional torus (it would reverse channels) and for a mesh (whose
-     * reflection {@code x -> k-1-x} is not built).
+     * The reflection of dimension {@code d}: {@code x_d -> -x_d mod k_d} on a bidirectional
+     * torus, {@code x_d -> k_d-1-x_d} on a mesh. Channel (u, d, +) goes to (u', d, -), every
+     * other channel keeps its dimension and direction (on a mesh the image of a channel
+     * leaving the last coordinate + is one leaving the first coordinate -, which exists). Null
+     * for a unidirectional torus (it would reverse channels).
      */
     @Override
     public Automorphism reflection(int dimension) {
-        if (!wrap || !bidirectional || dimension < 0 || dimension >= radix.length) {
+        if (!bidirectional || dimension < 0 || dimension >= radix.length) {
             return null;
         }
+        int k = radix[dimension];
         int[] nodeMap = new int[nodes];
         for (int v = 0; v < nodes; v++) {
             int c = coordinate(v, dimension);
-            nodeMap[v] = v + (Math.floorMod(-c, radix[dimension]) - c) * stride[dimension];
+            int image = wrap ? Math.floorMod(-c, k) : k - 1 - c;
+            nodeMap[v] = v + (image - c) * stride[dimension];
         }
         int[] channelMap = new int[src.length];
         for (int ch = 0; ch < src.length; ch++) {
