@@ -116,9 +116,8 @@ final class Symmetry {
         if (!routing.translationInvariant()) {
             return trivial(layout, "off: routing " + routing.name() + " declares no translation symmetry");
         }
-        if (!rule.translationInvariant()) {
-            return trivial(layout, "off: rule " + rule.describe() + " declares no translation symmetry");
-        }
+        // a rule that reads positions (a dateline) may still respect some elements: rule.respects decides each
+        boolean positional = !rule.translationInvariant();
         if (routing.headers() != top.nodes()) {
             return trivial(layout, "off: packet headers of " + routing.name() + " are not plain destinations");
         }
@@ -174,7 +173,7 @@ final class Symmetry {
             }
             if (!routing.reflectionInvariant(d)) {
                 refused.add("routing " + routing.name() + " declares none in d" + d);
-            } else if (!rule.reflectionInvariant()) {
+            } else if (!positional && !rule.reflectionInvariant()) {
                 refused.add("rule " + rule.describe() + " declares none");
             } else {
                 try {
@@ -189,12 +188,15 @@ final class Symmetry {
         // different dimensions commute and conjugate translations to translations, so the
         // set is a group (dihedral per reflected dimension) of order |T| * 2^|reflections|
         List<Automorphism> elements = new ArrayList<>(translations);
+        // per element: whether it includes a reflection (the rule's respects reads it)
+        List<Boolean> reflects = new ArrayList<>(java.util.Collections.nCopies(translations.size(), false));
         for (Automorphism r : reflections) {
             List<Automorphism> more = new ArrayList<>();
             for (Automorphism g : elements) {
                 more.add(compose(g, r));
             }
             elements.addAll(more);
+            reflects.addAll(java.util.Collections.nCopies(more.size(), true));
         }
         long[] initial = Explorer.initialState(model, layout);
         QueueRoutes routes = new QueueRoutes(net, routing, rule);
@@ -204,10 +206,16 @@ final class Symmetry {
         Set<List<Integer>> seen = new HashSet<>();
         int traffic = 0;
         int duplicates = 0;
-        for (Automorphism a : elements) {
+        int ruleMoved = 0;
+        for (int e = 0; e < elements.size(); e++) {
+            Automorphism a = elements.get(e);
             int[] perm = a.nodes();
             if (!seen.add(Arrays.stream(a.channels()).boxed().toList())) {
                 duplicates++;
+                continue;
+            }
+            if (e > 0 && !rule.respects(net, a, reflects.get(e))) {
+                ruleMoved++;
                 continue;
             }
             int[] qm = new int[net.queues()];
@@ -238,7 +246,10 @@ final class Symmetry {
             if (!Arrays.equals(image, initial)) {
                 continue;
             }
-            checkRoutes(routes, model, perm, qm, hm, a.name());
+            if (e > 0) {
+                // (the identity commutes with everything)
+                checkRoutes(routes, model, perm, qm, hm, a.name());
+            }
             queueMaps.add(qm);
             headerMaps.add(hm);
             names.add((a.name().equals("translation") ? "the translation" : "the " + a.name().replace("reflect d",
@@ -246,14 +257,29 @@ final class Symmetry {
         }
         int all = elements.size() - duplicates;
         String none = refused.isEmpty() ? "" : " (no reflections: " + String.join("; ", refused) + ")";
+        if (queueMaps.size() == 1 && positional && ruleMoved > 0) {
+            return new Symmetry(layout, queueMaps, headerMaps, "off: rule " + rule.describe()
+                + " declares no translation symmetry" + (ruleMoved == all - 1 ? "" : " and respects no element of the group"
+                + " that keeps the traffic and the initial state"));
+        }
         if (queueMaps.size() == 1) {
             // the identity alone: nothing is reduced, nothing of the rule is relied on
             return new Symmetry(layout, queueMaps, headerMaps, all == 1 ? "off: " + top.describe() + " has no translations"
                 + none : "off: " + (traffic == all - 1 ? "the traffic pattern" : "the initial state") + " is moved by every "
                     + (reflections.isEmpty() ? "translation" : "translation and reflection") + none);
         }
+        List<String> moved = new ArrayList<>();
+        if (ruleMoved > 0) {
+            moved.add("rule " + rule.describe() + "'s special channels");
+        }
+        if (traffic > 0) {
+            moved.add("traffic pattern");
+        }
+        if (all - queueMaps.size() - ruleMoved - traffic > 0) {
+            moved.add("initial state");
+        }
         String kept = queueMaps.size() == all ? "" : " (of " + all + "; the others move the "
-            + (traffic > 0 ? "traffic pattern" : "initial state") + ")";
+            + String.join(" or the ", moved) + ")";
         String group = reflections.isEmpty() ? queueMaps.size() + " translations" + kept + none
             : (translations.size() > 1 ? "translations x reflections in " : "reflections in ") + String.join(", ", reflected)
                 + ": order " + queueMaps.size() + kept;
@@ -278,7 +304,8 @@ final class Symmetry {
             String mismatch = RuleContract.symmetryMismatch(rule, model.network(), queueMap[g], names.get(g),
                 RULE_CHECK_STATES, g);
             if (mismatch != null) {
-                String declared = names.get(g).contains("reflection") ? "reflectionInvariant() and translationInvariant()"
+                String declared = !rule.translationInvariant() ? "respects()"
+                    : names.get(g).contains("reflection") ? "reflectionInvariant() and translationInvariant()"
                     : "translationInvariant()";
                 throw new ConfigurationException("rule", "a rule that decides every move as it decides its image under"
                     + " the symmetries it declares (" + declared + "), as --symmetry relies on them",
@@ -466,32 +493,52 @@ final class Symmetry {
         int nodes = net.topology().nodes();
         for (int h = 0; h < nodes; h++) {
             for (int q = 0; q < net.queues(); q++) {
-                compare(routes.next(q, -1, h), routes.next(qm[q], -1, hm[h]), qm, hm, model, what, "at " + net.queueName(q));
+                compare(next(routes, q, -1, h), next(routes, qm[q], -1, hm[h]), qm, hm, model, what,
+                    "at " + net.queueName(q));
             }
             for (int s = 0; s < nodes; s++) {
                 if (s != h) {
-                    compare(routes.next(FlowControlRule.INJECT, s, h), routes.next(FlowControlRule.INJECT, perm[s], hm[h]),
+                    compare(next(routes, FlowControlRule.INJECT, s, h), next(routes, FlowControlRule.INJECT, perm[s], hm[h]),
                         qm, hm, model, what, "on injection at " + net.topology().nodeName(s));
                 }
             }
         }
     }
 
+    /**
+     * The next queues, or null where the rule allows none: a packet that cannot be there (a
+     * dateline's VC1 before the dateline), whose image must be one too.
+     */
+    private static QueueRoutes.Next next(QueueRoutes routes, int from, int router, int header) {
+        try {
+            return routes.next(from, router, header);
+        } catch (flowproof.routing.RoutingException e) {
+            return null;
+        }
+    }
+
     private static void compare(QueueRoutes.Next a, QueueRoutes.Next b, int[] qm, int[] hm, Model model, String what,
         String where) {
-        boolean same = a.exits() == b.exits() && a.size() == b.size() && a.primary() == b.primary();
-        for (int i = 0; same && i < a.size(); i++) {
+        boolean same = a == null || b == null ? a == b
+            : a.exits() == b.exits() && a.size() == b.size() && a.primary() == b.primary();
+        for (int i = 0; same && a != null && i < a.size(); i++) {
             same = qm[a.queues()[i]] == b.queues()[i] && hm[a.headers()[i]] == b.headers()[i];
         }
         if (!same) {
             String cls = model.routing().getClass().getName();
+            String ruleCls = model.rule().getClass().getName();
+            if (!ruleCls.startsWith("flowproof.") && !model.rule().translationInvariant()) {
+                // a user's rule that picks VCs by position and respects too much (routes take its VCs)
+                throw new ConfigurationException("rule", "a rule whose choice of VCs commutes with the symmetries it"
+                    + " respects (respects())", ruleCls + " changes the route " + where + " under " + what);
+            }
             if (!cls.startsWith("flowproof.")) {
                 // a user's routing function (a plugin) that declares too much: bad input naming its class
                 throw new ConfigurationException("routing", "a routing function whose routes commute with the"
                     + " symmetries it declares (translationInvariant, reflectionInvariant)", cls + " changes its route "
                     + where + " under " + what);
             }
-            throw new IllegalStateException("routing " + model.routing().name()
+            throw new IllegalStateException("routing " + model.routing().name() + " with rule " + model.rule().describe()
                 + " declares invariance under " + what + " but it changes its route " + where);
         }
     }

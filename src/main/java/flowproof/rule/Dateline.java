@@ -129,6 +129,26 @@ public final class Dateline implements FlowControlRule {
         return p % (k / datelines) == 0;
     }
 
+    /**
+     * Apart from free slots, VCs and ring membership, the rule reads only which channels are
+     * on a dateline (and, entering a ring part-way, the datelines on the route ahead, which an
+     * automorphism maps onto the image route's): it respects every automorphism that maps
+     * the dateline channels onto dateline channels. On a bidirectional torus of odd radix with
+     * one dateline per ring these are {@code x -> k-1-x} in any set of dimensions (the
+     * wrap-around channel going up onto the one going down), with DOR a group of order
+     * 2^dimensions; no translation but the identity.
+     */
+    @Override
+    public boolean respects(Network network, flowproof.topology.Automorphism a, boolean reflects) {
+        Topology t = network.topology();
+        for (int c = 0; c < t.channels(); c++) {
+            if (onDateline(t, c, datelines) != onDateline(t, a.channels()[c], datelines)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public boolean freeSlotSuffices() {
         return true;

@@ -160,6 +160,21 @@ public interface FlowControlRule {
         return false;
     }
 
+    /**
+     * Whether the rule decides every move as it decides the image move under automorphism
+     * {@code a} of the network's topology (queues move with their channels, VCs kept; rings
+     * onto rings, which the explorer checks), on every state and its image. {@code reflects}:
+     * {@code a} includes the reflection of some dimension. The explorer's symmetry reduction
+     * keeps the elements that routing, rule, traffic and initial state all respect, and checks
+     * the rule's answer on sampled states before it relies on it. The default is
+     * {@link #translationInvariant}, and {@link #reflectionInvariant} too for an element with
+     * a reflection; a rule that reads where a channel is (a dateline) respects the elements
+     * that map those channels onto themselves.
+     */
+    default boolean respects(Network network, flowproof.topology.Automorphism a, boolean reflects) {
+        return translationInvariant() && (!reflects || reflectionInvariant());
+    }
+
     /** The invariants the rule is designed to keep; checked by default. */
     Set<Invariant> invariants();
 

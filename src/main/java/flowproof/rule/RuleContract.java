@@ -134,9 +134,88 @@ public final class RuleContract {
                 }
             }
         }
+        if (!rule.translationInvariant()) {
+            respected(network, rule, c, samples);
+        }
         List<Violation> all = new ArrayList<>();
         c.found.values().forEach(all::addAll);
         return all;
+    }
+
+    /** The most elements {@link #respected} checks. */
+    private static final int MAX_RESPECTED = 256;
+
+    /**
+     * A rule that is not translation-invariant may still respect single elements of the
+     * topology's translations x reflections ({@link FlowControlRule#respects}, the dateline the
+     * reflections that map its dateline channels onto themselves): each element it says it
+     * respects (at most {@value #MAX_RESPECTED}) is checked like a declared symmetry.
+     */
+    private static void respected(Network network, FlowControlRule rule, Checker c, List<Sample> samples) {
+        Topology t = network.topology();
+        List<Automorphism> translations = new ArrayList<>();
+        Map<Long, Integer> index = new HashMap<>();
+        for (int ch = 0; ch < t.channels(); ch++) {
+            index.put(key(t, t.source(ch), t.target(ch), ch), ch);
+        }
+        for (int[] perm : t.translations()) {
+            int[] cm = new int[t.channels()];
+            boolean ok = true;
+            for (int ch = 0; ch < t.channels() && ok; ch++) {
+                Integer image = index.get(key(t, perm[t.source(ch)], perm[t.target(ch)], ch));
+                ok = image != null;
+                cm[ch] = ok ? image : -1;
+            }
+            if (ok) {
+                translations.add(new Automorphism("translation", perm, cm));
+            }
+        }
+        List<Automorphism> reflections = new ArrayList<>();
+        for (int d = 0; d < dimensions(t); d++) {
+            Automorphism r = t.reflection(d);
+            if (r != null) {
+                reflections.add(r);
+            }
+        }
+        int checked = 0;
+        for (int mask = 0; mask < 1 << reflections.size(); mask++) {
+            for (Automorphism translation : translations) {
+                int[] nodes = translation.nodes().clone();
+                int[] channels = translation.channels().clone();
+                StringBuilder name = new StringBuilder();
+                for (int i = 0; i < reflections.size(); i++) {
+                    if ((mask >> i & 1) == 1) {
+                        // first the reflection, then what was composed so far
+                        Automorphism r = reflections.get(i);
+                        int[] n2 = new int[nodes.length];
+                        for (int v = 0; v < nodes.length; v++) {
+                            n2[v] = nodes[r.nodes()[v]];
+                        }
+                        int[] c2 = new int[channels.length];
+                        for (int ch = 0; ch < channels.length; ch++) {
+                            c2[ch] = channels[r.channels()[ch]];
+                        }
+                        nodes = n2;
+                        channels = c2;
+                        name.append(name.length() == 0 ? " after the reflection in dimension " : ", ").append(
+                            r.name().replace("reflect d", ""));
+                    }
+                }
+                boolean identity = true;
+                for (int ch = 0; ch < channels.length && identity; ch++) {
+                    identity = channels[ch] == ch;
+                }
+                Automorphism a = new Automorphism("element", nodes, channels);
+                if (identity || !rule.respects(network, a, mask != 0)) {
+                    continue;
+                }
+                int[] qm = queueMap(network, channels);
+                c.symmetry(qm, "the element taking node " + nodeImage(network, qm) + name, "respects", samples);
+                if (++checked == MAX_RESPECTED) {
+                    return;
+                }
+            }
+        }
     }
 
     /**

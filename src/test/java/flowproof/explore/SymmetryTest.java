@@ -214,8 +214,40 @@ class SymmetryTest {
         assertThat(t32.note()).isEqualTo("translations x reflections in d0: order 12");
         // unidirectional tori have no reflection (it would reverse the channels); dateline and CBS declare none
         assertThat(symmetryOf(Models.torus(new int[] {3, 3}, false, 1, 1, RuleKind.VCT, 0)).order()).isEqualTo(9);
-        assertThat(symmetryOf(Models.torus(new int[] {3, 3}, true, 2, 1, RuleKind.DATELINE, 0)).order()).isEqualTo(1);
         assertThat(symmetryOf(Models.torus(new int[] {5}, true, 1, 1, RuleKind.CRITICAL_BUBBLE, 1)).order()).isEqualTo(1);
+    }
+
+    /**
+     * A dateline reads where a channel is, so no translation but the identity keeps it; on a
+     * bidirectional torus of odd radix the reflections {@code x -> k-1-x} map the wrap-around
+     * channel going up onto the one going down, and the rule respects them
+     * ({@link flowproof.rule.Dateline#respects}): order 2 per dimension, found among the
+     * translations x reflections and checked like any other. Reduced and unreduced searches
+     * agree exactly on the bidirectional 5-ring (236,196 states) and 3-ring.
+     */
+    @Test
+    void datelineToriKeepTheReflectionsThatMapTheirDatelinesOntoThemselves() {
+        Symmetry t33 = symmetryOf(Models.torus(new int[] {3, 3}, true, 2, 1, RuleKind.DATELINE, 0));
+        assertThat(t33.order()).isEqualTo(4);
+        assertThat(t33.note()).isEqualTo("translations x reflections in d0, d1: order 4 (of 36; the others move the"
+            + " rule dateline's special channels)");
+        // unidirectional: no reflections, and every translation moves the datelines
+        Symmetry uni = symmetryOf(Models.torus(new int[] {3, 3}, false, 2, 1, RuleKind.DATELINE, 0));
+        assertThat(uni.order()).isEqualTo(1);
+        assertThat(uni.note()).isEqualTo("off: rule dateline declares no translation symmetry");
+        // even radix: DOR declares no reflection
+        assertThat(symmetryOf(Models.torus(new int[] {4, 4}, true, 2, 1, RuleKind.DATELINE, 0)).order()).isEqualTo(1);
+        for (int[] radix : List.of(new int[] {5}, new int[] {3})) {
+            Model m = Models.torus(radix, true, 2, 1, RuleKind.DATELINE, 0);
+            var props = Explorer.defaultProperties(m.rule());
+            ExplorationResult plain = new Explorer(m, props, Limits.defaults(), false).run();
+            ExplorationResult sym = new Explorer(m, props, Limits.defaults(), false).threads(2).symmetry(true).run();
+            String name = Arrays.toString(radix);
+            assertThat(plain.complete()).as(name).isTrue();
+            assertThat(sym.symmetryOrder()).as(name).isEqualTo(2);
+            ParallelSearchTest.assertSameSearch(plain, sym, name);
+            assertThat(sym.orbits()).as(name).isLessThan(sym.states());
+        }
     }
 
     /** A routing function that claims reflection invariance it lacks (DOR's + tie at even radix) is caught. */

@@ -63,6 +63,42 @@ class RuleContractTest {
         assertThat(RuleContract.symmetryMismatch(new FixedQueueDeny(), RING4, identity, "the identity", 8, 1)).isNull();
     }
 
+    /**
+     * A rule that respects single elements ({@link FlowControlRule#respects}) has each checked:
+     * the dateline's reflections of a bidirectional 3x3 torus pass; a dateline claiming every
+     * element is caught under a translation that moves the wrap-around channels.
+     */
+    @Test
+    void theElementsARuleRespectsAreChecked() {
+        Network t33 = new Network(Torus.torus(new int[] {3, 3}, true), 2, 1);
+        assertThat(RuleContract.violations(new Dateline(), t33)).isEmpty();
+        FlowControlRule claimsAll = new FlowControlRule() {
+            private final Dateline d = new Dateline();
+
+            @Override
+            public int admit(BufferView view, int from, int to) {
+                return d.admit(view, from, to);
+            }
+
+            @Override
+            public boolean mayUse(Network network, int from, int to) {
+                return d.mayUse(network, from, to);
+            }
+
+            @Override
+            public boolean respects(Network network, flowproof.topology.Automorphism a, boolean reflects) {
+                return true;
+            }
+
+            @Override
+            public java.util.Set<Invariant> invariants() {
+                return EnumSet.noneOf(Invariant.class);
+            }
+        };
+        assertThat(RuleContract.violations(claimsAll, t33)).extracting(RuleContract.Violation::detail)
+            .anySatisfy(d -> assertThat(d).startsWith("declares respects() but").contains("the element taking node"));
+    }
+
     @Test
     void aFalseReflectionSymmetryIsCaught() {
         // reads the direction of the target's channel: same at every position, not under a reflection
