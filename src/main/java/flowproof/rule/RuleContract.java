@@ -153,23 +153,7 @@ public final class RuleContract {
      */
     private static void respected(Network network, FlowControlRule rule, Checker c, List<Sample> samples) {
         Topology t = network.topology();
-        List<Automorphism> translations = new ArrayList<>();
-        Map<Long, Integer> index = new HashMap<>();
-        for (int ch = 0; ch < t.channels(); ch++) {
-            index.put(key(t, t.source(ch), t.target(ch), ch), ch);
-        }
-        for (int[] perm : t.translations()) {
-            int[] cm = new int[t.channels()];
-            boolean ok = true;
-            for (int ch = 0; ch < t.channels() && ok; ch++) {
-                Integer image = index.get(key(t, perm[t.source(ch)], perm[t.target(ch)], ch));
-                ok = image != null;
-                cm[ch] = ok ? image : -1;
-            }
-            if (ok) {
-                translations.add(new Automorphism("translation", perm, cm));
-            }
-        }
+        List<Automorphism> translations = translations(t);
         List<Automorphism> reflections = new ArrayList<>();
         for (int d = 0; d < dimensions(t); d++) {
             Automorphism r = t.reflection(d);
@@ -582,12 +566,20 @@ public final class RuleContract {
 
     /** The translations of the topology as queue maps, the identity first (channels matched by ends, dimension and direction). */
     private static List<int[]> translationMaps(Network net) {
-        Topology t = net.topology();
+        List<int[]> maps = new ArrayList<>();
+        for (Automorphism a : translations(net.topology())) {
+            maps.add(queueMap(net, a.channels()));
+        }
+        return maps;
+    }
+
+    /** The translations of the topology with their channel maps, the identity first (those that map some channel to none are left out). */
+    private static List<Automorphism> translations(Topology t) {
         Map<Long, Integer> index = new HashMap<>();
         for (int c = 0; c < t.channels(); c++) {
             index.put(key(t, t.source(c), t.target(c), c), c);
         }
-        List<int[]> maps = new ArrayList<>();
+        List<Automorphism> list = new ArrayList<>();
         for (int[] perm : t.translations()) {
             int[] cm = new int[t.channels()];
             boolean ok = true;
@@ -597,10 +589,10 @@ public final class RuleContract {
                 cm[c] = ok ? image : -1;
             }
             if (ok) {
-                maps.add(queueMap(net, cm));
+                list.add(new Automorphism("translation", perm, cm));
             }
         }
-        return maps;
+        return list;
     }
 
     private static long key(Topology t, int source, int target, int like) {

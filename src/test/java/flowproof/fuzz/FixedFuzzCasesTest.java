@@ -3,9 +3,7 @@ package flowproof.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -19,11 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FixedFuzzCasesTest {
 
     static Stream<Path> files() throws IOException {
-        try (Stream<Path> s = Files.list(Path.of("src/test/resources/fuzz-fixed"))) {
-            List<Path> list = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
-            assertThat(list).isNotEmpty();
-            return list.stream();
-        }
+        return FuzzCounterexampleRegressionTest.jsonFiles(Path.of("src/test/resources/fuzz-fixed"));
     }
 
     @ParameterizedTest

@@ -18,7 +18,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FuzzCounterexampleRegressionTest {
 
     static Stream<Path> files() throws IOException {
-        try (Stream<Path> s = Files.list(Path.of("counterexamples/sim"))) {
+        return jsonFiles(Path.of("counterexamples/sim"));
+    }
+
+    /** The JSON files of {@code dir}, sorted; at least one. */
+    static Stream<Path> jsonFiles(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
             List<Path> list = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
             assertThat(list).isNotEmpty();
             return list.stream();
