@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Measures BookSim 2.0 and flowproof on the same BookSim configuration files, by one protocol (issue 20).
 
-Usage: measure.py BOOKSIM [--flowproof CMD] [--seeds N] [--set KEY=VALUE]... [--json OUT] CFG...
+Usage: measure.py BOOKSIM [--flowproof CMD] [--seeds N] [--set KEY=VALUE]... [--zero-load-rate R] [--step S]
+                  [--json OUT] CFG...
 
 --set appends "KEY = VALUE;" to a copy of every file (a later assignment wins, as in BookSim),
 which both tools then read: e.g. --set wait_for_tail_credit=0.
 
 For each configuration file, both tools, the same rules:
-  zero-load latency   offered 0.01 flits/terminal/cycle, 30,000 cycles of warm-up, then
+  zero-load latency   offered 0.01 flits/terminal/cycle (--zero-load-rate: lower for traffic that
+                      converges, such as a hot spot), 30,000 cycles of warm-up, then
                       BookSim: sim_type=latency with sample_period=10000 (it measures until
                       its latency converges, 3 to 7 periods, and drains the measured packets);
                       flowproof: 100,000 measured cycles, drained. The mean packet latency
@@ -17,7 +19,7 @@ For each configuration file, both tools, the same rules:
                       acc_stopping_thres=0.0 (so it runs every period rather than stopping when
                       the accepted rate converges), flowproof --cycles 23000 --warmup 3000.
                       The accepted rate (flits/terminal/cycle), averaged over seeds 1..N.
-  saturation load     the highest offered load R (to 0.005, by bisection on [0, 1]) at which
+  saturation load     the highest offered load R (to 0.005, --step, by bisection on [0, 1]) at which
                       the accepted rate, measured as for 1.0 and averaged over seeds 1..N, is
                       at least 98% of R. Computed here from each tool's accepted rate, not
                       from either tool's own stability verdict.
@@ -63,8 +65,8 @@ def mean(xs):
     return sum(xs) / len(xs)
 
 
-def measure(tool, cfg, seeds):
-    zl = [tool(cfg, 0.01, s, True) for s in seeds]
+def measure(tool, cfg, seeds, zero_load_rate=0.01, step=0.005):
+    zl = [tool(cfg, zero_load_rate, s, True) for s in seeds]
     at1 = [tool(cfg, 1.0, s, False) for s in seeds]
     cache = {}
 
@@ -76,8 +78,8 @@ def measure(tool, cfg, seeds):
     lo, hi = 0.0, 1.0
     if stable(1.0):
         lo = 1.0
-    while hi - lo > 0.005:
-        mid = round((lo + hi) / 2, 4)
+    while hi - lo > step:
+        mid = round((lo + hi) / 2, 4 if step >= 0.001 else 6)
         if stable(mid):
             lo = mid
         else:
@@ -95,6 +97,8 @@ def main():
     ap.add_argument("--tools", default="booksim,flowproof")
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--json")
+    ap.add_argument("--zero-load-rate", type=float, default=0.01)
+    ap.add_argument("--step", type=float, default=0.005)
     a = ap.parse_args()
     tmp = tempfile.mkdtemp()
     seeds = list(range(1, a.seeds + 1))
@@ -108,7 +112,7 @@ def main():
             with open(given) as f, open(cfg, "w") as g:
                 g.write(f.read() + "".join(f"{kv.split('=', 1)[0]} = {kv.split('=', 1)[1]};\n" for kv in a.set))
         for name in a.tools.split(","):
-            r = measure(tools[name], cfg, seeds)
+            r = measure(tools[name], cfg, seeds, a.zero_load_rate, a.step)
             results.setdefault(given, {})[name] = r
             print(f"{given} {name}: zero-load {r['zeroLoad']:.2f} {[round(x, 2) for x in r['zeroLoadSeeds']]}"
                   f" | accepted at 1.0 {r['acceptedAt1']:.4f} {[round(x, 4) for x in r['acceptedAt1Seeds']]}"

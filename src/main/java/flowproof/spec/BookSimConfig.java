@@ -549,7 +549,13 @@ public final class BookSimConfig {
         }
         // uniform: RandomInt(_nodes - 1), the source itself among the destinations; a permutation's fixed
         // point (transpose's diagonal, bitrev's palindromes, ...) sends to itself (traffic.cpp returns it)
-        sim.putObject("traffic").put("pattern", traffic).put("self", true);
+        if (traffic.startsWith(HOT_SPOT)) {
+            // every packet of every terminal to the hot spot, its own included (traffic.cpp, HotSpotTrafficPattern)
+            sim.putObject("traffic").put("pattern", "hot-spot").put("node", Integer.parseInt(traffic.substring(
+                HOT_SPOT.length()))).put("fraction", 1.0).put("per", "packet").put("self", true);
+        } else {
+            sim.putObject("traffic").put("pattern", traffic).put("self", true);
+        }
         sim.put("load", load);
         if (onOff != null) {
             sim.set("injection", onOff);
@@ -594,17 +600,16 @@ public final class BookSimConfig {
         String expected = topology.equals("flatfly") ? "uniform (on a flatfly BookSim numbers terminals by its chip"
             + " layout; other patterns would not be the same)" : topology.equals("dragonflynew") ? "uniform (BookSim's"
             + " other patterns take the dragonfly's terminals as a k-ary n-cube's or need a power of two of them)"
-            : "uniform, bitcomp, transpose, bitrev, shuffle, tornado or neighbor (the patterns flowproof maps;"
-            + " docs/booksim.md)";
+            : "uniform, bitcomp, transpose, bitrev, shuffle, tornado, neighbor or hotspot({h}) (the patterns flowproof"
+            + " maps; docs/booksim.md)";
+        if ((traffic.equals("hotspot") || traffic.startsWith("hotspot(")) && !uniformOnly) {
+            return hotSpot(traffic, terminals(k, n, c));
+        }
         String mapped = PATTERNS.get(traffic);
         if (mapped == null || (uniformOnly && !traffic.equals("uniform"))) {
             throw error("traffic", expected, traffic);
         }
-        long terminals = 1;
-        for (int d = 0; d < n; d++) {
-            terminals *= k;
-        }
-        terminals *= c;
+        long terminals = terminals(k, n, c);
         boolean power = terminals > 0 && Long.bitCount(terminals) == 1;
         if (List.of("bitcomp", "bitrev", "shuffle", "transpose").contains(traffic) && !power) {
             throw error("traffic", "a power-of-two number of terminals for " + traffic + " (it permutes the bits of"
@@ -615,6 +620,48 @@ public final class BookSimConfig {
                 + " bits)", terminals + " terminals");
         }
         return mapped;
+    }
+
+    private static long terminals(int k, int n, int c) {
+        long terminals = 1;
+        for (int d = 0; d < n; d++) {
+            terminals *= k;
+        }
+        return terminals * c;
+    }
+
+    /** What {@link #pattern} returns for BookSim's {@code hotspot}: this prefix and the hot spot's terminal. */
+    private static final String HOT_SPOT = "hot-spot:";
+
+    /**
+     * BookSim's {@code hotspot({h},{r})} (traffic.cpp, {@code HotSpotTrafficPattern}): every
+     * packet of every terminal, the hot spot's own included, goes to a hot spot, drawn by the
+     * rates when there are several. One hot spot maps to flowproof's {@code hot-spot} per
+     * packet with fraction 1 and {@code self: true} (its rate is then never read); several,
+     * and a hot spot BookSim draws itself ({@code hotspot} without one, or a negative one, with
+     * BookSim's random numbers), are refused.
+     */
+    private String hotSpot(String traffic, long terminals) throws SpecException {
+        String expected = "hotspot({h}) or hotspot({h},{r}) with one hot spot h from 0 to " + (terminals - 1)
+            + " (several hot spots, or one BookSim draws at random, are not mapped)";
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("hotspot\\(\\s*(\\{[^}]*}|[^,{}]*)\\s*(,.*)?\\)")
+            .matcher(traffic);
+        if (!m.matches()) {
+            throw error("traffic", expected, traffic);
+        }
+        String spots = m.group(1).replace("{", "").replace("}", "").trim();
+        if (!spots.matches("[0-9]{1,9}")) {
+            throw error("traffic", expected, traffic);
+        }
+        long node = Long.parseLong(spots);
+        if (node >= terminals) {
+            throw error("traffic", expected, traffic);
+        }
+        String rates = m.group(2) == null ? "1" : m.group(2).substring(1).replace("{", "").replace("}", "").trim();
+        if (!rates.matches("[1-9][0-9]*(\\s*,\\s*[1-9][0-9]*)*")) {
+            throw error("traffic", expected + "; a rate is an integer of 1 or more", traffic);
+        }
+        return HOT_SPOT + node;
     }
 
     /**

@@ -72,14 +72,16 @@ sealed interface Destinations {
     /**
      * Every source other than {@code node} sends each packet to {@code node} with probability
      * {@code fraction} and otherwise follows {@code background}; the hot spot itself follows
-     * {@code background} (BookSim's hot spot: per packet, where {@link HotSpot} is per source).
+     * {@code background}, or with {@code self} draws itself as the others do (BookSim's hot
+     * spot: per packet, where {@link HotSpot} is per source; BookSim's {@code hotspot}
+     * pattern sends every packet of every terminal, the hot spot's own included, to it).
      */
-    record HotSpotPerPacket(int node, double fraction, Destinations background) implements Destinations {
+    record HotSpotPerPacket(int node, double fraction, boolean self, Destinations background) implements Destinations {
         @Override
         public void compile(DestinationTable table, int[] sources, SplittableRandom rnd) {
             background.compile(table, sources, rnd);
             for (int s : sources) {
-                if (s != node) {
+                if (s != node || self) {
                     table.setHot(s, node, fraction);
                 }
             }
@@ -87,8 +89,9 @@ sealed interface Destinations {
 
         @Override
         public String describe() {
-            return String.format(java.util.Locale.ROOT, "hot-spot to terminal %d with %.3g of every other source's"
-                + " packets, others %s", node, fraction, background.describe());
+            return String.format(java.util.Locale.ROOT, "hot-spot to terminal %d with %.3g of every %s source's"
+                + " packets, others %s", node, fraction, self ? "" : "other", background.describe()).replace("every  ",
+                "every ");
         }
     }
 

@@ -454,7 +454,11 @@ public final class WorkloadReader {
                     + " (per: packet)");
             }
             return new Destinations.HotSpotPerPacket(node, fraction(fraction, field + ".fraction", false),
-                background(p, field, space));
+                self(p, field), background(p, field, space));
+        }
+        if (p.has("self")) {
+            throw error(field + ".self", "no self with per: source (self: the hot spot draws itself too, per: packet)",
+                p.get("self"));
         }
         int hot = available;
         if (fraction != null && count != null) {

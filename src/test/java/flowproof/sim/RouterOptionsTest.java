@@ -189,6 +189,14 @@ class RouterOptionsTest {
         double w = SimTestSupport.workload(flowproof.topology.Torus.torus(new int[] {4, 4}, true),
             "{traffic: {pattern: hot-spot, node: 0, fraction: 0.25, per: packet}}").destinationWeights(3, 1)[0];
         assertThat(w).isCloseTo(0.25 + 0.75 / 15, within());
+        // self: the hot spot draws itself as the others do (BookSim's hotspot pattern); without it, its background
+        var torus = flowproof.topology.Torus.torus(new int[] {4, 4}, true);
+        assertThat(SimTestSupport.workload(torus, "{traffic: {pattern: hot-spot, node: 0, fraction: 1.0, per: packet,"
+            + " self: true}}").destinationWeights(0, 1)[0]).isEqualTo(1.0);
+        assertThat(SimTestSupport.workload(torus, "{traffic: {pattern: hot-spot, node: 0, fraction: 1.0, per: packet}}")
+            .destinationWeights(0, 1)[0]).isEqualTo(0.0);
+        Map<Integer, int[]> all = destinations("{pattern: hot-spot, node: 0, fraction: 1.0, per: packet, self: true}");
+        all.forEach((s, c) -> assertThat(c[2]).as("source %d", s).isEqualTo(c[0]));
     }
 
     /** The input-queued schemes' engine has no VCs: it refuses the VC router's options and DOR's random tie, in one line. */
@@ -246,6 +254,8 @@ class RouterOptionsTest {
         assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct
             + "traffic: {pattern: hot-spot, per: packet, fraction: 0.2, sources: 3}")))
             .startsWith("t.yaml: simulation.traffic.sources: expected no sources with per: packet");
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: hot-spot, self: true}")))
+            .startsWith("t.yaml: simulation.traffic.self: expected no self with per: source");
         assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: hot-spot, per: packet}")))
             .startsWith("t.yaml: simulation.traffic.fraction: expected the probability");
         assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct).replace("routing: dor",

@@ -309,7 +309,7 @@ class BookSimConfigTest {
             Arguments.of("routing_function = min_adapt; num_vcs = 1;", "key num_vcs: expected at least 2 for"
                 + " min_adapt"),
             Arguments.of("traffic = diagonal;", "key traffic: expected uniform, bitcomp, transpose, bitrev, shuffle,"
-                + " tornado or neighbor"),
+                + " tornado, neighbor or hotspot({h})"),
             Arguments.of("traffic = bitcomp; k = 6;", "key traffic: expected a power-of-two number of terminals for"
                 + " bitcomp (it permutes the bits of terminal numbers), found 36 terminals"),
             Arguments.of("traffic = transpose; n = 3;", "key traffic: expected an even power of two terminals"),
@@ -814,6 +814,29 @@ class BookSimConfigTest {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * BookSim's hotspot (traffic.cpp, HotSpotTrafficPattern): every packet of every terminal,
+     * the hot spot's own included, goes to the one hot spot; several hot spots, or one BookSim
+     * draws with its own random numbers, are refused in one line.
+     */
+    @Test
+    void oneHotSpotIsMappedAndTheRestRefused() throws Exception {
+        for (String t : List.of("hotspot({5})", "hotspot(5)", "hotspot({5},{3})")) {
+            Spec s = SpecReader.fromTree("p.cfg", "", BookSimConfig.toSpecTree("p.cfg", "p", MESH + "traffic = " + t + ";",
+                Purpose.SIMULATE));
+            var workload = Flowproof.simulation(s).workload();
+            for (int src = 0; src < 64; src++) {
+                assertThat(workload.destinationWeights(src, 1)[5]).as("%s: %d -> 5", t, src).isEqualTo(1.0);
+            }
+        }
+        for (String t : List.of("hotspot", "hotspot({3,5},{2,1})", "hotspot({-1})", "hotspot({64})", "hotspot({7},{0})",
+            "hotspot({99999999999999999999})")) {
+            assertThatThrownBy(() -> BookSimConfig.toSpecTree("p.cfg", "p", MESH + "traffic = " + t + ";", Purpose.SIMULATE))
+                .as(t).isInstanceOf(SpecException.class).hasMessageStartingWith("p.cfg: key traffic: expected hotspot({h})"
+                    + " or hotspot({h},{r}) with one hot spot h from 0 to 63");
         }
     }
 
