@@ -400,7 +400,10 @@ public final class Simulator implements Engine {
         // ejection-release: credit: the terminals' credits for the tails ride the credit wheel too, one per ejection
         // port and cycle at most, 1 + ejLat + credit latency cycles after the tail's grant
         ejectionCredit = router.ejectionCredit();
-        ejCreditLat = 1 + ejLat + creditLat;
+        // the terminal's channel is a one-cycle channel: its credit takes credit-latency less the cycles link-latency
+        // adds to every network channel (BookSim's kncube makes only the channels between routers 2 cycles long with
+        // use_noc_latency; its injection and ejection channels and their credit channels take 1)
+        ejCreditLat = 1 + ejLat + Math.max(1, creditLat - (cfg.linkLatency() - 1));
         // with input-speedup s an input port returns up to s credits a cycle
         int ejectionLanes = ejectionCredit ? terminals * cfg.ejectionPorts() : 0;
         links = new Links(channels + ejectionLanes, channels * router.allocators().inputSpeedup() + ejectionLanes,
