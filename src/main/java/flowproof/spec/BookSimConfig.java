@@ -550,9 +550,19 @@ public final class BookSimConfig {
         // uniform: RandomInt(_nodes - 1), the source itself among the destinations; a permutation's fixed
         // point (transpose's diagonal, bitrev's palindromes, ...) sends to itself (traffic.cpp returns it)
         if (traffic.startsWith(HOT_SPOT)) {
-            // every packet of every terminal to the hot spot, its own included (traffic.cpp, HotSpotTrafficPattern)
-            sim.putObject("traffic").put("pattern", "hot-spot").put("node", Integer.parseInt(traffic.substring(
-                HOT_SPOT.length()))).put("fraction", 1.0).put("per", "packet").put("self", true);
+            // every packet of every terminal to a hot spot, its own included (traffic.cpp, HotSpotTrafficPattern)
+            String[] parts = traffic.substring(HOT_SPOT.length()).split(";");
+            ObjectNode hot = sim.putObject("traffic").put("pattern", "hot-spot");
+            String[] nodes = parts[0].split(",");
+            if (nodes.length == 1) {
+                hot.put("node", Integer.parseInt(nodes[0]));
+            } else {
+                for (int i = 0; i < nodes.length; i++) {
+                    hot.withArray("node").add(Integer.parseInt(nodes[i]));
+                    hot.withArray("weights").add(Integer.parseInt(parts[1].split(",")[i]));
+                }
+            }
+            hot.put("fraction", 1.0).put("per", "packet").put("self", true);
         } else {
             sim.putObject("traffic").put("pattern", traffic).put("self", true);
         }
@@ -600,7 +610,7 @@ public final class BookSimConfig {
         String expected = topology.equals("flatfly") ? "uniform (on a flatfly BookSim numbers terminals by its chip"
             + " layout; other patterns would not be the same)" : topology.equals("dragonflynew") ? "uniform (BookSim's"
             + " other patterns take the dragonfly's terminals as a k-ary n-cube's or need a power of two of them)"
-            : "uniform, bitcomp, transpose, bitrev, shuffle, tornado, neighbor or hotspot({h}) (the patterns flowproof"
+            : "uniform, bitcomp, transpose, bitrev, shuffle, tornado, neighbor or hotspot (the patterns flowproof"
             + " maps; docs/booksim.md)";
         if ((traffic.equals("hotspot") || traffic.startsWith("hotspot(")) && !uniformOnly) {
             return hotSpot(traffic, terminals(k, n, c));
@@ -634,34 +644,86 @@ public final class BookSimConfig {
     private static final String HOT_SPOT = "hot-spot:";
 
     /**
-     * BookSim's {@code hotspot({h},{r})} (traffic.cpp, {@code HotSpotTrafficPattern}): every
-     * packet of every terminal, the hot spot's own included, goes to a hot spot, drawn by the
-     * rates when there are several. One hot spot maps to flowproof's {@code hot-spot} per
-     * packet with fraction 1 and {@code self: true} (its rate is then never read); several,
-     * and a hot spot BookSim draws itself ({@code hotspot} without one, or a negative one, with
-     * BookSim's random numbers), are refused.
+     * BookSim's {@code hotspot(PARAMS)} (traffic.cpp, {@code HotSpotTrafficPattern}), read as
+     * BookSim reads it: {@code PARAMS} split by {@link #tokenize} into the hot spots and the
+     * rates, each a list by {@link #tokenize} again; so {@code hotspot({{3,60},{2,1}})} is
+     * hot spots 3 and 60 with rates 2 and 1, while {@code hotspot({3,60})} is hot spot 3 with
+     * rate 60. Every packet of every terminal, the hot spots' own included, goes to a hot spot
+     * drawn with weight its rate (the rates resized to the hot spots with the last one,
+     * default 1). Maps to flowproof's {@code hot-spot} per packet with fraction 1, {@code
+     * self: true} and the rates as {@code weights}; a hot spot BookSim draws itself ({@code
+     * hotspot} without one, or a negative one, with BookSim's random numbers) is refused.
+     * Returns {@link #HOT_SPOT}, the hot spots, ';' and the weights.
      */
     private String hotSpot(String traffic, long terminals) throws SpecException {
-        String expected = "hotspot({h}) or hotspot({h},{r}) with one hot spot h from 0 to " + (terminals - 1)
-            + " (several hot spots, or one BookSim draws at random, are not mapped)";
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("hotspot\\(\\s*(\\{[^}]*}|[^,{}]*)\\s*(,.*)?\\)")
-            .matcher(traffic);
-        if (!m.matches()) {
+        String expected = "hotspot(h), hotspot({h}) or hotspot({{h1,h2,...},{r1,r2,...}}) (BookSim's syntax) with hot"
+            + " spots from 0 to " + (terminals - 1) + ", each once, and integer rates of 1 or more (a hot spot BookSim"
+            + " draws at random is not mapped)";
+        int left = traffic.indexOf('(');
+        int right = traffic.lastIndexOf(')');
+        String paramText = left < 0 ? "" : right < left ? traffic.substring(left + 1) : traffic.substring(left + 1, right);
+        List<String> params = tokenize(paramText);
+        if (params.isEmpty()) {
             throw error("traffic", expected, traffic);
         }
-        String spots = m.group(1).replace("{", "").replace("}", "").trim();
-        if (!spots.matches("[0-9]{1,9}")) {
+        List<Long> nodes = new ArrayList<>();
+        for (String x : tokenize(params.get(0))) {
+            if (!x.trim().matches("[0-9]{1,9}")) {
+                throw error("traffic", expected, traffic);
+            }
+            long node = Long.parseLong(x.trim());
+            if (node >= terminals || nodes.contains(node)) {
+                throw error("traffic", expected, traffic);
+            }
+            nodes.add(node);
+        }
+        List<String> rates = params.size() >= 2 ? tokenize(params.get(1)) : List.of("1");
+        if (nodes.isEmpty() || rates.isEmpty()) {
             throw error("traffic", expected, traffic);
         }
-        long node = Long.parseLong(spots);
-        if (node >= terminals) {
-            throw error("traffic", expected, traffic);
+        StringBuilder weights = new StringBuilder();
+        for (int i = 0; i < nodes.size(); i++) {
+            // traffic.cpp: rates.resize(hotspots.size(), rates.back())
+            String rate = rates.get(Math.min(i, rates.size() - 1)).trim();
+            if (!rate.matches("[1-9][0-9]{0,8}")) {
+                throw error("traffic", expected, traffic);
+            }
+            weights.append(i == 0 ? "" : ",").append(rate);
         }
-        String rates = m.group(2) == null ? "1" : m.group(2).substring(1).replace("{", "").replace("}", "").trim();
-        if (!rates.matches("[1-9][0-9]*(\\s*,\\s*[1-9][0-9]*)*")) {
-            throw error("traffic", expected + "; a rate is an integer of 1 or more", traffic);
+        return HOT_SPOT + nodes.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + ";"
+            + weights;
+    }
+
+    /**
+     * BookSim's {@code tokenize_str} (config_utils.cpp): text not starting with '{' is one
+     * element; else the elements between the first '{' and its match, split at commas outside
+     * nested braces (text after the match is dropped, as BookSim drops it).
+     */
+    static List<String> tokenize(String data) {
+        List<String> values = new ArrayList<>();
+        if (data.isEmpty()) {
+            return values;
         }
-        return HOT_SPOT + node;
+        if (data.charAt(0) != '{') {
+            values.add(data);
+            return values;
+        }
+        int start = 1;
+        int nested = 0;
+        for (int curr = 1; curr < data.length(); curr++) {
+            char c = data.charAt(curr);
+            if (c == '{') {
+                nested++;
+            } else if (c == '}' && nested > 0) {
+                nested--;
+            } else if ((c == ',' || c == '}') && nested == 0) {
+                if (curr > start) {
+                    values.add(data.substring(start, curr));
+                }
+                start = curr + 1;
+            }
+        }
+        return values;
     }
 
     /**

@@ -28,6 +28,12 @@ final class DestinationTable {
      */
     final int[] hot;
     final double[] hotFraction;
+    /**
+     * Per terminal with several hot spots: the hot spots and their cumulative weights (shared
+     * arrays), one drawn by weight when the packet goes to a hot spot; null with one.
+     */
+    final int[][] hotSet;
+    final double[][] hotCumulative;
 
     DestinationTable(int terminals) {
         fixed = new int[terminals];
@@ -37,12 +43,27 @@ final class DestinationTable {
         hot = new int[terminals];
         Arrays.fill(hot, NONE);
         hotFraction = new double[terminals];
+        hotSet = new int[terminals][];
+        hotCumulative = new double[terminals][];
     }
 
     /** Each packet of {@code source} goes to {@code node} with probability {@code fraction}, else by its rule. */
     void setHot(int source, int node, double fraction) {
         hot[source] = node;
         hotFraction[source] = fraction;
+    }
+
+    /**
+     * Each packet of {@code source} goes to a hot spot with probability {@code fraction}, the
+     * hot spot {@code nodes[i]} drawn with weight {@code cumulative[i] - cumulative[i - 1]};
+     * else by its rule. One node is {@link #setHot(int, int, double)}.
+     */
+    void setHot(int source, int[] nodes, double[] cumulative, double fraction) {
+        setHot(source, nodes[0], fraction);
+        if (nodes.length > 1) {
+            hotSet[source] = nodes;
+            hotCumulative[source] = cumulative;
+        }
     }
 
     void setFixed(int source, int destination) {
@@ -64,7 +85,17 @@ final class DestinationTable {
     /** The destination of {@code source}'s next packet, or {@link #NONE}. */
     int destination(int source, SplittableRandom random) {
         if (hot[source] >= 0 && random.nextDouble() < hotFraction[source]) {
-            return hot[source];
+            int[] set = hotSet[source];
+            if (set == null) {
+                return hot[source];
+            }
+            double[] cum = hotCumulative[source];
+            double u = random.nextDouble() * cum[cum.length - 1];
+            int i = 0;
+            while (i < set.length - 1 && u >= cum[i]) {
+                i++;
+            }
+            return set[i];
         }
         int d = fixed[source];
         if (d != RANDOM) {
@@ -100,7 +131,15 @@ final class DestinationTable {
             for (int i = 0; i < terminals; i++) {
                 w[i] *= 1 - f;
             }
-            w[hot[source]] += f;
+            int[] set = hotSet[source];
+            if (set == null) {
+                w[hot[source]] += f;
+            } else {
+                double[] cum = hotCumulative[source];
+                for (int i = 0; i < set.length; i++) {
+                    w[set[i]] += f * (cum[i] - (i == 0 ? 0 : cum[i - 1])) / cum[cum.length - 1];
+                }
+            }
         }
         return w;
     }

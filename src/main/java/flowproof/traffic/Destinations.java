@@ -1,5 +1,6 @@
 package flowproof.traffic;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
@@ -70,28 +71,43 @@ sealed interface Destinations {
     }
 
     /**
-     * Every source other than {@code node} sends each packet to {@code node} with probability
-     * {@code fraction} and otherwise follows {@code background}; the hot spot itself follows
-     * {@code background}, or with {@code self} draws itself as the others do (BookSim's hot
-     * spot: per packet, where {@link HotSpot} is per source; BookSim's {@code hotspot}
-     * pattern sends every packet of every terminal, the hot spot's own included, to it).
+     * Every source other than the hot spots sends each packet to a hot spot with probability
+     * {@code fraction} (one of {@code nodes}, drawn by {@code weights} when there are several)
+     * and otherwise follows {@code background}; the hot spots themselves follow
+     * {@code background}, or with {@code self} draw as the others do (BookSim's hot spot: per
+     * packet, where {@link HotSpot} is per source; BookSim's {@code hotspot} pattern sends
+     * every packet of every terminal, the hot spots' own included, to a hot spot drawn by
+     * its rate).
      */
-    record HotSpotPerPacket(int node, double fraction, boolean self, Destinations background) implements Destinations {
+    record HotSpotPerPacket(int[] nodes, double[] weights, double fraction, boolean self, Destinations background)
+        implements Destinations {
         @Override
         public void compile(DestinationTable table, int[] sources, SplittableRandom rnd) {
             background.compile(table, sources, rnd);
+            double[] cumulative = new double[nodes.length];
+            double sum = 0;
+            for (int i = 0; i < nodes.length; i++) {
+                sum += weights[i];
+                cumulative[i] = sum;
+            }
             for (int s : sources) {
-                if (s != node || self) {
-                    table.setHot(s, node, fraction);
+                if (self || Arrays.stream(nodes).noneMatch(n -> n == s)) {
+                    table.setHot(s, nodes, cumulative, fraction);
                 }
             }
         }
 
         @Override
         public String describe() {
-            return String.format(java.util.Locale.ROOT, "hot-spot to terminal %d with %.3g of every %s source's"
-                + " packets, others %s", node, fraction, self ? "" : "other", background.describe()).replace("every  ",
-                "every ");
+            StringBuilder spots = new StringBuilder();
+            for (int i = 0; i < nodes.length; i++) {
+                spots.append(i == 0 ? "" : ", ").append(nodes[i]);
+                if (nodes.length > 1) {
+                    spots.append(String.format(java.util.Locale.ROOT, " (weight %.3g)", weights[i]));
+                }
+            }
+            return String.format(java.util.Locale.ROOT, "hot-spot to terminal%s %s with %.3g of every %ssource's packets,"
+                + " others %s", nodes.length > 1 ? "s" : "", spots, fraction, self ? "" : "other ", background.describe());
         }
     }
 

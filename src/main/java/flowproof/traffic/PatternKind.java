@@ -59,7 +59,7 @@ enum PatternKind {
 
     /** The parameters of hot-spot ({@code per}: source or packet, issue 20). */
     static final List<String> HOT_SPOT_PARAMETERS = List.of("node", "fraction", "sources", "choose", "background", "per",
-        "self");
+        "self", "weights");
 
     /** The parameters of uniform: {@code self} (whether a source may send to itself, default false). */
     static final List<String> UNIFORM_PARAMETERS = List.of("self");

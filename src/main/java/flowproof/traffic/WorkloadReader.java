@@ -412,19 +412,60 @@ public final class WorkloadReader {
         return n.asBoolean();
     }
 
+    /** The hot spots' weights: a list of {@code count} positive numbers (default: all 1). */
+    private static double[] weights(JsonNode w, String field, int count) {
+        double[] weights = new double[count];
+        if (w == null) {
+            Arrays.fill(weights, 1);
+            return weights;
+        }
+        if (!w.isArray() || w.size() != count) {
+            throw error(field, "a list of " + count + " positive numbers, one per hot spot", w);
+        }
+        for (int i = 0; i < count; i++) {
+            JsonNode e = w.get(i);
+            if (!e.isNumber() || !(e.asDouble() > 0) || Double.isInfinite(e.asDouble())) {
+                throw error(field + "[" + i + "]", "a positive number", e);
+            }
+            weights[i] = e.asDouble();
+        }
+        return weights;
+    }
+
     private static Destinations hotSpot(JsonNode params, String field, TerminalSpace space, int[] sources) {
         JsonNode p = params == null ? JsonNodeFactory.instance.objectNode() : params;
         int node = space.terminal(0);
         JsonNode n = p.get("node");
-        if (n != null) {
+        int[] nodes = null;
+        if (n != null && n.isArray()) {
+            // several hot spots (per: packet), each packet's drawn by weight
+            if (n.isEmpty()) {
+                throw error(field + ".node", "a terminal or a non-empty list of terminals", n);
+            }
+            nodes = new int[n.size()];
+            for (int i = 0; i < nodes.length; i++) {
+                JsonNode e = n.get(i);
+                if (!e.isIntegralNumber() || !e.canConvertToInt() || !space.contains(e.asInt())) {
+                    throw error(field + ".node[" + i + "]", "a terminal of the " + space.describe(), e);
+                }
+                nodes[i] = e.asInt();
+                for (int j = 0; j < i; j++) {
+                    if (nodes[j] == nodes[i]) {
+                        throw error(field + ".node[" + i + "]", "a terminal not listed before", e);
+                    }
+                }
+            }
+            node = nodes[0];
+        } else if (n != null) {
             if (!n.isIntegralNumber() || !n.canConvertToInt() || !space.contains(n.asInt())) {
                 throw error(field + ".node", "a terminal of the " + space.describe(), n);
             }
             node = n.asInt();
         }
+        int[] spots = nodes == null ? new int[] {node} : nodes;
         int available = 0;
         for (int s : sources) {
-            if (s != node) {
+            if (Arrays.stream(spots).noneMatch(h -> h == s)) {
                 available++;
             }
         }
@@ -453,8 +494,15 @@ public final class WorkloadReader {
                 throw missing(field + ".fraction", "the probability that a packet goes to the hot spot, in (0, 1]"
                     + " (per: packet)");
             }
-            return new Destinations.HotSpotPerPacket(node, fraction(fraction, field + ".fraction", false),
-                self(p, field), background(p, field, space));
+            return new Destinations.HotSpotPerPacket(spots, weights(p.get("weights"), field + ".weights", spots.length),
+                fraction(fraction, field + ".fraction", false), self(p, field), background(p, field, space));
+        }
+        if (nodes != null) {
+            throw error(field + ".node", "one terminal with per: source (a list of hot spots needs per: packet)", n);
+        }
+        if (p.has("weights")) {
+            throw error(field + ".weights", "no weights with per: source (weights: of a list of hot spots, per: packet)",
+                p.get("weights"));
         }
         if (p.has("self")) {
             throw error(field + ".self", "no self with per: source (self: the hot spot draws itself too, per: packet)",

@@ -51,7 +51,7 @@ class BookSimCliTest {
             CliRun r = CliRun.run(command, "--booksim", cfg);
             assertThat(r.code()).as(command).isEqualTo(2);
             assertThat(r.err()).as(command).isEqualTo(cfg + ": key traffic: expected uniform, bitcomp, transpose,"
-                + " bitrev, shuffle, tornado, neighbor or hotspot({h}) (the patterns flowproof maps; docs/booksim.md), found randperm\n");
+                + " bitrev, shuffle, tornado, neighbor or hotspot (the patterns flowproof maps; docs/booksim.md), found randperm\n");
         }
     }
 

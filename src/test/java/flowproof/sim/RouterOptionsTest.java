@@ -197,6 +197,23 @@ class RouterOptionsTest {
             .destinationWeights(0, 1)[0]).isEqualTo(0.0);
         Map<Integer, int[]> all = destinations("{pattern: hot-spot, node: 0, fraction: 1.0, per: packet, self: true}");
         all.forEach((s, c) -> assertThat(c[2]).as("source %d", s).isEqualTo(c[0]));
+        // several hot spots, drawn by weight: the weights, and the packets of a run near them
+        double[] spots = SimTestSupport.workload(torus, "{traffic: {pattern: hot-spot, node: [0, 7], weights: [3, 1],"
+            + " fraction: 0.5, per: packet}}").destinationWeights(3, 1);
+        assertThat(spots[0]).isCloseTo(0.5 * 0.75 + 0.5 / 15, within());
+        assertThat(spots[7]).isCloseTo(0.5 * 0.25 + 0.5 / 15, within());
+        assertThat(SimTestSupport.workload(torus, "{traffic: {pattern: hot-spot, node: [0, 7], fraction: 1.0,"
+            + " per: packet}}").destinationWeights(7, 1)[0]).as("a hot spot without self: its background")
+            .isCloseTo(1.0 / 15, within());
+        String vct = "switching: vct\nbuffer: 16\npacket-size: 8\n";
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: hot-spot, node: [0, 7],"
+            + " weights: [1], fraction: 1.0, per: packet}"))).startsWith("t.yaml: simulation.traffic.weights: expected a"
+            + " list of 2 positive numbers");
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: hot-spot, node: [0, 7],"
+            + " fraction: 0.5}"))).startsWith("t.yaml: simulation.traffic.node: expected one terminal with per: source");
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: hot-spot, node: [0, 0],"
+            + " fraction: 0.5, per: packet}"))).startsWith("t.yaml: simulation.traffic.node[1]: expected a terminal not"
+            + " listed before");
     }
 
     /** The input-queued schemes' engine has no VCs: it refuses the VC router's options and DOR's random tie, in one line. */

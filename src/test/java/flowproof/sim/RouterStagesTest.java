@@ -62,10 +62,7 @@ class RouterStagesTest {
      */
     @Test
     void stagesLengthenAVcsCreditLoopByTheCyclesFromVcToSwitchAllocation() {
-        StringBuilder burst = new StringBuilder();
-        for (int i = 0; i < 12; i++) {
-            burst.append(i == 0 ? "" : ", ").append("[5, 0, 1, 1]");
-        }
+        String burst = burst(12, "[5, 0, 1, 1]");
         String sim = "switching: wormhole\nbuffer: 8\ntraffic: {script: [" + burst + "]}\ncycles: 400\nwarmup: 0\n"
             + "credit-latency: 2\n";
         String[][] cases = {{"", "7"}, {"stages: {routing: 1, vc-allocation: 1, switch-allocation: 1, traversal: 1}",
@@ -94,10 +91,7 @@ class RouterStagesTest {
      */
     @Test
     void theSourceSeesItsInjectionBufferAcrossTheInjectionChannel() {
-        StringBuilder burst = new StringBuilder();
-        for (int i = 0; i < 12; i++) {
-            burst.append(i == 0 ? "" : ", ").append("[5, 0, 1, 1]");
-        }
+        String burst = burst(12, "[5, 0, 1, 1]");
         String mesh = "name: m\ntopology: {kind: mesh, radix: [4, 4]}\nrouting: dor\nvcs: 1\nrule: vct\nsimulation:\n"
             + "  switching: wormhole\n  buffer: 8\n  traffic: {script: [" + burst + "]}\n  cycles: 400\n  warmup: 0\n";
         for (int inj = 0; inj <= 3; inj++) {
@@ -122,10 +116,7 @@ class RouterStagesTest {
      */
     @Test
     void ejectionVcsLetSeveralPacketsHoldTheEjectionChannel() {
-        StringBuilder burst = new StringBuilder();
-        for (int i = 0; i < 12; i++) {
-            burst.append(i == 0 ? "" : ", ").append("[5, 1, 0, 1], [5, 4, 0, 1]");
-        }
+        String burst = burst(12, "[5, 1, 0, 1], [5, 4, 0, 1]");
         String mesh = "name: m\ntopology: {kind: mesh, radix: [4, 4]}\nrouting: dor\nvcs: 2\nrule: vct\nsimulation:\n"
             + "  switching: wormhole\n  buffer: 8\n  vc-release: tail\n  traffic: {script: [" + burst + "]}\n"
             + "  cycles: 400\n  warmup: 0\n  stages: {routing: 1, vc-allocation: 1, switch-allocation: 1, traversal: 1}\n";
@@ -159,10 +150,7 @@ class RouterStagesTest {
      */
     @Test
     void theEjectionCreditTakesTheTerminalsOneCycleChannel() {
-        StringBuilder burst = new StringBuilder();
-        for (int i = 0; i < 20; i++) {
-            burst.append(i == 0 ? "" : ", ").append("[5, 1, 0, 1], [5, 4, 0, 1]");
-        }
+        String burst = burst(20, "[5, 1, 0, 1], [5, 4, 0, 1]");
         String mesh = "name: m\ntopology: {kind: mesh, radix: [4, 4]}\nrouting: dor\nvcs: 2\nrule: vct\nsimulation:\n"
             + "  switching: wormhole\n  buffer: 8\n  vc-release: drained\n  ejection-release: credit\n"
             + "  ejection-vcs: 2\n  traffic: {script: [" + burst + "]}\n  cycles: 600\n  warmup: 0\n"
@@ -175,6 +163,11 @@ class RouterStagesTest {
         // the steady state: the last 20 deliveries, 10 periods of two packets
         assertThat(near.get(39) - near.get(19)).as("%s", near).isEqualTo(50);
         assertThat(far.get(39) - far.get(19)).as("%s", far).isEqualTo(50);
+    }
+
+    /** {@code packets}, a script's entries, repeated {@code times}, comma-separated. */
+    private static String burst(int times, String packets) {
+        return String.join(", ", java.util.Collections.nCopies(times, packets));
     }
 
     @Test

@@ -2,6 +2,7 @@ package flowproof.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 import static org.quicktheories.QuickTheory.qt;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -309,7 +310,7 @@ class BookSimConfigTest {
             Arguments.of("routing_function = min_adapt; num_vcs = 1;", "key num_vcs: expected at least 2 for"
                 + " min_adapt"),
             Arguments.of("traffic = diagonal;", "key traffic: expected uniform, bitcomp, transpose, bitrev, shuffle,"
-                + " tornado, neighbor or hotspot({h})"),
+                + " tornado, neighbor or hotspot"),
             Arguments.of("traffic = bitcomp; k = 6;", "key traffic: expected a power-of-two number of terminals for"
                 + " bitcomp (it permutes the bits of terminal numbers), found 36 terminals"),
             Arguments.of("traffic = transpose; n = 3;", "key traffic: expected an even power of two terminals"),
@@ -818,25 +819,39 @@ class BookSimConfigTest {
     }
 
     /**
-     * BookSim's hotspot (traffic.cpp, HotSpotTrafficPattern): every packet of every terminal,
-     * the hot spot's own included, goes to the one hot spot; several hot spots, or one BookSim
-     * draws with its own random numbers, are refused in one line.
+     * BookSim's hotspot (traffic.cpp, HotSpotTrafficPattern), its parameters split as BookSim
+     * splits them (config_utils.cpp, tokenize_str): every packet of every terminal, the hot
+     * spots' own included, goes to a hot spot drawn with weight its rate (the rates resized to
+     * the hot spots with the last one). {@code hotspot({3,60})} is hot spot 3 with rate 60,
+     * {@code hotspot({{5,60,9},{3,1}})} three hot spots. A hot spot BookSim draws with its own
+     * random numbers, a repeated one or a rate below 1 are refused in one line.
      */
     @Test
-    void oneHotSpotIsMappedAndTheRestRefused() throws Exception {
-        for (String t : List.of("hotspot({5})", "hotspot(5)", "hotspot({5},{3})")) {
-            Spec s = SpecReader.fromTree("p.cfg", "", BookSimConfig.toSpecTree("p.cfg", "p", MESH + "traffic = " + t + ";",
-                Purpose.SIMULATE));
-            var workload = Flowproof.simulation(s).workload();
+    void hotSpotsAreReadAsBookSimReadsThem() throws Exception {
+        for (String t : List.of("hotspot({5})", "hotspot(5)", "hotspot({5},{3})", "hotspot({5,60})")) {
+            var workload = Flowproof.simulation(SpecReader.fromTree("p.cfg", "", BookSimConfig.toSpecTree("p.cfg", "p",
+                MESH + "traffic = " + t + ";", Purpose.SIMULATE))).workload();
             for (int src = 0; src < 64; src++) {
                 assertThat(workload.destinationWeights(src, 1)[5]).as("%s: %d -> 5", t, src).isEqualTo(1.0);
             }
         }
-        for (String t : List.of("hotspot", "hotspot({3,5},{2,1})", "hotspot({-1})", "hotspot({64})", "hotspot({7},{0})",
+        var three = Flowproof.simulation(SpecReader.fromTree("p.cfg", "", BookSimConfig.toSpecTree("p.cfg", "p",
+            MESH + "traffic = hotspot({{5,60,9},{3,1}});", Purpose.SIMULATE))).workload();
+        for (int src : new int[] {0, 5, 9, 60}) {
+            double[] w = three.destinationWeights(src, 1);
+            assertThat(w[5]).as("%d -> 5", src).isCloseTo(3.0 / 5, within(1e-12));
+            assertThat(w[60]).as("%d -> 60", src).isCloseTo(1.0 / 5, within(1e-12));
+            assertThat(w[9]).as("%d -> 9 (the last rate repeated)", src).isCloseTo(1.0 / 5, within(1e-12));
+        }
+        assertThat(BookSimConfig.tokenize("{{3,60},{2,1}}")).containsExactly("{3,60}", "{2,1}");
+        assertThat(BookSimConfig.tokenize("{3,60},{2,1}")).containsExactly("3", "60");
+        assertThat(BookSimConfig.tokenize("7")).containsExactly("7");
+        for (String t : List.of("hotspot", "hotspot({{3,3}})", "hotspot({-1})", "hotspot({64})", "hotspot({{7},{0}})",
             "hotspot({99999999999999999999})")) {
             assertThatThrownBy(() -> BookSimConfig.toSpecTree("p.cfg", "p", MESH + "traffic = " + t + ";", Purpose.SIMULATE))
-                .as(t).isInstanceOf(SpecException.class).hasMessageStartingWith("p.cfg: key traffic: expected hotspot({h})"
-                    + " or hotspot({h},{r}) with one hot spot h from 0 to 63");
+                .as(t).isInstanceOf(SpecException.class).hasMessageStartingWith("p.cfg: key traffic: expected"
+                    + " hotspot(h), hotspot({h}) or hotspot({{h1,h2,...},{r1,r2,...}}) (BookSim's syntax) with hot spots"
+                    + " from 0 to 63");
         }
     }
 
