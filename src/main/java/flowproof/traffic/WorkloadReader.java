@@ -470,8 +470,9 @@ public final class WorkloadReader {
             }
         }
         if (available == 0) {
-            throw new ConfigurationException(field, "at least one source besides the hot spot " + node,
-                "only terminal " + node);
+            String listed = Arrays.stream(spots).mapToObj(Integer::toString).collect(Collectors.joining(", "));
+            throw new ConfigurationException(field, "at least one source besides the hot spot" + (spots.length > 1 ? "s "
+                : " ") + listed, "only terminal" + (spots.length > 1 ? "s " : " ") + listed);
         }
         JsonNode fraction = p.get("fraction");
         JsonNode count = p.get("sources");

@@ -214,6 +214,9 @@ class RouterOptionsTest {
         assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {pattern: hot-spot, node: [0, 0],"
             + " fraction: 0.5, per: packet}"))).startsWith("t.yaml: simulation.traffic.node[1]: expected a terminal not"
             + " listed before");
+        assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {mix: [{terminals: \"0,7\","
+            + " pattern: hot-spot, node: [0, 7], fraction: 1.0, per: packet}, {terminals: \"1-6,8-15\", pattern:"
+            + " uniform}]}"))).contains("expected at least one source besides the hot spots 0, 7, found only terminals 0, 7");
     }
 
     /** The input-queued schemes' engine has no VCs: it refuses the VC router's options and DOR's random tie, in one line. */
