@@ -497,6 +497,7 @@ public final class Simulator implements Engine {
             vcPrio, cfg.router().allocators(), cfg.router().allocators().inputSpeedup(), islipOnePass);
         va = new VcAllocator(cfg, rule, b, pk, routes, sa, msg, control, timing, inPorts, inPortRouter, vcClass,
             vcPrio);
+        sa.fuse((ip, iv) -> traverse(ip, iv, measuringNow));
         injGoneCycle = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
         injGoneVc = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
         if (injGoneCycle != null) {
@@ -695,6 +696,9 @@ public final class Simulator implements Engine {
 
     // ------------------------------------------------------------------ the cycle
 
+    /** Whether this cycle is measured: for the traversals the switch allocator makes ({@link SwitchAllocator#fuse}). */
+    private boolean measuringNow;
+
     private void step(Workload.Generator gen, boolean measuring) {
         links.turn(now);
         arrivals();
@@ -709,6 +713,7 @@ public final class Simulator implements Engine {
         if (contend) {
             contention();
         }
+        measuringNow = measuring;
         int grants = sa.allocate(now);
         for (int i = 0; i < grants; i++) {
             traverse(sa.grantPort(i), sa.grantVc(i), measuring);
