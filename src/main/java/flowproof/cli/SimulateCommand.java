@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
     description = {"Runs the cycle-accurate simulator on the network of a spec (its simulation section) with the "
         + "same routing function and flow-control rule the explorer checks, and prints throughput and latency.",
         "After the generation cycles sources stop and the network is drained; a deadlock (no flit moved for "
-            + "deadlock-cycles while flits are in the network) is reported with the queues held.",
+            + "deadlock-cycles while flits are in the network) is reported with the queues held and a shortest cycle "
+            + "of them, each waiting on the next.",
         "Exit code: 0 ran and drained, 1 deadlock or not drained, 2 bad input, 3 no packet was generated"
             + " (nothing checked)."})
 final class SimulateCommand implements Callable<Integer> {
@@ -373,6 +374,8 @@ final class SimulateCommand implements Callable<Integer> {
             d.put("packetsInNetwork", r.deadlock().packetsInNetwork());
             ArrayNode held = d.putArray("heldQueues");
             r.deadlock().heldQueues().forEach(held::add);
+            ArrayNode waiting = d.putArray("waitCycle");
+            r.deadlock().waitCycle().forEach(waiting::add);
         } else {
             o.putNull("deadlock");
         }
@@ -470,6 +473,17 @@ final class SimulateCommand implements Callable<Integer> {
                     break;
                 }
                 out.println("            " + q);
+            }
+            if (!d.waitCycle().isEmpty()) {
+                out.printf("  waiting   a cycle of %d held queues, each waiting on the next:%n", d.waitCycle().size());
+                shown = 0;
+                for (String q : d.waitCycle()) {
+                    if (shown++ == 20) {
+                        out.println("            ... and " + (d.waitCycle().size() - 20) + " more, back to the first");
+                        break;
+                    }
+                    out.println("            " + q);
+                }
             }
         } else {
             out.println("  drained   " + (r.drained() ? "yes, in " + r.drainCycles() + " cycles after generation stopped"

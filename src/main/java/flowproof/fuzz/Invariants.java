@@ -136,7 +136,7 @@ public final class Invariants {
         SimResult r = run.result;
         if (s.deadlockFree() && (r.deadlock() != null || !r.drained())) {
             return new Violation("deadlock-freedom", "a deadlock-free configuration did not drain: "
-                + (r.deadlock() != null ? "deadlock at cycle " + r.deadlock().cycle() + ", held " + r.deadlock().heldQueues()
+                + (r.deadlock() != null ? describe(r.deadlock())
                 : "not drained in " + cfg.drainCycles() + " cycles"));
         }
         if (r.drained() && r.deadlock() == null && !seen.equals(expected)) {
@@ -171,7 +171,7 @@ public final class Invariants {
         }
         if (s.deadlockFree() && !drained) {
             return new Violation("deadlock-freedom", "a deadlock-free configuration did not drain: "
-                + (r.deadlock() != null ? "deadlock at cycle " + r.deadlock().cycle() + ", held " + r.deadlock().heldQueues()
+                + (r.deadlock() != null ? describe(r.deadlock())
                 : "not drained in " + cfg.drainCycles() + " cycles"));
         }
         return drained ? Answers.check(s.packets(), run.deliveries, true) : null;
@@ -667,5 +667,11 @@ public final class Invariants {
                 }
             }
         }
+    }
+
+    /** A deadlock in one line: when, the queues held and, if known, a cycle of them each waiting on the next. */
+    static String describe(SimResult.Deadlock d) {
+        return "deadlock at cycle " + d.cycle() + ", held " + d.heldQueues()
+            + (d.waitCycle().isEmpty() ? "" : ", each waiting on the next: " + d.waitCycle());
     }
 }

@@ -14,8 +14,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -186,39 +184,7 @@ public final class TracePage {
                 next.put(w.queue(), w.targets());
             }
         }
-        List<Integer> best = List.of();
-        for (int start : next.keySet().stream().sorted().toList()) {
-            // breadth-first from start back to start
-            Map<Integer, Integer> parent = new HashMap<>();
-            ArrayDeque<Integer> frontier = new ArrayDeque<>(List.of(start));
-            boolean found = false;
-            while (!frontier.isEmpty() && !found) {
-                int q = frontier.poll();
-                for (int t : next.getOrDefault(q, new int[0])) {
-                    if (t == start) {
-                        parent.put(-1, q);
-                        found = true;
-                        break;
-                    }
-                    if (next.containsKey(t) && !parent.containsKey(t)) {
-                        parent.put(t, q);
-                        frontier.add(t);
-                    }
-                }
-            }
-            if (!found) {
-                continue;
-            }
-            List<Integer> path = new ArrayList<>();
-            for (int q = parent.get(-1); q != start; q = parent.get(q)) {
-                path.add(0, q);
-            }
-            path.add(0, start);
-            if (best.isEmpty() || path.size() < best.size()) {
-                best = path;
-            }
-        }
-        return best;
+        return flowproof.WaitCycle.shortest(next);
     }
 
     private static String resource(String name) {

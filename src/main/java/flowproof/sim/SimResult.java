@@ -104,8 +104,18 @@ public record SimResult(
                           double bufferAccess, double network, double ruleWait) implements java.io.Serializable {
     }
 
-    /** A deadlock: when it was detected and which queues were held. */
-    public record Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues) implements java.io.Serializable {
+    /**
+     * A deadlock: when it was detected, which queues were held, and a shortest cycle of held
+     * queues each waiting on the next ({@code waitCycle}, the first queue not repeated at the
+     * end; empty where the engine does not work it out or the held queues form none).
+     */
+    public record Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues, List<String> waitCycle)
+        implements java.io.Serializable {
+
+        /** A deadlock whose waiting cycle is not worked out. */
+        public Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues) {
+            this(cycle, packetsInNetwork, heldQueues, List.of());
+        }
     }
 
     /**

@@ -14,7 +14,9 @@ import flowproof.topology.Topology;
 import flowproof.traffic.Workload;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 
@@ -1604,7 +1606,45 @@ public final class Simulator implements Engine {
                     + topo.nodeName(termRouter[pk.dst[p]]) + ")");
             }
         }
-        return new SimResult.Deadlock(now, inNetworkPackets, held);
+        List<String> cycle = new ArrayList<>();
+        for (int iv : flowproof.WaitCycle.shortest(waits())) {
+            cycle.add(ivName(iv));
+        }
+        return new SimResult.Deadlock(now, inNetworkPackets, held, cycle);
+    }
+
+    /**
+     * The wait-for graph of the input VCs with flits ({@link flowproof.WaitCycle}): a VC whose
+     * packet holds a network output VC without a credit (wormhole) waits on that queue; a head
+     * that holds none waits, for each output VC its route offers, on the input VC whose packet
+     * holds it, or else on the queue itself (short of credits, or refused by the rule, which
+     * only more room there can change). A VC that holds an ejection VC or a reservation
+     * (virtual cut-through) waits on no queue, nor does a head whose route is not known yet.
+     */
+    private Map<Integer, int[]> waits() {
+        Map<Integer, int[]> waits = new HashMap<>();
+        for (int iv = 0; iv < inVcs; iv++) {
+            if (b.count(iv) == 0) {
+                continue;
+            }
+            int ov = b.out(iv);
+            if (ov >= 0) {
+                waits.put(iv, ov < queues && !vct && b.credits(ov) == 0 ? new int[] {ov} : new int[0]);
+                continue;
+            }
+            int[] candidates = va.candidates(iv);
+            if (candidates == null) {
+                waits.put(iv, new int[0]);
+                continue;
+            }
+            int[] on = new int[candidates.length];
+            for (int i = 0; i < candidates.length; i++) {
+                int c = candidates[i];
+                on[i] = b.owner(c) >= 0 ? b.owner(c) : c;
+            }
+            waits.put(iv, on);
+        }
+        return waits;
     }
 
     private String ivName(int iv) {

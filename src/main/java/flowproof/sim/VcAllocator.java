@@ -372,6 +372,37 @@ final class VcAllocator {
     }
 
     /**
+     * The output VCs the head of input VC {@code iv} may ask for (its route's candidates, or its
+     * terminal's ejection VCs), or null while its header is not known (it has not asked yet).
+     * For reports: it draws nothing and changes no packet.
+     */
+    int[] candidates(int iv) {
+        int p = b.frontPacket(iv);
+        int off = headRoute[iv];
+        if (off == UNKNOWN) {
+            if (pk.header[p] < 0) {
+                return null;
+            }
+            int port = b.portOf(iv);
+            int router = inPortRouter[port];
+            off = routing.exitNode(pk.header[p]) == router ? EJECTS
+                : rc.route(port < channels ? iv : FlowControlRule.INJECT, router, pk.header[p]);
+        }
+        if (off == EJECTS) {
+            int[] ej = new int[ejPorts];
+            for (int k = 0; k < ejPorts; k++) {
+                ej[k] = queues + pk.dst[p] * ejPorts + k;
+            }
+            return ej;
+        }
+        int[] out = new int[rc.pool[off]];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = rc.pool[off + 2 + 2 * i];
+        }
+        return out;
+    }
+
+    /**
      * The output VC the head packet {@code p} of input VC {@code iv} asks for, or -1: the
      * admissible candidate with most credits. With {@code all} (iSLIP) it asks for every
      * admissible candidate (kept in {@link #islip}) and returns one of them, or -1.

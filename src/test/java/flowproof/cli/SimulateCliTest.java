@@ -195,10 +195,11 @@ class SimulateCliTest {
     void simulateReportsADeadlockWithExitCodeOne() {
         CliRun r = run("simulate", Path.of("specs/sim/torus8x8-vct-1vc.yaml"), "--load", "0.8");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
-        assertThat(r.out()).contains("DEADLOCK").contains(" vc0 (");
+        assertThat(r.out()).contains("DEADLOCK").contains(" vc0 (")
+            .contains("waiting   a cycle of 8 held queues, each waiting on the next:");
         CliRun j = run("simulate", Path.of("specs/sim/torus8x8-vct-1vc.yaml"), "--load", "0.8", "--json");
         assertThat(j.code()).isEqualTo(Main.VIOLATION);
-        assertThat(j.out()).contains("\"heldQueues\"");
+        assertThat(j.out()).contains("\"heldQueues\"").contains("\"waitCycle\" : [ \"(");
     }
 
     @Test

@@ -44,6 +44,59 @@ class DeadlockTest {
         assertThat(r.unstable()).isTrue();
         assertThat(r.unstableReason()).isEqualTo("deadlock");
         assertThat(r.latency() == null || r.unstable()).isTrue();
+        // the ring of one dimension the deadlock closed: each queue's channel ends where the next one's starts
+        List<String> cycle = r.deadlock().waitCycle();
+        assertThat(cycle).hasSize(8).allMatch(q -> q.endsWith(" vc0"));
+        for (int i = 0; i < cycle.size(); i++) {
+            String q = cycle.get(i);
+            String next = cycle.get((i + 1) % cycle.size());
+            assertThat(to(q)).as(q + " then " + next).isEqualTo(from(next));
+            assertThat(dimension(q)).isEqualTo(dimension(cycle.get(0)));
+        }
+    }
+
+    /** The node a queue name's channel ({@code (0,0)-d0+->(1,0) vc0}) leaves. */
+    private static String from(String queue) {
+        return queue.substring(0, queue.indexOf("-d"));
+    }
+
+    private static String to(String queue) {
+        return queue.substring(queue.indexOf("->") + 2, queue.lastIndexOf(' '));
+    }
+
+    private static String dimension(String queue) {
+        return queue.substring(queue.indexOf("-d") + 1, queue.indexOf("->") - 1);
+    }
+
+    /**
+     * Wormhole on a unidirectional 8-ring with one VC and no rule: the deadlock's waiting cycle
+     * goes round the ring, through injection VCs where a packet entering from a terminal holds
+     * the next channel's VC (a head waits on the input VC whose packet holds the output VC it
+     * needs, a VC holding one without a credit on the queue downstream).
+     */
+    @Test
+    void aWormholeRingDeadlockNamesItsWaitingCycleThroughTheOwners() {
+        SimConfig cfg = SimTestSupport.fromYaml("name: wh-ring8\n"
+            + "topology: {kind: ring, radix: [8], bidirectional: false}\n"
+            + "vcs: 1\n"
+            + "rule: vct\n"
+            + "simulation: {switching: wormhole, buffer: 4, packet-size: 8, traffic: uniform, load: 0.9, cycles: 5000,"
+            + " warmup: 500}\n").withCheck(true);
+        SimResult r = new Simulator(cfg).run(null);
+        assertThat(r.deadlock()).isNotNull();
+        List<String> cycle = r.deadlock().waitCycle();
+        List<String> channels = cycle.stream().filter(q -> !q.startsWith("injection ")).toList();
+        assertThat(channels).hasSize(8).doesNotHaveDuplicates();
+        for (int i = 0; i < channels.size(); i++) {
+            String q = channels.get(i);
+            assertThat(to(q)).isEqualTo(from(channels.get((i + 1) % channels.size())));
+        }
+        assertThat(cycle).filteredOn(q -> q.startsWith("injection ")).isNotEmpty().allSatisfy(q -> {
+            // an injection VC sits in the cycle just before the channel leaving its node
+            int at = cycle.indexOf(q);
+            String next = cycle.get((at + 1) % cycle.size());
+            assertThat(q).endsWith(" at " + from(next) + " vc0");
+        });
     }
 
     /**
@@ -118,6 +171,8 @@ class DeadlockTest {
         assertThat(one.deadlock()).isNotNull();
         assertThat(one.deadlock().cycle()).isGreaterThan(1137);
         assertThat(one.deadlock().heldQueues()).isNotEmpty().allMatch(q -> q.startsWith("injection "));
+        // the injection VCs wait on queues that hold nothing: no cycle of held queues
+        assertThat(one.deadlock().waitCycle()).isEmpty();
         SimResult two = new Simulator(SimTestSupport.fromYaml(String.format(spec, 4)).withCheck(true)).run(null);
         assertThat(two.deadlock()).isNull();
         assertThat(two.drained()).isTrue();
