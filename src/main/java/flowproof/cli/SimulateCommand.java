@@ -155,7 +155,7 @@ final class SimulateCommand implements Callable<Integer> {
             ObjectNode o = toJson(r, bound, latencyWhenUnstable);
             if (flows != null) {
                 ArrayNode a = o.putArray("flows");
-                for (FlowStats.Flow f : flows.flows()) {
+                for (FlowStats.Flow f : flows.flows(r.generationCycles())) {
                     ObjectNode fo = a.addObject();
                     fo.put("entry", f.name());
                     fo.put("terminals", f.terminals());
@@ -190,7 +190,7 @@ final class SimulateCommand implements Callable<Integer> {
             print(out, s, r, bound, latencyWhenUnstable);
             if (flows != null) {
                 int i = 0;
-                for (FlowStats.Flow f : flows.flows()) {
+                for (FlowStats.Flow f : flows.flows(r.generationCycles())) {
                     String latency = f.packets() == 0 ? "no measured packet delivered"
                         : String.format("mean latency %.2f cycles over %,d packets", f.meanLatency(), f.packets());
                     out.printf("  flow %d    accepted %.4f flits/node/cycle, %s (%d terminals: %s)%n", i++, f.accepted(),
@@ -372,6 +372,7 @@ final class SimulateCommand implements Callable<Integer> {
             ObjectNode d = o.putObject("deadlock");
             d.put("cycle", r.deadlock().cycle());
             d.put("packetsInNetwork", r.deadlock().packetsInNetwork());
+            d.put("knot", r.deadlock().knot());
             ArrayNode held = d.putArray("heldQueues");
             r.deadlock().heldQueues().forEach(held::add);
             ArrayNode waiting = d.putArray("waitCycle");
@@ -464,8 +465,14 @@ final class SimulateCommand implements Callable<Integer> {
         }
         if (r.deadlock() != null) {
             SimResult.Deadlock d = r.deadlock();
-            out.printf("  DEADLOCK  at cycle %,d: no flit moved for the deadlock timeout, %,d packets in the network; held:%n",
-                d.cycle(), d.packetsInNetwork());
+            if (d.knot()) {
+                out.printf("  DEADLOCK  at cycle %,d: %,d held queues waited only on each other and did not move for the "
+                    + "deadlock timeout, %,d packets in the network; held:%n", d.cycle(), d.heldQueues().size(),
+                    d.packetsInNetwork());
+            } else {
+                out.printf("  DEADLOCK  at cycle %,d: no flit moved for the deadlock timeout, %,d packets in the network; "
+                    + "held:%n", d.cycle(), d.packetsInNetwork());
+            }
             int shown = 0;
             for (String q : d.heldQueues()) {
                 if (shown++ == 20) {

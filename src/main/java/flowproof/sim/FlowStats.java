@@ -101,10 +101,14 @@ public final class FlowStats implements Simulator.DeliveryListener {
         sliceCount[f] = 0;
     }
 
-    /** The entries' measurements, in entry order. */
-    public List<Flow> flows() {
+    /**
+     * The entries' measurements, in entry order, for a run whose generation ended after
+     * {@code generated} cycles: accepted is per cycle of the window that was run (a deadlock
+     * ends it early), not of the one configured.
+     */
+    public List<Flow> flows(long generated) {
         List<Flow> out = new ArrayList<>();
-        long span = Math.max(1, cycles - warmup);
+        long span = Math.max(1, Math.min(cycles, generated) - warmup);
         for (int f = 0; f < names.size(); f++) {
             closeSlice(f);
             out.add(new Flow(names.get(f), members[f], packets[f],

@@ -107,14 +107,17 @@ public record SimResult(
     /**
      * A deadlock: when it was detected, which queues were held, and a shortest cycle of held
      * queues each waiting on the next ({@code waitCycle}, the first queue not repeated at the
-     * end; empty where the engine does not work it out or the held queues form none).
+     * end; empty where the engine does not work it out or the held queues form none). With
+     * {@code knot} it was found as a set of queues that waited only on each other and did not
+     * move for the deadlock timeout, whether or not flits moved elsewhere; the held queues are
+     * that set. Else no flit moved anywhere for the timeout, and every queue with flits is held.
      */
-    public record Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues, List<String> waitCycle)
-        implements java.io.Serializable {
+    public record Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues, List<String> waitCycle,
+                           boolean knot) implements java.io.Serializable {
 
-        /** A deadlock whose waiting cycle is not worked out. */
+        /** A deadlock found by the network-wide timeout, whose waiting cycle is not worked out. */
         public Deadlock(long cycle, long packetsInNetwork, List<String> heldQueues) {
-            this(cycle, packetsInNetwork, heldQueues, List.of());
+            this(cycle, packetsInNetwork, heldQueues, List.of(), false);
         }
     }
 

@@ -270,6 +270,7 @@ public final class Simulator implements Engine {
     private final boolean[] injNoRoom;
 
     private DeliveryListener listener;
+    private MessageListener messageListener;
     /** Null unless a test or {@code fuzz} watches the run. */
     private CycleObserver observer;
     private Probe probe;
@@ -303,6 +304,11 @@ public final class Simulator implements Engine {
     /** Told about every packet delivered (its tail reaching the destination terminal). */
     public interface DeliveryListener {
         void delivered(int source, int destination, int size, long created, long injected, long done, int hops);
+    }
+
+    /** Told about every delivered message of a spec with message classes, with its class (0: the first). */
+    public interface MessageListener {
+        void delivered(int messageClass, int source, int destination, int size, long created, long done);
     }
 
     // run state
@@ -500,6 +506,14 @@ public final class Simulator implements Engine {
         va = new VcAllocator(cfg, rule, b, pk, routes, sa, msg, control, timing, inPorts, inPortRouter, vcClass,
             vcPrio);
         sa.fuse((ip, iv) -> traverse(ip, iv, measuringNow));
+        knotWatch = !controlled && !classed && msg == null;
+        stillPacket = knotWatch ? new int[inVcs] : null;
+        stillGen = knotWatch ? new long[inVcs] : null;
+        stillFlit = knotWatch ? new int[inVcs] : null;
+        if (knotWatch) {
+            Arrays.fill(stillPacket, -1);
+        }
+        nextKnotCheck = cfg.deadlockCycles();
         injGoneCycle = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
         injGoneVc = injLat > 0 ? new int[terminals * injPorts * injLat] : null;
         if (injGoneCycle != null) {
@@ -523,6 +537,12 @@ public final class Simulator implements Engine {
      */
     int packetRecords() {
         return pk.records();
+    }
+
+    /** Sets the listener told about every delivered message with its class (message classes only; fuzz); null for none. */
+    public Simulator onMessage(MessageListener l) {
+        this.messageListener = l;
+        return this;
     }
 
     /** Sets the listener told about every delivered packet (tests, traces); null for none. */
@@ -1144,6 +1164,9 @@ public final class Simulator implements Engine {
         if (msg != null) {
             // into the input queue of its class, which the ejection grant reserved
             msg.delivered(p, done);
+            if (messageListener != null) {
+                messageListener.delivered(pk.msg[p], pk.src[p], pk.dst[p], pk.size[p], pk.gen[p], done);
+            }
         }
         if (pk.measured[p]) {
             stats.latency((int) (done - pk.gen[p]), pk.inj[p] - pk.gen[p], pk.access[p], pk.ruleWait[p]);
@@ -1593,24 +1616,106 @@ public final class Simulator implements Engine {
 
     // ------------------------------------------------------------------ deadlock and checks
 
+    /**
+     * Knot detection: a deadlock in part of the network while flits still move elsewhere. Every
+     * {@code deadlock-cycles} cycles the front flit of each input VC is compared with the one
+     * at the previous check; the VCs whose front has not left ({@code still}: the same packet,
+     * created in the same cycle, at the same flit) form the candidate set, and a VC is dropped
+     * from it while any of its waits ({@link #waits}, the established ones only) leads outside
+     * it, or it waits on no queue. What is left waits only on itself and has not moved for a
+     * whole period: a deadlock, reported at once ({@link SimResult.Deadlock#knot}). Only where
+     * every wait is on queues: not with an injection control (a scheme may admit a head
+     * later), traffic classes or message classes (answers wait on endpoints).
+     */
+    private final boolean knotWatch;
+    private long nextKnotCheck;
+    private final int[] stillPacket;
+    private final long[] stillGen;
+    private final int[] stillFlit;
+    /** The knot found, or null. */
+    private List<Integer> knot;
+
     private boolean deadlocked() {
-        return netFlits > 0 && now - lastMove >= cfg.deadlockCycles();
+        if (netFlits > 0 && now - lastMove >= cfg.deadlockCycles()) {
+            return true;
+        }
+        if (knotWatch && now >= nextKnotCheck) {
+            nextKnotCheck = now + cfg.deadlockCycles();
+            return netFlits > 0 && knotFound();
+        }
+        return false;
+    }
+
+    /** The knot check ({@link #knotWatch}); leaves the knot in {@link #knot}. */
+    private boolean knotFound() {
+        boolean[] inKnot = new boolean[inVcs];
+        int still = 0;
+        for (int iv = 0; iv < inVcs; iv++) {
+            if (b.count(iv) == 0) {
+                stillPacket[iv] = -1;
+                continue;
+            }
+            int at = b.front(iv);
+            int p = b.buf[3 * at];
+            int f = Buffers.flitIndex(b.buf[3 * at + 1]);
+            if (stillPacket[iv] == p && stillGen[iv] == pk.gen[p] && stillFlit[iv] == f) {
+                inKnot[iv] = true;
+                still++;
+            }
+            stillPacket[iv] = p;
+            stillGen[iv] = pk.gen[p];
+            stillFlit[iv] = f;
+        }
+        if (still == 0) {
+            return false;
+        }
+        Map<Integer, int[]> waits = waits(true);
+        boolean dropped = true;
+        while (dropped) {
+            dropped = false;
+            for (int iv = 0; iv < inVcs; iv++) {
+                if (!inKnot[iv]) {
+                    continue;
+                }
+                int[] on = waits.get(iv);
+                boolean inside = on.length > 0;
+                for (int t : on) {
+                    inside &= t >= 0 && inKnot[t];
+                }
+                if (!inside) {
+                    inKnot[iv] = false;
+                    dropped = true;
+                }
+            }
+        }
+        List<Integer> found = new ArrayList<>();
+        for (int iv = 0; iv < inVcs; iv++) {
+            if (inKnot[iv]) {
+                found.add(iv);
+            }
+        }
+        knot = found.isEmpty() ? null : found;
+        return knot != null;
     }
 
     private SimResult.Deadlock deadlockReport() {
         List<String> held = new ArrayList<>();
+        Map<Integer, int[]> waits = waits(false);
+        java.util.Set<Integer> members = knot == null ? null : new java.util.HashSet<>(knot);
         for (int iv = 0; iv < inVcs; iv++) {
-            if (b.count(iv) > 0) {
+            if (b.count(iv) > 0 && (members == null || members.contains(iv))) {
                 int p = b.frontPacket(iv);
                 held.add(ivName(iv) + " (" + b.count(iv) + " flits, head to "
                     + topo.nodeName(termRouter[pk.dst[p]]) + ")");
+            } else {
+                waits.remove(iv);
             }
         }
         List<String> cycle = new ArrayList<>();
-        for (int iv : flowproof.WaitCycle.shortest(waits())) {
+        for (int iv : flowproof.WaitCycle.shortest(waits)) {
             cycle.add(ivName(iv));
         }
-        return new SimResult.Deadlock(now, inNetworkPackets, held, cycle);
+        return new SimResult.Deadlock(now, inNetworkPackets, held, cycle, knot != null);
     }
 
     /**
@@ -1620,8 +1725,12 @@ public final class Simulator implements Engine {
      * holds it, or else on the queue itself (short of credits, or refused by the rule, which
      * only more room there can change). A VC that holds an ejection VC or a reservation
      * (virtual cut-through) waits on no queue, nor does a head whose route is not known yet.
+     * With {@code established} only the waits that nothing but the queue waited on can end:
+     * an ejection VC (freed by the terminal, whatever the network does) and an output VC that is
+     * free with room (refused by the rule, which may admit it once other queues change) count as
+     * -1, a wait on no queue.
      */
-    private Map<Integer, int[]> waits() {
+    private Map<Integer, int[]> waits(boolean established) {
         Map<Integer, int[]> waits = new HashMap<>();
         for (int iv = 0; iv < inVcs; iv++) {
             if (b.count(iv) == 0) {
@@ -1640,7 +1749,13 @@ public final class Simulator implements Engine {
             int[] on = new int[candidates.length];
             for (int i = 0; i < candidates.length; i++) {
                 int c = candidates[i];
-                on[i] = b.owner(c) >= 0 ? b.owner(c) : c;
+                if (established && (c >= queues || b.eligible(c))) {
+                    // an ejection VC is freed whatever the network does; a free one with room, refused
+                    // by the rule, may be admitted once other queues change
+                    on[i] = -1;
+                } else {
+                    on[i] = b.owner(c) >= 0 ? b.owner(c) : c;
+                }
             }
             waits.put(iv, on);
         }

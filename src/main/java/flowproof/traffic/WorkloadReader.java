@@ -469,11 +469,6 @@ public final class WorkloadReader {
                 available++;
             }
         }
-        if (available == 0) {
-            String listed = Arrays.stream(spots).mapToObj(Integer::toString).collect(Collectors.joining(", "));
-            throw new ConfigurationException(field, "at least one source besides the hot spot" + (spots.length > 1 ? "s "
-                : " ") + listed, "only terminal" + (spots.length > 1 ? "s " : " ") + listed);
-        }
         JsonNode fraction = p.get("fraction");
         JsonNode count = p.get("sources");
         JsonNode per = p.get("per");
@@ -483,6 +478,13 @@ public final class WorkloadReader {
                 throw error(field + ".per", "source or packet", per);
             }
             perPacket = per.asText().equals("packet");
+        }
+        if (available == 0 && !(perPacket && self(p, field))) {
+            // (with self: true the hot spots send to the hot spots too: every source may be one)
+            String listed = Arrays.stream(spots).mapToObj(Integer::toString).collect(Collectors.joining(", "));
+            throw new ConfigurationException(field, "at least one source besides the hot spot" + (spots.length > 1 ? "s "
+                : " ") + listed + (perPacket ? " (or self: true)" : ""), "only terminal" + (spots.length > 1 ? "s " : " ")
+                + listed);
         }
         if (perPacket) {
             for (String f : List.of("sources", "choose")) {

@@ -69,6 +69,52 @@ class DeadlockTest {
     }
 
     /**
+     * A deadlock in part of the network while the rest still moves: on the 8x8 torus with one
+     * VC and plain VCT, row 0's terminals send within row 0 at 0.9 (DOR keeps them on the row's
+     * dimension-0 ring) and the others uniformly at 0.05. The row's ring deadlocks; the rest
+     * keeps delivering, so no network-wide timeout ends the run, and before knot detection the
+     * deadlock showed only in the drain (cycle 22,030 of this run). Now it is found within two
+     * periods of the timeout: the row's 8 channel VCs and 8 injection VCs, which wait only on
+     * each other.
+     */
+    @Test
+    void aDeadlockedRowIsFoundWhileTheRestOfTheNetworkStillMoves() {
+        SimConfig cfg = SimTestSupport.fromYaml("name: knot-row0\n"
+            + "topology: {kind: torus, radix: [8, 8], bidirectional: true}\n"
+            + "vcs: 1\n"
+            + "rule: vct\n"
+            + "simulation:\n"
+            + "  switching: vct\n"
+            + "  buffer: 16\n"
+            + "  packet-size: 4\n"
+            + "  traffic: {mix: [{terminals: \"0-7\", pattern: hot-spot, fraction: 1.0, per: packet,"
+            + " node: [1, 2, 3, 4, 5, 6, 7], self: true, load: 0.9}, {terminals: \"8-63\", pattern: uniform}]}\n"
+            + "  load: 0.05\n"
+            + "  cycles: 20000\n"
+            + "  warmup: 1000\n").withCheck(true);
+        SimResult r = new Simulator(cfg).run(null);
+        assertThat(r.deadlock()).isNotNull();
+        assertThat(r.deadlock().knot()).isTrue();
+        assertThat(r.deadlock().cycle()).isLessThanOrEqualTo(3L * cfg.deadlockCycles());
+        assertThat(r.packetsDelivered()).as("the other rows delivered meanwhile").isGreaterThan(1000);
+        List<String> held = r.deadlock().heldQueues();
+        assertThat(held).hasSize(16).allMatch(q -> q.startsWith("injection ") ? q.contains(" at (") && q.contains(",0) vc0")
+            : q.contains("-d0+->") && from(q).endsWith(",0)") && to(q.substring(0, q.indexOf(" ("))).endsWith(",0)"));
+        assertThat(r.deadlock().waitCycle()).hasSize(8).allMatch(q -> q.contains("-d0+->") && from(q).endsWith(",0)"));
+    }
+
+    /** Deadlock-free specs past saturation hold no knot: heads wait long there, but never only on each other. */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"torus8x8-dateline.yaml", "torus8x8-critical-bubble.yaml"})
+    void noKnotInADeadlockFreeNetworkPastSaturation(String file) {
+        SimConfig cfg = spec(file);
+        cfg = cfg.withWorkload(cfg.workload().atLoad(1.0)).withRun(12000, 1000, 5);
+        SimResult r = new Simulator(cfg).run(null);
+        assertThat(r.deadlock()).as("deadlock").isNull();
+        assertThat(r.drained()).isTrue();
+    }
+
+    /**
      * Wormhole on a unidirectional 8-ring with one VC and no rule: the deadlock's waiting cycle
      * goes round the ring, through injection VCs where a packet entering from a terminal holds
      * the next channel's VC (a head waits on the input VC whose packet holds the output VC it

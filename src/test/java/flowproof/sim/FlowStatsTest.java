@@ -24,7 +24,7 @@ class FlowStatsTest {
         // after the window: ignored by the peak
         s.delivered(0, 3, 4, 300, 300, 900, 1);
         s.delivered(3, 0, 4, 120, 120, 250, 1);
-        FlowStats.Flow a = s.flows().get(0);
+        FlowStats.Flow a = s.flows(400).get(0);
         assertThat(a.peakLatency()).isEqualTo(90);
         // the mean is over the packets created in [100, 400): 20, 40, 90, 10, 600
         assertThat(a.meanLatency()).isEqualTo(760 / 5.0);
@@ -32,6 +32,8 @@ class FlowStatsTest {
         // 16 flits completed in (100, 400] over 2 terminals and 300 cycles
         assertThat(a.accepted()).isEqualTo(16 / 2.0 / 300);
         // an entry with nothing delivered has no peak
-        assertThat(s.flows().get(1).peakLatency()).isNaN();
+        assertThat(s.flows(400).get(1).peakLatency()).isNaN();
+        // a run a deadlock stopped after 250 cycles: per cycle of the 150 it measured
+        assertThat(s.flows(250).get(0).accepted()).isEqualTo(16 / 2.0 / 150);
     }
 }

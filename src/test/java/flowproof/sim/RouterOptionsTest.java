@@ -216,7 +216,14 @@ class RouterOptionsTest {
             + " listed before");
         assertThat(SimTestSupport.refused(SimTestSupport.torusDateline(4, vct + "traffic: {mix: [{terminals: \"0,7\","
             + " pattern: hot-spot, node: [0, 7], fraction: 1.0, per: packet}, {terminals: \"1-6,8-15\", pattern:"
-            + " uniform}]}"))).contains("expected at least one source besides the hot spots 0, 7, found only terminals 0, 7");
+            + " uniform}]}"))).contains("expected at least one source besides the hot spots 0, 7 (or self: true), found only"
+            + " terminals 0, 7");
+        // with self: true the hot spots send to the hot spots, each other and themselves, by weight
+        double[] among = SimTestSupport.workload(torus, "{traffic: {mix: [{terminals: \"0,7\", pattern: hot-spot, node: [0, 7],"
+            + " weights: [3, 1], fraction: 1.0, per: packet, self: true}, {terminals: \"1-6,8-15\", pattern: uniform}]}}")
+            .destinationWeights(7, 1);
+        assertThat(among[0]).isCloseTo(0.75, within());
+        assertThat(among[7]).isCloseTo(0.25, within());
     }
 
     /** The input-queued schemes' engine has no VCs: it refuses the VC router's options and DOR's random tie, in one line. */
