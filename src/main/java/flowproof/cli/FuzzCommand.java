@@ -51,9 +51,6 @@ final class FuzzCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
-    /** The spec's deadlock freedom is not claimed of the generated cases (message classes they run without). */
-    private boolean unclaimed;
-
     @Override
     public Integer call() throws IOException {
         PrintWriter outw = cmd.commandLine().getOut();
@@ -87,15 +84,6 @@ final class FuzzCommand implements Callable<Integer> {
         // generated cases are read without the spec's folder: its network and routing files by absolute path
         absoluteFiles(tree.get("topology"), spec);
         absoluteFiles(tree.get("routing"), spec);
-        if (read.routing() instanceof flowproof.routing.MessageRouting m && m.classes() > 2) {
-            // conservation reads a delivery log as a request-answer protocol (fuzz.Answers): longer chains run
-            // without their classes, on other routes, and nothing is claimed of them
-            ((ObjectNode) tree).remove("messages");
-            outw.println("fuzz " + spec + ": messages: " + m.classes() + " classes (" + String.join(", ", m.classNames())
-                + "): generated cases run without them (their answers are checked for two classes only), and its"
-                + " deadlock freedom is not claimed");
-            unclaimed = true;
-        }
         ScenarioGenerator.Net net;
         try {
             net = netOf((ObjectNode) tree, read);
@@ -174,9 +162,6 @@ final class FuzzCommand implements Callable<Integer> {
      * keep the spec's routes and message classes ({@link #KEPT_NETWORK}), which those are about.
      */
     private ScenarioGenerator.Safety claim(ObjectNode tree, flowproof.spec.Spec read) {
-        if (unclaimed) {
-            return ScenarioGenerator.Safety.NONE;
-        }
         // with message classes under wormhole too: the simulator's injection port interleaves the
         // classes, so a request holds back no answer (docs/fuzzing.md)
         return specClaim(tree, read);

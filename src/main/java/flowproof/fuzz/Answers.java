@@ -2,33 +2,27 @@ package flowproof.fuzz;
 
 import flowproof.traffic.ScriptedWorkload.Packet;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The {@code conservation} invariant of a run with two message classes (spec field
- * {@code messages}, a request class and its answer, the sink): the scripted packets are the
- * requests; each delivered request makes its destination create one answer, of its size,
- * back to its source, no earlier than the request's delivery, and the answer is delivered
- * once and answers nothing. The simulator's delivery log does not say which packet is an
- * answer, so the check asks whether the log can be read as the protocol requires.
- *
- * <p>A delivery whose cycle of creation, source, destination and size are those of scripted
- * packets is one of them up to their number, the rest answers: of deliveries with the same
- * key, the earliest delivered are taken as the requests (an answer's constraints depend on
- * its key only, a request's on its delivery cycle, so this choice fits whenever any does).
- * The answers of a (source, destination, size) must then be matched one to one with
- * requests of the opposite direction delivered no later than each answer was created: in
- * creation order, the k-th answer needs at least k such requests (Hall's condition for
- * these nested sets; greedy matching meets it). A run that drained must deliver every
- * scripted packet and exactly one answer per request; any run, at no point more.
- *
- * <p>Longer chains (a request, a forward, a reply...) are refused: a delivery that is not
- * scripted could then be an answer of several depths, and the reading is no longer this
- * greedy one.
+ * The {@code conservation} invariant of a run with message classes (spec field
+ * {@code messages}: a chain of classes, the first injected by the script, each consumed
+ * message of a class but the last generating one of the next class, of its size, back to its
+ * source; the last class is the sink). The simulator logs every delivered message with its
+ * class, so the check is exact for chains of any length:
+ * <ul>
+ *   <li>the first class's deliveries are scripted packets, each delivered at most as often as
+ *       the script has it (once a run drains: exactly);</li>
+ *   <li>a message of class c > 0 from s to d of size z answers a class c-1 message from d to s
+ *       of size z delivered no later than the answer was created: per such flow, in creation
+ *       order, the k-th answer needs at least k of them (Hall's condition for these nested
+ *       sets; greedy matching meets it), so no message is answered twice and none is answered
+ *       before it arrived;</li>
+ *   <li>once a run drains, every message of a class but the last has its one answer.</li>
+ * </ul>
  */
 final class Answers {
 
@@ -36,51 +30,57 @@ final class Answers {
     }
 
     /**
-     * The first way {@code deliveries} (each {@code {source, destination, size, created,
-     * done}}) breaks the protocol for {@code script}, or null; {@code drained}: the run
-     * drained (every request and answer must then be delivered).
+     * The first way {@code deliveries} (each {@code {source, destination, size, created, done,
+     * class}}) breaks the protocol of the chain {@code classes} for {@code script}, or null;
+     * {@code drained}: the run drained (every message and answer must then be delivered).
      */
-    static Violation check(List<Packet> script, List<long[]> deliveries, boolean drained) {
+    static Violation check(List<Packet> script, List<long[]> deliveries, List<String> classes, boolean drained) {
         Map<String, Integer> scripted = new HashMap<>();
         for (Packet p : script) {
             scripted.merge(p.cycle() + ":" + p.source() + "->" + p.destination() + ":" + p.size(), 1, Integer::sum);
         }
-        Map<String, List<long[]>> byKey = new TreeMap<>();
-        for (long[] d : deliveries) {
-            byKey.computeIfAbsent(key(d), k -> new ArrayList<>()).add(d);
+        Map<String, Integer> firstClass = new TreeMap<>();
+        // per class and flow (source->destination:size): the delivery cycles, and the creation cycles
+        List<Map<String, List<Long>>> done = new ArrayList<>();
+        List<Map<String, List<Long>>> created = new ArrayList<>();
+        for (int c = 0; c < classes.size(); c++) {
+            done.add(new TreeMap<>());
+            created.add(new TreeMap<>());
         }
-        // per (source, destination, size): the delivery cycles of requests, the creation cycles of answers
-        Map<String, List<Long>> requestsDone = new TreeMap<>();
-        Map<String, List<Long>> answersCreated = new TreeMap<>();
-        for (Map.Entry<String, List<long[]>> e : byKey.entrySet()) {
-            List<long[]> same = e.getValue();
-            same.sort(Comparator.comparingLong(d -> d[4]));
-            int requests = Math.min(scripted.getOrDefault(e.getKey(), 0), same.size());
-            for (int i = 0; i < same.size(); i++) {
-                long[] d = same.get(i);
-                if (i < requests) {
-                    requestsDone.computeIfAbsent(flow(d[0], d[1], d[2]), k -> new ArrayList<>()).add(d[4]);
-                } else {
-                    answersCreated.computeIfAbsent(flow(d[0], d[1], d[2]), k -> new ArrayList<>()).add(d[3]);
+        for (long[] d : deliveries) {
+            int c = (int) d[5];
+            if (c < 0 || c >= classes.size()) {
+                return new Violation("conservation", "a message " + d[0] + "->" + d[1] + ":" + d[2] + " of class " + c
+                    + " delivered; the chain has classes 0.." + (classes.size() - 1));
+            }
+            String flow = flow(d[0], d[1], d[2]);
+            done.get(c).computeIfAbsent(flow, k -> new ArrayList<>()).add(d[4]);
+            created.get(c).computeIfAbsent(flow, k -> new ArrayList<>()).add(d[3]);
+            if (c == 0) {
+                String key = d[3] + ":" + flow;
+                int n = firstClass.merge(key, 1, Integer::sum);
+                if (n > scripted.getOrDefault(key, 0)) {
+                    return new Violation("conservation", classes.get(0) + " " + key
+                        + " (cycle:source->destination:size) delivered " + n + " time(s), scripted "
+                        + scripted.getOrDefault(key, 0));
                 }
             }
         }
-        for (Map.Entry<String, List<Long>> e : answersCreated.entrySet()) {
-            String[] f = e.getKey().split("[:>-]+");
-            String request = f[1] + "->" + f[0] + ":" + f[2];
-            List<Long> created = e.getValue();
-            List<Long> done = requestsDone.getOrDefault(request, List.of());
-            created.sort(null);
-            List<Long> doneSorted = new ArrayList<>(done);
-            doneSorted.sort(null);
-            for (int k = 0; k < created.size(); k++) {
-                if (k >= doneSorted.size() || doneSorted.get(k) > created.get(k)) {
-                    long by = created.get(k);
-                    long before = doneSorted.stream().filter(t -> t <= by).count();
-                    return new Violation("conservation", "packet " + created.get(k) + ":" + e.getKey()
-                        + " (cycle:source->destination:size) is neither scripted nor an answer: "
-                        + (k + 1) + " answers " + e.getKey() + " created by cycle " + by + ", but " + before
-                        + " request(s) " + request + " delivered by then (each answered once)");
+        for (int c = 1; c < classes.size(); c++) {
+            for (Map.Entry<String, List<Long>> e : created.get(c).entrySet()) {
+                String asked = reverse(e.getKey());
+                List<Long> answers = new ArrayList<>(e.getValue());
+                List<Long> arrived = new ArrayList<>(done.get(c - 1).getOrDefault(asked, List.of()));
+                answers.sort(null);
+                arrived.sort(null);
+                for (int k = 0; k < answers.size(); k++) {
+                    if (k >= arrived.size() || arrived.get(k) > answers.get(k)) {
+                        long by = answers.get(k);
+                        long before = arrived.stream().filter(t -> t <= by).count();
+                        return new Violation("conservation", (k + 1) + " " + classes.get(c) + " " + e.getKey()
+                            + " (source->destination:size) created by cycle " + by + ", but " + before + " "
+                            + classes.get(c - 1) + " " + asked + " delivered by then (each answered once)");
+                    }
                 }
             }
         }
@@ -88,30 +88,33 @@ final class Answers {
             return null;
         }
         for (Map.Entry<String, Integer> e : scripted.entrySet()) {
-            int n = byKey.getOrDefault(e.getKey(), List.of()).size();
+            int n = firstClass.getOrDefault(e.getKey(), 0);
             if (n < e.getValue()) {
-                return new Violation("conservation", "drained, but scripted packet " + e.getKey()
+                return new Violation("conservation", "drained, but scripted " + classes.get(0) + " " + e.getKey()
                     + " (cycle:source->destination:size) delivered " + n + " of " + e.getValue() + " times");
             }
         }
-        for (Map.Entry<String, List<Long>> e : requestsDone.entrySet()) {
-            String[] f = e.getKey().split("[:>-]+");
-            String answer = f[1] + "->" + f[0] + ":" + f[2];
-            int answers = answersCreated.getOrDefault(answer, List.of()).size();
-            if (answers != e.getValue().size()) {
-                return new Violation("conservation", "drained, but " + e.getValue().size() + " request(s) "
-                    + e.getKey() + " (source->destination:size) delivered and " + answers + " answer(s) " + answer);
+        for (int c = 0; c + 1 < classes.size(); c++) {
+            for (Map.Entry<String, List<Long>> e : done.get(c).entrySet()) {
+                String answer = reverse(e.getKey());
+                int answers = created.get(c + 1).getOrDefault(answer, List.of()).size();
+                if (answers != e.getValue().size()) {
+                    return new Violation("conservation", "drained, but " + e.getValue().size() + " " + classes.get(c)
+                        + " " + e.getKey() + " (source->destination:size) delivered and " + answers + " "
+                        + classes.get(c + 1) + " " + answer);
+                }
             }
         }
         return null;
     }
 
-    /** A delivery's key as the script writes it: {@code cycle:source->destination:size}. */
-    private static String key(long[] d) {
-        return d[3] + ":" + d[0] + "->" + d[1] + ":" + d[2];
-    }
-
     private static String flow(long source, long destination, long size) {
         return source + "->" + destination + ":" + size;
+    }
+
+    /** The flow an answer to a message of {@code flow} takes: back to its source, of its size. */
+    private static String reverse(String flow) {
+        String[] f = flow.split("->|:");
+        return f[1] + "->" + f[0] + ":" + f[2];
     }
 }

@@ -88,11 +88,6 @@ public final class Invariants {
         } catch (SpecException e) {
             throw new IllegalArgumentException("scenario spec refused: " + e.getMessage(), e);
         }
-        if (real.routing() instanceof MessageRouting m && m.classes() > 2) {
-            throw new IllegalArgumentException("messages: expected two classes (a request and its answer), found "
-                + m.classes() + " (" + String.join(", ", m.classNames()) + "): conservation is checked for "
-                + "request-answer protocols only");
-        }
         SimConfig cfg = variants.apply(s.variant(), real).withCheck(true);
         String key = s.schemeKey();
         Run first = run(cfg, real.effectiveRule(), key, true);
@@ -165,7 +160,8 @@ public final class Invariants {
     private static Violation afterProtocolRun(Scenario s, SimConfig cfg, Run run) {
         SimResult r = run.result;
         boolean drained = r.drained() && r.deadlock() == null;
-        Violation v = Answers.check(s.packets(), run.deliveries, false);
+        List<String> classes = ((MessageRouting) cfg.routing()).classNames();
+        Violation v = Answers.check(s.packets(), run.messages, classes, false);
         if (v != null) {
             return v;
         }
@@ -174,7 +170,7 @@ public final class Invariants {
                 + (r.deadlock() != null ? describe(r.deadlock())
                 : "not drained in " + cfg.drainCycles() + " cycles"));
         }
-        return drained ? Answers.check(s.packets(), run.deliveries, true) : null;
+        return drained ? Answers.check(s.packets(), run.messages, classes, true) : null;
     }
 
     private static boolean inOrderExpected(SimConfig cfg) {
@@ -211,6 +207,8 @@ public final class Invariants {
         SimResult result;
         Violation violation;
         final List<long[]> deliveries = new ArrayList<>();
+        /** With message classes: every delivered message, {source, destination, size, created, done, class}. */
+        final List<long[]> messages = new ArrayList<>();
         final StringBuilder log = new StringBuilder();
 
         String summary() {
@@ -257,6 +255,10 @@ public final class Invariants {
             run.deliveries.add(new long[] {src, dst, size, created, done});
             run.log.append(src).append('>').append(dst).append('@').append(done).append(';');
         });
+        if (cfg.routing() instanceof MessageRouting) {
+            sim.onMessage((cls, src, dst, size, created, done) ->
+                run.messages.add(new long[] {src, dst, size, created, done, cls}));
+        }
         if (observe) {
             sim.observe(checker);
         }

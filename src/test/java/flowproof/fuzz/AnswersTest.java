@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code conservation} with message classes ({@link Answers}): delivery logs that follow the
- * request-answer protocol pass, every way of breaking it is caught; and the simulator's own
- * log of a run with message classes passes {@link Invariants}.
+ * protocol pass, every way of breaking it is caught, for two classes and a chain of three;
+ * and the simulator's own log of a run with message classes passes {@link Invariants}.
  */
 class AnswersTest {
 
@@ -19,45 +19,52 @@ class AnswersTest {
     private static final List<Packet> SCRIPT = List.of(new Packet(0, 0, 1, 2), new Packet(3, 0, 1, 2),
         new Packet(1, 2, 3, 1));
 
-    /** A delivery {source, destination, size, created, done}. */
+    private static final List<String> TWO = List.of("request", "reply");
+
+    /** A request delivery {source, destination, size, created, done, class 0}. */
     private static long[] d(long source, long destination, long size, long created, long done) {
-        return new long[] {source, destination, size, created, done};
+        return new long[] {source, destination, size, created, done, 0};
+    }
+
+    /** An answer's delivery (class 1). */
+    private static long[] a(long source, long destination, long size, long created, long done) {
+        return new long[] {source, destination, size, created, done, 1};
     }
 
     /** The protocol's log: each request delivered, then its answer created at or after that and delivered. */
     private static List<long[]> good() {
         return new ArrayList<>(List.of(
             d(0, 1, 2, 0, 9), d(2, 3, 1, 1, 6), d(0, 1, 2, 3, 12),
-            d(3, 2, 1, 6, 11), d(1, 0, 2, 9, 17), d(1, 0, 2, 12, 20)));
+            a(3, 2, 1, 6, 11), a(1, 0, 2, 9, 17), a(1, 0, 2, 12, 20)));
     }
 
     @Test
     void theProtocolsLogPasses() {
-        assertThat(Answers.check(SCRIPT, good(), true)).isNull();
-        assertThat(Answers.check(SCRIPT, good(), false)).isNull();
+        assertThat(Answers.check(SCRIPT, good(), TWO, true)).isNull();
+        assertThat(Answers.check(SCRIPT, good(), TWO, false)).isNull();
     }
 
     @Test
     void anAnswerDeliveredTwiceIsCaught() {
         List<long[]> log = good();
-        log.add(d(3, 2, 1, 6, 11));
-        Violation v = Answers.check(SCRIPT, log, true);
+        log.add(a(3, 2, 1, 6, 11));
+        Violation v = Answers.check(SCRIPT, log, TWO, true);
         assertThat(v).isNotNull();
         assertThat(v.invariant()).isEqualTo("conservation");
-        assertThat(v.message()).contains("neither scripted nor an answer").contains("3->2:1");
+        assertThat(v.message()).contains("2 reply 3->2:1").contains("but 1 request 2->3:1 delivered by then");
         // at once, not only after the drain
-        assertThat(Answers.check(SCRIPT, log, false)).isNotNull();
+        assertThat(Answers.check(SCRIPT, log, TWO, false)).isNotNull();
     }
 
     @Test
     void aMissingAnswerIsCaughtAfterTheDrain() {
         List<long[]> log = good();
         log.remove(5);
-        Violation v = Answers.check(SCRIPT, log, true);
+        Violation v = Answers.check(SCRIPT, log, TWO, true);
         assertThat(v).isNotNull();
-        assertThat(v.message()).contains("2 request(s) 0->1:2").contains("1 answer(s) 1->0:2");
+        assertThat(v.message()).contains("2 request 0->1:2").contains("delivered and 1 reply 1->0:2");
         // before the drain, an answer still on its way is no violation
-        assertThat(Answers.check(SCRIPT, log, false)).isNull();
+        assertThat(Answers.check(SCRIPT, log, TWO, false)).isNull();
     }
 
     @Test
@@ -65,51 +72,68 @@ class AnswersTest {
         List<long[]> log = good();
         log.remove(1);
         log.remove(2);
-        Violation v = Answers.check(SCRIPT, log, true);
+        Violation v = Answers.check(SCRIPT, log, TWO, true);
         assertThat(v).isNotNull();
-        assertThat(v.message()).contains("scripted packet 1:2->3:1").contains("delivered 0 of 1");
+        assertThat(v.message()).contains("scripted request 1:2->3:1").contains("delivered 0 of 1");
     }
 
     @Test
     void anAnswerCreatedBeforeItsRequestWasDeliveredIsCaught() {
         List<long[]> log = good();
         // the answer to the request delivered at 6 created at 5
-        log.set(3, d(3, 2, 1, 5, 11));
-        assertThat(Answers.check(SCRIPT, log, false)).isNotNull();
-        assertThat(Answers.check(SCRIPT, log, false).message()).contains("0 request(s) 2->3:1 delivered by then");
+        log.set(3, a(3, 2, 1, 5, 11));
+        assertThat(Answers.check(SCRIPT, log, TWO, false)).isNotNull();
+        assertThat(Answers.check(SCRIPT, log, TWO, false).message()).contains("0 request 2->3:1 delivered by then");
     }
 
     @Test
     void anAnswerOfTheWrongSizeOrDestinationIsCaught() {
         List<long[]> wrongSize = good();
-        wrongSize.set(3, d(3, 2, 2, 6, 11));
-        assertThat(Answers.check(SCRIPT, wrongSize, false)).isNotNull();
+        wrongSize.set(3, a(3, 2, 2, 6, 11));
+        assertThat(Answers.check(SCRIPT, wrongSize, TWO, false)).isNotNull();
         List<long[]> wrongDestination = good();
-        wrongDestination.set(3, d(3, 1, 1, 6, 11));
-        assertThat(Answers.check(SCRIPT, wrongDestination, false)).isNotNull();
+        wrongDestination.set(3, a(3, 1, 1, 6, 11));
+        assertThat(Answers.check(SCRIPT, wrongDestination, TWO, false)).isNotNull();
     }
 
     @Test
     void anAnswerToAnAnswerIsCaught() {
-        // the reply is the sink: a packet 0->1 answering the reply 1->0 created at 9 is not in the protocol
+        // the reply is the sink: a class beyond it is not in the protocol
         List<long[]> log = good();
-        log.add(d(0, 1, 2, 17, 25));
-        assertThat(Answers.check(SCRIPT, log, false)).isNotNull();
+        log.add(new long[] {0, 1, 2, 17, 25, 2});
+        assertThat(Answers.check(SCRIPT, log, TWO, false).message()).contains("of class 2 delivered");
+        // nor is an unscripted request
+        List<long[]> extra = good();
+        extra.add(d(1, 0, 2, 17, 25));
+        assertThat(Answers.check(SCRIPT, extra, TWO, false).message()).contains("request 17:1->0:2").contains("scripted 0");
     }
 
-    /**
-     * An answer with the key of a scripted packet (same creation cycle, source, destination,
-     * size) is told apart by the delivery cycles: the earliest delivered is the request.
-     */
+    /** A chain of three: request s -> d, forward d -> s, reply s -> d, each created once its message arrived. */
+    @Test
+    void aChainOfThreeClassesIsCheckedClassByClass() {
+        List<String> three = List.of("request", "forward", "reply");
+        List<Packet> script = List.of(new Packet(0, 0, 1, 2));
+        List<long[]> log = new ArrayList<>(List.of(d(0, 1, 2, 0, 5), a(1, 0, 2, 6, 10),
+            new long[] {0, 1, 2, 11, 15, 2}));
+        assertThat(Answers.check(script, log, three, true)).isNull();
+        // the forward's reply missing: caught once drained
+        assertThat(Answers.check(script, log.subList(0, 2), three, true).message())
+            .contains("1 forward 1->0:2 (source->destination:size) delivered and 0 reply 0->1:2");
+        assertThat(Answers.check(script, log.subList(0, 2), three, false)).isNull();
+        // a reply created before its forward arrived
+        log.set(2, new long[] {0, 1, 2, 9, 15, 2});
+        assertThat(Answers.check(script, log, three, false).message())
+            .contains("1 reply 0->1:2 (source->destination:size) created by cycle 9, but 0 forward 1->0:2");
+    }
+
+    /** An answer with the key of a scripted packet (same creation cycle, source, destination, size) is told apart by its class. */
     @Test
     void anAnswerWithAScriptedPacketsKeyPasses() {
         List<Packet> script = List.of(new Packet(0, 1, 0, 1), new Packet(5, 0, 1, 1));
-        // request 1->0 delivered at 5; its answer 0->1 created at 5 like the scripted 0->1, delivered after it;
-        // the scripted one (delivered at 8) is answered at 8, which only the earlier of the two allows
-        List<long[]> log = List.of(d(1, 0, 1, 0, 5), d(0, 1, 1, 5, 10), d(0, 1, 1, 5, 8), d(1, 0, 1, 8, 12));
-        assertThat(Answers.check(script, log, true)).isNull();
+        List<long[]> log = List.of(d(1, 0, 1, 0, 5), a(0, 1, 1, 5, 10), d(0, 1, 1, 5, 8), a(1, 0, 1, 8, 12));
+        assertThat(Answers.check(script, log, TWO, true)).isNull();
         // one answer too few: caught
-        assertThat(Answers.check(script, log.subList(0, 3), true)).isNotNull();
+        assertThat(Answers.check(script, log.subList(0, 3), TWO, true)).isNotNull();
     }
 
     /**
@@ -130,5 +154,11 @@ class AnswersTest {
         }
         Scenario s = new Scenario(spec, true, null).withPackets(script);
         assertThat(Invariants.check(s, Variants.NONE)).isNull();
+        // a chain of three classes on three VCs: every request forwarded and the forward replied to
+        ObjectNode chain = spec.deepCopy();
+        chain.put("vcs", 3);
+        chain.set("messages", ScenarioGenerator.parse("{\"classes\":[\"request\",\"forward\",\"reply\"],\"vcs\":"
+            + "{\"request\":[0],\"forward\":[1],\"reply\":[2]},\"endpoint-queue\":1}"));
+        assertThat(Invariants.check(new Scenario(chain, true, null).withPackets(script), Variants.NONE)).isNull();
     }
 }
