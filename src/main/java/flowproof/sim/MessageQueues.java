@@ -29,6 +29,7 @@ final class MessageQueues {
     private final int[][] outQ;
     private final int[] outHead;
     private final int[] outCount;
+    private final long[] lastTaken;
     /** Per terminal: the injection arbiter last served an output queue (else the source queue). */
     final boolean[] answerServedLast;
     /** Messages in input queues, and answer packets in output queues (created, not yet injected). */
@@ -54,6 +55,7 @@ final class MessageQueues {
         outQ = new int[keys][length];
         outHead = new int[keys];
         outCount = new int[keys];
+        lastTaken = new long[keys];
     }
 
     /** Whether packet {@code p} may take an ejection channel: a sink-class packet always, a message into room. */
@@ -138,11 +140,32 @@ final class MessageQueues {
         return outCount[k] > 0 ? outQ[k][outHead[k]] : -1;
     }
 
-    /** The head of output queue {@code k} starts injection at terminal {@code t}. */
-    void takeAnswer(int k, int t) {
+    /** The head of output queue {@code k} starts injection at terminal {@code t} in cycle {@code now}. */
+    void takeAnswer(int k, int t, long now) {
         outHead[k] = (outHead[k] + 1) % length;
         outCount[k]--;
         answersWaiting--;
         answerServedLast[t] = true;
+        lastTaken[k] = now;
+    }
+
+    /** Messages in input queue {@code k} ({@code terminal * classes + class}). */
+    int inCount(int k) {
+        return inCount[k];
+    }
+
+    /** Answer packets in output queue {@code k}. */
+    int outCount(int k) {
+        return outCount[k];
+    }
+
+    /** The cycle input queue {@code k} last consumed a message (0 before any): knot detection. */
+    long lastConsumed(int k) {
+        return lastConsumed[k];
+    }
+
+    /** The cycle output queue {@code k}'s head last left for an injection VC (0 before any): knot detection. */
+    long lastTaken(int k) {
+        return lastTaken[k];
     }
 }

@@ -506,7 +506,7 @@ public final class Simulator implements Engine {
         va = new VcAllocator(cfg, rule, b, pk, routes, sa, msg, control, timing, inPorts, inPortRouter, vcClass,
             vcPrio);
         sa.fuse((ip, iv) -> traverse(ip, iv, measuringNow));
-        knotWatch = !controlled && !classed && msg == null;
+        knotWatch = !controlled && !classed;
         stillPacket = knotWatch ? new int[inVcs] : null;
         stillGen = knotWatch ? new long[inVcs] : null;
         stillFlit = knotWatch ? new int[inVcs] : null;
@@ -996,7 +996,7 @@ public final class Simulator implements Engine {
                 msg.answerServedLast[t] = false;
             }
         } else {
-            msg.takeAnswer(answerKey, t);
+            msg.takeAnswer(answerKey, t, now);
         }
         startInjection(j, next, chosen);
         return next;
@@ -1623,9 +1623,10 @@ public final class Simulator implements Engine {
      * created in the same cycle, at the same flit) form the candidate set, and a VC is dropped
      * from it while any of its waits ({@link #waits}, the established ones only) leads outside
      * it, or it waits on no queue. What is left waits only on itself and has not moved for a
-     * whole period: a deadlock, reported at once ({@link SimResult.Deadlock#knot}). Only where
-     * every wait is on queues: not with an injection control (a scheme may admit a head
-     * later), traffic classes or message classes (answers wait on endpoints).
+     * whole period: a deadlock, reported at once ({@link SimResult.Deadlock#knot}). With
+     * message classes the endpoint queues are nodes too ({@link #nodes}; still: nothing left
+     * them for a period). Only where every wait is on queues: not with an injection control (a
+     * scheme may admit a head later) or traffic classes.
      */
     private final boolean knotWatch;
     private long nextKnotCheck;
@@ -1648,10 +1649,10 @@ public final class Simulator implements Engine {
 
     /** The knot check ({@link #knotWatch}); leaves the knot in {@link #knot}. */
     private boolean knotFound() {
-        boolean[] inKnot = new boolean[inVcs];
+        boolean[] inKnot = new boolean[nodes()];
         int still = 0;
         for (int iv = 0; iv < inVcs; iv++) {
-            if (b.count(iv) == 0) {
+            if (arrived(iv) == 0) {
                 stillPacket[iv] = -1;
                 continue;
             }
@@ -1666,6 +1667,21 @@ public final class Simulator implements Engine {
             stillGen[iv] = pk.gen[p];
             stillFlit[iv] = f;
         }
+        if (msg != null) {
+            // an endpoint queue is still when no message left it for a whole period
+            int keys = terminals * msg.classes;
+            long since = now - cfg.deadlockCycles();
+            for (int k = 0; k < keys; k++) {
+                if (msg.inCount(k) > 0 && msg.lastConsumed(k) < since) {
+                    inKnot[inVcs + k] = true;
+                    still++;
+                }
+                if (msg.outCount(k) > 0 && msg.lastTaken(k) < since) {
+                    inKnot[inVcs + keys + k] = true;
+                    still++;
+                }
+            }
+        }
         if (still == 0) {
             return false;
         }
@@ -1673,29 +1689,38 @@ public final class Simulator implements Engine {
         boolean dropped = true;
         while (dropped) {
             dropped = false;
-            for (int iv = 0; iv < inVcs; iv++) {
-                if (!inKnot[iv]) {
+            for (int n = 0; n < inKnot.length; n++) {
+                if (!inKnot[n]) {
                     continue;
                 }
-                int[] on = waits.get(iv);
+                int[] on = waits.getOrDefault(n, new int[0]);
                 boolean inside = on.length > 0;
                 for (int t : on) {
                     inside &= t >= 0 && inKnot[t];
                 }
                 if (!inside) {
-                    inKnot[iv] = false;
+                    inKnot[n] = false;
                     dropped = true;
                 }
             }
         }
         List<Integer> found = new ArrayList<>();
-        for (int iv = 0; iv < inVcs; iv++) {
-            if (inKnot[iv]) {
-                found.add(iv);
+        for (int n = 0; n < inKnot.length; n++) {
+            if (inKnot[n]) {
+                found.add(n);
             }
         }
         knot = found.isEmpty() ? null : found;
         return knot != null;
+    }
+
+    /**
+     * The nodes of the wait-for graph: the input VCs, then with message classes every
+     * terminal's input queue and output queue of every class ({@code terminal * classes + class}
+     * from {@code inVcs}, and from {@code inVcs + terminals * classes}).
+     */
+    private int nodes() {
+        return inVcs + (msg == null ? 0 : 2 * terminals * msg.classes);
     }
 
     private SimResult.Deadlock deadlockReport() {
@@ -1703,17 +1728,24 @@ public final class Simulator implements Engine {
         Map<Integer, int[]> waits = waits(false);
         java.util.Set<Integer> members = knot == null ? null : new java.util.HashSet<>(knot);
         for (int iv = 0; iv < inVcs; iv++) {
-            if (b.count(iv) > 0 && (members == null || members.contains(iv))) {
+            if (arrived(iv) > 0 && (members == null || members.contains(iv))) {
                 int p = b.frontPacket(iv);
-                held.add(ivName(iv) + " (" + b.count(iv) + " flits, head to "
+                held.add(ivName(iv) + " (" + arrived(iv) + " flits, head to "
                     + topo.nodeName(termRouter[pk.dst[p]]) + ")");
             } else {
                 waits.remove(iv);
             }
         }
+        for (int n = inVcs; n < nodes(); n++) {
+            if (waits.containsKey(n) && (members == null || members.contains(n))) {
+                held.add(nodeName(n) + " (" + endpointCount(n) + " of " + msg.routing.endpointQueue() + " messages)");
+            } else {
+                waits.remove(n);
+            }
+        }
         List<String> cycle = new ArrayList<>();
-        for (int iv : flowproof.WaitCycle.shortest(waits)) {
-            cycle.add(ivName(iv));
+        for (int n : flowproof.WaitCycle.shortest(waits)) {
+            cycle.add(nodeName(n));
         }
         return new SimResult.Deadlock(now, inNetworkPackets, held, cycle, knot != null);
     }
@@ -1733,7 +1765,7 @@ public final class Simulator implements Engine {
     private Map<Integer, int[]> waits(boolean established) {
         Map<Integer, int[]> waits = new HashMap<>();
         for (int iv = 0; iv < inVcs; iv++) {
-            if (b.count(iv) == 0) {
+            if (arrived(iv) == 0) {
                 continue;
             }
             int ov = b.out(iv);
@@ -1744,6 +1776,12 @@ public final class Simulator implements Engine {
             int[] candidates = va.candidates(iv);
             if (candidates == null) {
                 waits.put(iv, new int[0]);
+                continue;
+            }
+            int p = b.frontPacket(iv);
+            if (msg != null && candidates.length > 0 && candidates[0] >= queues && !msg.mayEject(p)) {
+                // a message leaves only into room in its class's input queue at its destination
+                waits.put(iv, new int[] {inVcs + pk.dst[p] * msg.classes + pk.msg[p]});
                 continue;
             }
             int[] on = new int[candidates.length];
@@ -1759,7 +1797,90 @@ public final class Simulator implements Engine {
             }
             waits.put(iv, on);
         }
+        if (msg != null) {
+            endpointWaits(waits, established);
+        }
         return waits;
+    }
+
+    /**
+     * With message classes, the endpoint queues' waits: an input queue's head is consumed once
+     * the next class's output queue has room, so a full output queue is what it waits on; an
+     * output queue's head answer waits on the injection VCs of its terminal its class may use,
+     * when none has room for it. Established ({@link #waits}): room anywhere is a wait on no
+     * queue (-1).
+     */
+    private void endpointWaits(Map<Integer, int[]> waits, boolean established) {
+        int classes = msg.classes;
+        int keys = terminals * classes;
+        for (int k = 0; k < keys; k++) {
+            int c = k % classes;
+            if (c < classes - 1 && msg.inCount(k) > 0) {
+                boolean full = msg.outCount(k + 1) == msg.routing.endpointQueue();
+                waits.put(inVcs + k, full ? new int[] {inVcs + keys + k + 1} : established ? new int[] {-1} : new int[0]);
+            }
+            if (c >= 1 && msg.outCount(k) > 0) {
+                int t = k / classes;
+                int p = msg.answer(k);
+                List<Integer> on = new ArrayList<>();
+                boolean room = false;
+                for (int j = t * injPorts; j < (t + 1) * injPorts; j++) {
+                    int base = (channels + j) * vcs;
+                    for (int v = 0; v < vcs; v++) {
+                        if (!msg.routing.classUsesVc(c, v)) {
+                            continue;
+                        }
+                        if (injectionRoom(j, base, v, pk.size[p])) {
+                            room = true;
+                        } else if (arrived(base + v) > 0) {
+                            on.add(base + v);
+                        }
+                    }
+                }
+                if (established && room) {
+                    on = List.of(-1);
+                }
+                waits.put(inVcs + keys + k, on.stream().mapToInt(Integer::intValue).toArray());
+            }
+        }
+    }
+
+    /**
+     * The flits of input VC {@code iv} that have arrived by now. A flit on the injection
+     * channel, and with {@code directLinks} one on its link, already sits in the buffer with its
+     * arrival cycle ahead; deadlock reports and knots count only arrived flits, so that they are
+     * the same whether links are modelled apart (an observed run) or not.
+     */
+    private int arrived(int iv) {
+        int n = b.count(iv);
+        int head = b.head(iv);
+        int k = 0;
+        while (k < n) {
+            int i = head + k < cap ? head + k : head + k - cap;
+            if (b.buf[3 * (iv * cap + i) + 2] > now) {
+                break;
+            }
+            k++;
+        }
+        return k;
+    }
+
+    /** A wait-for node's name: an input VC's, or an endpoint queue's ({@link #nodes}). */
+    private String nodeName(int n) {
+        if (n < inVcs) {
+            return ivName(n);
+        }
+        int keys = terminals * msg.classes;
+        boolean in = n < inVcs + keys;
+        int k = in ? n - inVcs : n - inVcs - keys;
+        return (in ? "input" : "output") + " queue " + msg.routing.className(k % msg.classes) + " of terminal "
+            + k / msg.classes + " at " + topo.nodeName(termRouter[k / msg.classes]);
+    }
+
+    /** Messages in endpoint queue node {@code n}. */
+    private int endpointCount(int n) {
+        int keys = terminals * msg.classes;
+        return n < inVcs + keys ? msg.inCount(n - inVcs) : msg.outCount(n - inVcs - keys);
     }
 
     private String ivName(int iv) {

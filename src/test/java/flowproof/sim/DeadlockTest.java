@@ -103,6 +103,39 @@ class DeadlockTest {
         assertThat(r.deadlock().waitCycle()).hasSize(8).allMatch(q -> q.contains("-d0+->") && from(q).endsWith(",0)"));
     }
 
+    /**
+     * A protocol deadlock found as a knot: requests and replies share both VCs of a dateline
+     * torus, row 0 sends requests within the row at 0.9 (a terminal may address itself), the
+     * rest at 0.02. The knot holds endpoint queues too (a full request input queue waits on
+     * the full reply output queue, which waits on the injection VCs), and is found at cycle
+     * 4,000; the network-wide timeout fired at 4,798.
+     */
+    @Test
+    void aProtocolDeadlockIsAKnotThroughTheEndpointQueues() {
+        SimConfig cfg = SimTestSupport.fromYaml("name: knot-msg-row0\n"
+            + "topology: {kind: torus, radix: [8, 8], bidirectional: true}\n"
+            + "vcs: 2\n"
+            + "rule: dateline\n"
+            + "messages: {classes: [request, reply], vcs: {request: [0, 1], reply: [0, 1]}}\n"
+            + "simulation:\n"
+            + "  switching: vct\n"
+            + "  buffer: 4\n"
+            + "  packet-size: 4\n"
+            + "  traffic: {mix: [{terminals: \"0-7\", pattern: hot-spot, fraction: 1.0, per: packet,"
+            + " node: [1, 2, 3, 4, 5, 6, 7], self: true, load: 0.9}, {terminals: \"8-63\", pattern: uniform}]}\n"
+            + "  load: 0.02\n"
+            + "  cycles: 20000\n"
+            + "  warmup: 1000\n").withCheck(true);
+        SimResult r = new Simulator(cfg).run(null);
+        assertThat(r.deadlock()).isNotNull();
+        assertThat(r.deadlock().knot()).isTrue();
+        assertThat(r.deadlock().cycle()).isEqualTo(2L * cfg.deadlockCycles());
+        assertThat(r.deadlock().heldQueues()).anyMatch(q -> q.startsWith("input queue request of terminal "))
+            .anyMatch(q -> q.startsWith("output queue reply of terminal "));
+        assertThat(r.deadlock().waitCycle()).anyMatch(q -> q.startsWith("input queue request"))
+            .anyMatch(q -> q.startsWith("output queue reply"));
+    }
+
     /** Deadlock-free specs past saturation hold no knot: heads wait long there, but never only on each other. */
     @ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.ValueSource(strings = {"torus8x8-dateline.yaml", "torus8x8-critical-bubble.yaml"})

@@ -101,12 +101,22 @@ class MessageTraceSimulationTest {
         assertThat(r.deadlock()).as("requests-first, consume-delay %d", delay).isNotNull();
         assertThat(r.drained()).isFalse();
         // the explorer's final state: each node's request held in the channel to the other,
-        // and (the simulator's extra stage) each injection buffer holding the next request
-        assertThat(r.deadlock().heldQueues()).hasSize(4)
+        // and (the simulator's extra stage) each injection buffer holding the next request;
+        // the full endpoint queues: each node's request input queue and reply output queue
+        assertThat(r.deadlock().heldQueues()).hasSize(8)
             .anySatisfy(q -> assertThat(q).startsWith("1-d0+->2 vc0"))
             .anySatisfy(q -> assertThat(q).startsWith("2-d0-->1 vc0"))
             .anySatisfy(q -> assertThat(q).startsWith("injection 0 of terminal 1"))
-            .anySatisfy(q -> assertThat(q).startsWith("injection 0 of terminal 2"));
+            .anySatisfy(q -> assertThat(q).startsWith("injection 0 of terminal 2"))
+            .anySatisfy(q -> assertThat(q).startsWith("input queue request of terminal 1 at 1 (1 of 1"))
+            .anySatisfy(q -> assertThat(q).startsWith("output queue reply of terminal 2 at 2 (1 of 1"));
+        // the protocol deadlock's cycle: a request waits on room in its destination's input
+        // queue, which waits on room for the reply, which waits on the injection VC holding
+        // that node's own request, which waits on the channel to the other node
+        assertThat(r.deadlock().waitCycle()).containsExactly("1-d0+->2 vc0", "input queue request of terminal 2 at 2",
+            "output queue reply of terminal 2 at 2", "injection 0 of terminal 2 at 2 vc0", "2-d0-->1 vc0",
+            "input queue request of terminal 1 at 1", "output queue reply of terminal 1 at 1",
+            "injection 0 of terminal 1 at 1 vc0");
     }
 
     @Test
