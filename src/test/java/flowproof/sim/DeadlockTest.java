@@ -79,19 +79,7 @@ class DeadlockTest {
      */
     @Test
     void aDeadlockedRowIsFoundWhileTheRestOfTheNetworkStillMoves() {
-        SimConfig cfg = SimTestSupport.fromYaml("name: knot-row0\n"
-            + "topology: {kind: torus, radix: [8, 8], bidirectional: true}\n"
-            + "vcs: 1\n"
-            + "rule: vct\n"
-            + "simulation:\n"
-            + "  switching: vct\n"
-            + "  buffer: 16\n"
-            + "  packet-size: 4\n"
-            + "  traffic: {mix: [{terminals: \"0-7\", pattern: hot-spot, fraction: 1.0, per: packet,"
-            + " node: [1, 2, 3, 4, 5, 6, 7], self: true, load: 0.9}, {terminals: \"8-63\", pattern: uniform}]}\n"
-            + "  load: 0.05\n"
-            + "  cycles: 20000\n"
-            + "  warmup: 1000\n").withCheck(true);
+        SimConfig cfg = rowZero("vcs: 1\nrule: vct\n", 16, 0.05);
         SimResult r = new Simulator(cfg).run(null);
         assertThat(r.deadlock()).isNotNull();
         assertThat(r.deadlock().knot()).isTrue();
@@ -112,20 +100,8 @@ class DeadlockTest {
      */
     @Test
     void aProtocolDeadlockIsAKnotThroughTheEndpointQueues() {
-        SimConfig cfg = SimTestSupport.fromYaml("name: knot-msg-row0\n"
-            + "topology: {kind: torus, radix: [8, 8], bidirectional: true}\n"
-            + "vcs: 2\n"
-            + "rule: dateline\n"
-            + "messages: {classes: [request, reply], vcs: {request: [0, 1], reply: [0, 1]}}\n"
-            + "simulation:\n"
-            + "  switching: vct\n"
-            + "  buffer: 4\n"
-            + "  packet-size: 4\n"
-            + "  traffic: {mix: [{terminals: \"0-7\", pattern: hot-spot, fraction: 1.0, per: packet,"
-            + " node: [1, 2, 3, 4, 5, 6, 7], self: true, load: 0.9}, {terminals: \"8-63\", pattern: uniform}]}\n"
-            + "  load: 0.02\n"
-            + "  cycles: 20000\n"
-            + "  warmup: 1000\n").withCheck(true);
+        SimConfig cfg = rowZero("vcs: 2\nrule: dateline\n"
+            + "messages: {classes: [request, reply], vcs: {request: [0, 1], reply: [0, 1]}}\n", 4, 0.02);
         SimResult r = new Simulator(cfg).run(null);
         assertThat(r.deadlock()).isNotNull();
         assertThat(r.deadlock().knot()).isTrue();
@@ -134,6 +110,20 @@ class DeadlockTest {
             .anyMatch(q -> q.startsWith("output queue reply of terminal "));
         assertThat(r.deadlock().waitCycle()).anyMatch(q -> q.startsWith("input queue request"))
             .anyMatch(q -> q.startsWith("output queue reply"));
+    }
+
+    /**
+     * The 8x8 torus with {@code network} (VCs, rule, messages), 4-flit packets in VCT buffers
+     * of {@code buffer} flits: row 0's terminals send to row 0 at 0.9, the others uniformly at
+     * {@code load}; 20,000 cycles, checked.
+     */
+    private static SimConfig rowZero(String network, int buffer, double load) {
+        return SimTestSupport.fromYaml("name: knot-row0\ntopology: {kind: torus, radix: [8, 8], bidirectional: true}\n"
+            + network
+            + "simulation: {switching: vct, buffer: " + buffer + ", packet-size: 4, load: " + load + ", cycles: 20000,"
+            + " warmup: 1000, traffic: {mix: [{terminals: \"0-7\", pattern: hot-spot, fraction: 1.0, per: packet,"
+            + " node: [1, 2, 3, 4, 5, 6, 7], self: true, load: 0.9}, {terminals: \"8-63\", pattern: uniform}]}}\n")
+            .withCheck(true);
     }
 
     /** Deadlock-free specs past saturation hold no knot: heads wait long there, but never only on each other. */
