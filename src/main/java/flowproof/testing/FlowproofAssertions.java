@@ -2,6 +2,7 @@ package flowproof.testing;
 
 import flowproof.check.Decision;
 import flowproof.rule.FlowControlRule;
+import flowproof.sim.SimResult;
 
 /**
  * Entry point of flowproof's AssertJ assertions, to import statically beside AssertJ's own:
@@ -31,5 +32,13 @@ public final class FlowproofAssertions {
      */
     public static RuleAssert assertThat(FlowControlRule rule) {
         return new RuleAssert(rule);
+    }
+
+    /**
+     * @param result a simulation's result ({@code Flowproof.simulate})
+     * @return assertions on it (drains, stable, deadlocks with its waiting cycle)
+     */
+    public static SimulationAssert assertThat(SimResult result) {
+        return new SimulationAssert(result);
     }
 }

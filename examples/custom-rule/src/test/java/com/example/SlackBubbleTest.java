@@ -76,10 +76,8 @@ class SlackBubbleTest {
     void theSimulatorRunsTheSameRuleAndDrains() throws Exception {
         SimConfig cfg = Flowproof.simulation(Flowproof.read(Path.of("simulation/torus4x4-slack-bubble-sim.yaml")));
         SimResult r = Flowproof.simulate(cfg);
-        assertThat(r.packetsCreated()).isPositive();
-        assertThat(r.deadlock()).isNull();
-        assertThat(r.drained()).isTrue();
-        assertThat(r.accepted()).isGreaterThan(0.15);
+        // packets created, no deadlock (else the failure shows its waiting cycle), drained
+        assertThat(r).drains().acceptsAtLeast(0.15);
     }
 
     @Test
