@@ -24,8 +24,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "sweep", mixinStandardHelpOptions = true,
     description = {"Simulates a spec at a range of offered loads and draws the latency-throughput curve: accepted "
         + "throughput and mean latency against offered load, one run per load under the same seed.",
-        "Loads past saturation are reported 'unstable' (no latency); a deadlock at any load is reported and "
-            + "gives exit code 1.",
+        "Loads past saturation are reported 'unstable' (no latency); a deadlock at any load is reported (a knot: "
+            + "queues that waited only on each other while flits moved elsewhere) and gives exit code 1; under the "
+            + "table, the first deadlock's cycle of held queues, each waiting on the next.",
         "Exit code: 0 every run drained, 1 a deadlock or an undrained run, 2 bad input, 3 incomplete (with --cluster "
             + "or --members: a member missing or lost; nothing printed)."})
 final class SweepCommand implements Callable<Integer> {
@@ -159,6 +160,17 @@ final class SweepCommand implements Callable<Integer> {
                 out.flush();
             }
         }
+        if (!opts.json) {
+            for (int i = 0; i < ls.length; i++) {
+                SimResult.Deadlock d = results.get(i).deadlock();
+                if (d != null && !d.waitCycle().isEmpty()) {
+                    // the first deadlock's cycle (simulate SPEC --load shows the whole report)
+                    out.printf(Locale.ROOT, "deadlock at load %.3f: a cycle of %d held queues, each waiting on the next: %s%n",
+                        ls[i], d.waitCycle().size(), String.join(" -> ", d.waitCycle()));
+                    break;
+                }
+            }
+        }
         if (opts.json) {
             ObjectMapper m = new ObjectMapper();
             ObjectNode o = m.createObjectNode();
@@ -198,7 +210,8 @@ final class SweepCommand implements Callable<Integer> {
 
     static String status(SimResult r) {
         if (r.deadlock() != null) {
-            return "DEADLOCK at cycle " + r.deadlock().cycle();
+            return "DEADLOCK at cycle " + r.deadlock().cycle() + (r.deadlock().knot() ? " (knot of "
+                + r.deadlock().heldQueues().size() + " queues)" : "");
         }
         if (!r.drained()) {
             return "NOT DRAINED";

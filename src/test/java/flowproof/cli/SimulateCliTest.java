@@ -202,6 +202,15 @@ class SimulateCliTest {
         assertThat(j.out()).contains("\"heldQueues\"").contains("\"waitCycle\" : [ \"(");
     }
 
+    /** A sweep that deadlocks names the first deadlock's waiting cycle under its table. */
+    @Test
+    void sweepNamesTheFirstDeadlocksWaitingCycle() {
+        CliRun r = run("sweep", Path.of("specs/sim/torus8x8-vct-1vc.yaml"), "--loads", "0.2:0.8:0.6");
+        assertThat(r.code()).isEqualTo(Main.VIOLATION);
+        assertThat(r.out()).contains("DEADLOCK at cycle")
+            .containsPattern("deadlock at load 0\\.\\d00: a cycle of 8 held queues, each waiting on the next: \\(.* vc0 ->");
+    }
+
     @Test
     void sweepWritesOneCsvRowPerLoadAndAPng() throws IOException {
         Path spec = write("small.yaml", SMALL.replace("cycles: 2000", "cycles: 1000").replace("warmup: 500", "warmup: 200"));
