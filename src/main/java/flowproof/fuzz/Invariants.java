@@ -38,10 +38,11 @@ import java.util.Map;
  *   <li><b>conservation</b>: every scripted packet is delivered exactly once, to its
  *       destination, flits in order, and nothing is delivered that was not scripted (the
  *       simulator's check mode, plus a delivery log matched against the script); control
- *       packets are counted apart by the simulator; with message classes (two: a request
- *       and its answer) the answers are delivered too, and the log must be the protocol's:
- *       each delivered request answered once, of its size, back to its source, created no
- *       earlier than the request's delivery, nothing else ({@link Answers});</li>
+ *       packets are counted apart by the simulator; with message classes (a chain of any
+ *       length) the answers are delivered too, and the log, which carries each message's
+ *       class, must be the protocol's: each delivered message of a class but the sink
+ *       answered once by the next class, of its size, back to its source, created no earlier
+ *       than its delivery, nothing else ({@link Answers});</li>
  *   <li><b>buffers</b>: at the end of every cycle, per network VC, occupancy is at most the
  *       capacity and credits + reserved + flits on the link + occupancy + returning credits
  *       equal the capacity;</li>
