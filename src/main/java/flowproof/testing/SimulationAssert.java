@@ -15,7 +15,8 @@ import org.assertj.core.api.AbstractAssert;
  * assertThat(Flowproof.simulate(broken)).deadlocks().withWaitCycleOfLength(8);
  * }</pre>
  *
- * A run in which no packet was created checks nothing: {@link #drains} fails on it.
+ * A run in which no packet was created checks nothing: {@link #drains} and {@link #isStable}
+ * fail on it.
  */
 public final class SimulationAssert extends AbstractAssert<SimulationAssert, SimResult> {
 
@@ -59,13 +60,16 @@ public final class SimulationAssert extends AbstractAssert<SimulationAssert, Sim
     }
 
     /**
-     * Not unstable: accepted at least 98% of offered, no source saturated, every measured
-     * packet delivered, no deadlock.
+     * Some packet was created and the run is not unstable: accepted at least 98% of offered,
+     * no source saturated, every measured packet delivered, no deadlock.
      *
      * @return this assertion
      */
     public SimulationAssert isStable() {
         isNotNull();
+        if (actual.packetsCreated() == 0) {
+            failWithMessage("Expected %s to be stable, but no packet was created: the run checked nothing", run());
+        }
         if (actual.unstable()) {
             failWithMessage("Expected %s to be stable, but it is unstable: %s%s", run(), actual.unstableReason(),
                 actual.deadlock() == null ? "" : String.format("%n%s", describe(actual.deadlock())));

@@ -41,9 +41,10 @@ class SimulationAssertTest {
     }
 
     @Test
-    void aRunThatCreatedNothingDoesNotDrain() throws Exception {
+    void aRunThatCreatedNothingNeitherDrainsNorIsStable() throws Exception {
         SimResult none = simulate("torus8x8-dateline.yaml", 0.001, 2, 0);
         org.assertj.core.api.Assertions.assertThat(none.packetsCreated()).isZero();
         assertThatThrownBy(() -> assertThat(none).drains()).hasMessageContaining("no packet was created: the run checked nothing");
+        assertThatThrownBy(() -> assertThat(none).isStable()).hasMessageContaining("no packet was created: the run checked nothing");
     }
 }
