@@ -46,7 +46,10 @@ public final class ScenarioGenerator {
         "best-local");
     private static final List<String> BUBBLE = List.of("static-threshold", "tune", "alo", "spth", "best-local");
 
-    /** The default menu: rings, tori and meshes up to 6x6 (2-D and 3-D), a flattened butterfly and a BMIN. */
+    /**
+     * The default menu: rings, tori and meshes up to 6x6 (2-D and 3-D), a concentrated mesh, a
+     * flattened butterfly and a BMIN.
+     */
     public static final List<Net> MENU = List.of(
         new Net("{\"kind\":\"ring\",\"radix\":[4]}", null, 1, "{\"kind\":\"critical-bubble\"}", Safety.VCT_TWO_SLOTS, CBS),
         new Net("{\"kind\":\"ring\",\"radix\":[4]}", null, 1, "{\"kind\":\"theoretical-bubble\"}", Safety.VCT, BUBBLE),
@@ -72,7 +75,9 @@ public final class ScenarioGenerator {
             "{\"kind\":\"vct\"}", Safety.ALWAYS, List.of("cbcm", "ecn", "ideal", "srp")),
         new Net("{\"kind\":\"bmin\",\"radix\":2,\"stages\":3}", "turnaround", 1, "{\"kind\":\"vct\"}",
             Safety.ALWAYS, List.of("fbicm", "recn-iq", "voq-switch", "voq-net", "single-queue")),
-        new Net("{\"kind\":\"mesh\",\"radix\":[6,6]}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, TORUS));
+        new Net("{\"kind\":\"mesh\",\"radix\":[6,6]}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, TORUS),
+        new Net("{\"kind\":\"mesh\",\"radix\":[3,3],\"concentration\":2}", null, 1, "{\"kind\":\"vct\"}",
+            Safety.ALWAYS, ANY));
 
     /** Traffic patterns, plainest first. */
     static final int UNIFORM = 0;

@@ -382,8 +382,9 @@ public final class BookSimConfig {
                 }
                 spec.put("routing", "minimal");
             }
+            case "cmesh" -> link = cmesh(spec, topo, k, n, c, routing);
             case "dragonflynew" -> BookSimDragonfly.map(this, spec, topo, k, n, vcs, purpose);
-            default -> throw error("topology", "torus, mesh, flatfly or dragonflynew"
+            default -> throw error("topology", "torus, mesh, cmesh, flatfly or dragonflynew"
                 + UNMAPPED_TOPOLOGIES.getOrDefault(topology, ""), topology);
         }
         spec.put("vcs", vcs);
@@ -593,6 +594,60 @@ public final class BookSimConfig {
             + " ties to the lowest router id, where flowproof's shortest-path takes every next hop on a path of fewest"
             + " hops; a spec reads the network file as topology: {kind: anynet, file: F})");
 
+    /**
+     * BookSim's {@code cmesh} (cmesh.cpp) as flowproof's concentrated mesh: k x k routers with 4
+     * terminals each (BookSim asserts {@code n <= 2}, {@code c == 4}, {@code x == y},
+     * {@code xr == yr} and {@code c == xr * yr}; its channels are 2-D, so n = 2). BookSim's edge
+     * routers' outward ports are express channels to the edge router half a row or column away;
+     * {@code dor_no_express} never takes them and routes as flowproof's {@code dor} on the mesh
+     * (any VC), so they are left out. With {@code use_noc_latency} (the default) a channel of the
+     * mesh takes {@code c / n = 2} cycles, as does its credit. Returns the link latency.
+     */
+    private int cmesh(ObjectNode spec, ObjectNode topo, int k, int n, int c, String routing) throws SpecException {
+        if (n != 2) {
+            throw error("n", "2 (BookSim's cmesh builds 2-D channels only)", Integer.toString(n));
+        }
+        if (c != 4) {
+            throw error("c", "4 (BookSim's cmesh asserts c == 4)", Integer.toString(c));
+        }
+        for (String[] pair : new String[][] {{"x", "y", "8"}, {"xr", "yr", "1"}}) {
+            String a = word(pair[0], pair[2]);
+            String b = word(pair[1], pair[2]);
+            if (!a.equals(b)) {
+                throw error(pair[1], pair[0] + " (" + a + "; BookSim's cmesh asserts " + pair[0] + " == " + pair[1]
+                    + ")", b);
+            }
+        }
+        if (!word("xr", "1").equals("2")) {
+            throw error("xr", "2 (BookSim's cmesh asserts c == xr * yr, with c = 4 and xr == yr)", word("xr", "1"));
+        }
+        if (!routing.equals("dor_no_express")) {
+            throw error("routing_function", "dor_no_express (dor_no_express_cmesh: flowproof's dor on a concentrated"
+                + " mesh; the express channels of dor and xy_yx are not modelled)", shown("routing_function", "none"));
+        }
+        String noc = word("use_noc_latency", "1");
+        if (!noc.equals("0") && !noc.equals("1")) {
+            throw error("use_noc_latency", "0 or 1", noc);
+        }
+        topo.put("kind", "mesh");
+        topo.putArray("radix").add(k).add(k);
+        topo.put("concentration", c);
+        spec.put("routing", "dor");
+        return noc.equals("1") ? c / n : 1;
+    }
+
+    /**
+     * The flowproof terminal of BookSim's cmesh node {@code node} on k x k routers: BookSim lays
+     * its nodes out as a 2k x 2k grid, row by row ({@code CMesh::NodeToRouter},
+     * {@code NodeToPort}), router {@code (row / 2) * k + col / 2}, port {@code 2 * (row % 2) +
+     * col % 2}; flowproof numbers a router's 4 terminals consecutively.
+     */
+    static long cmeshTerminal(long node, int k) {
+        long row = node / (2L * k);
+        long col = node % (2L * k);
+        return 4 * ((row / 2) * k + col / 2) + 2 * (row % 2) + col % 2;
+    }
+
     /** BookSim's traffic patterns that are flowproof's (traffic.cpp against traffic.PatternKind). */
     private static final Map<String, String> PATTERNS = Map.of("uniform", "uniform", "bitcomp", "bit-complement",
         "transpose", "transpose", "bitrev", "bit-reverse", "shuffle", "shuffle", "tornado", "tornado", "neighbor",
@@ -607,13 +662,19 @@ public final class BookSimConfig {
     private String pattern(String topology, int k, int n, int c) throws SpecException {
         String traffic = word("traffic", "uniform");
         boolean uniformOnly = topology.equals("flatfly") || topology.equals("dragonflynew");
+        if (topology.equals("cmesh") && !traffic.equals("uniform") && !traffic.equals("bitcomp")
+            && !(traffic.equals("hotspot") || traffic.startsWith("hotspot("))) {
+            throw error("traffic", "uniform, bitcomp or hotspot (on a cmesh BookSim lays its nodes out as a 2k x 2k"
+                + " grid; these send to the same routers under flowproof's numbering, other patterns would not)",
+                traffic);
+        }
         String expected = topology.equals("flatfly") ? "uniform (on a flatfly BookSim numbers terminals by its chip"
             + " layout; other patterns would not be the same)" : topology.equals("dragonflynew") ? "uniform (BookSim's"
             + " other patterns take the dragonfly's terminals as a k-ary n-cube's or need a power of two of them)"
             : "uniform, bitcomp, transpose, bitrev, shuffle, tornado, neighbor or hotspot (the patterns flowproof"
             + " maps; docs/booksim.md)";
         if ((traffic.equals("hotspot") || traffic.startsWith("hotspot(")) && !uniformOnly) {
-            return hotSpot(traffic, terminals(k, n, c));
+            return hotSpot(traffic, terminals(k, n, c), topology.equals("cmesh") ? k : 0);
         }
         String mapped = PATTERNS.get(traffic);
         if (mapped == null || (uniformOnly && !traffic.equals("uniform"))) {
@@ -653,9 +714,10 @@ public final class BookSimConfig {
      * default 1). Maps to flowproof's {@code hot-spot} per packet with fraction 1, {@code
      * self: true} and the rates as {@code weights}; a hot spot BookSim draws itself ({@code
      * hotspot} without one, or a negative one, with BookSim's random numbers) is refused.
-     * Returns {@link #HOT_SPOT}, the hot spots, ';' and the weights.
+     * Returns {@link #HOT_SPOT}, the hot spots, ';' and the weights. On a cmesh of {@code cmeshK}
+     * x {@code cmeshK} routers (else 0) the hot spots are renumbered ({@link #cmeshTerminal}).
      */
-    private String hotSpot(String traffic, long terminals) throws SpecException {
+    private String hotSpot(String traffic, long terminals, int cmeshK) throws SpecException {
         String expected = "hotspot(h), hotspot({h}) or hotspot({{h1,h2,...},{r1,r2,...}}) (BookSim's syntax) with hot"
             + " spots from 0 to " + (terminals - 1) + ", each once, and integer rates of 1 or more (a hot spot BookSim"
             + " draws at random is not mapped)";
@@ -690,7 +752,7 @@ public final class BookSimConfig {
             }
             weights.append(i == 0 ? "" : ",").append(rate);
         }
-        return HOT_SPOT + nodes.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + ";"
+        return HOT_SPOT + nodes.stream().map(h -> cmeshK > 0 ? cmeshTerminal(h, cmeshK) : h).map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + ";"
             + weights;
     }
 

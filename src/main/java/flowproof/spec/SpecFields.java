@@ -110,7 +110,8 @@ public final class SpecFields {
                 + " channel-length[1] (BookSim's dragonflynew: [10, 100]; docs/booksim.md)"),
         f("topology.concentration", "positive integer", "1",
             "topology: {kind: dragonfly, routers-per-group: 2, global-channels: 1, concentration: 2}",
-            "flattened butterfly, dragonfly: terminals per router"),
+            "torus, mesh, ring, flattened butterfly, dragonfly: terminals per router (terminal t at router t / c; a"
+                + " concentrated mesh: {kind: mesh, radix: [4, 4], concentration: 4})"),
         f("topology.routers-per-group", "positive integer", REQ + " for dragonfly",
             "topology: {kind: dragonfly, routers-per-group: 2, global-channels: 1}", "dragonfly: a"),
         f("topology.global-channels", "positive integer", REQ + " for dragonfly",

@@ -111,7 +111,8 @@ public final class SpecReader {
      * N = 128), which simulates in about 1 GB of heap (docs/measurements.md, "128x128 torus").
      */
     public static final int MAX_TORUS_NODES = 1 << 14;
-    private static final List<String> TOPOLOGY_FIELDS = SpecFields.of("topology", "kind", "radix", "bidirectional");
+    private static final List<String> TOPOLOGY_FIELDS = SpecFields.of("topology", "kind", "radix", "bidirectional",
+        "concentration");
     private static final List<String> MIN_FIELDS = SpecFields.of("topology", "kind", "radix", "stages");
     private static final List<String> FB_FIELDS = SpecFields.of("topology", "kind", "radix", "dimensions",
         "concentration", "channel-length");
@@ -875,6 +876,11 @@ public final class SpecReader {
         if (nodes > MAX_TORUS_NODES) {
             throw f.error("topology.radix", "at most " + MAX_TORUS_NODES + " nodes (the product of the radices)", r);
         }
+        int c = f.positive(t, "topology.concentration", "concentration", 1, false);
+        if (nodes * c > MAX_TORUS_NODES) {
+            throw f.error("topology.concentration", "at most " + MAX_TORUS_NODES + " terminals (routers times"
+                + " concentration; " + nodes + " routers)", t.get("concentration"));
+        }
         boolean bidirectional = false;
         JsonNode b = t.get("bidirectional");
         if (b != null) {
@@ -887,9 +893,9 @@ public final class SpecReader {
             if (b != null && !bidirectional) {
                 throw f.error("topology.bidirectional", "true for a mesh (it has no wrap-around channels)", b);
             }
-            return Torus.mesh(radix);
+            return Torus.mesh(radix).withConcentration(c);
         }
-        return Torus.torus(radix, bidirectional);
+        return Torus.torus(radix, bidirectional).withConcentration(c);
     }
 
     /** {@code pairs: [[SOURCE, DESTINATION], ...]} by node names, e.g. {@code ["(0,0)", "(2,2)"]}. */

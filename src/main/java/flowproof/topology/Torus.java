@@ -14,6 +14,11 @@ import java.util.List;
  * and - channels of a dimension join the same two nodes but are distinct channels.
  * A directional ring is identified by (dimension, direction, line), where the line is
  * the node's coordinates with the ring's own coordinate set to 0.
+ *
+ * <p>A concentrated torus or mesh ({@link #withConcentration}) attaches {@code c} terminals
+ * to every router, terminal {@code t} to router {@code t / c} (a concentrated mesh such as
+ * BookSim's {@code cmesh} without its express channels); the explorer and the channel
+ * dependency graph see the routers only, the simulator injects from each terminal.
  */
 public final class Torus implements Topology {
 
@@ -30,8 +35,18 @@ public final class Torus implements Topology {
     private final int[] ringHome;
     /** channelAt[(node * n + dimension) * 2 + (direction > 0 ? 0 : 1)], or -1. */
     private final int[] channelAt;
+    /** Terminals per router. */
+    private final int concentration;
 
     private Torus(int[] radix, boolean bidirectional, boolean wrap) {
+        this(radix, bidirectional, wrap, 1);
+    }
+
+    private Torus(int[] radix, boolean bidirectional, boolean wrap, int concentration) {
+        if (concentration < 1) {
+            throw new IllegalArgumentException("concentration must be at least 1, found " + concentration);
+        }
+        this.concentration = concentration;
         if (radix.length == 0) {
             throw new IllegalArgumentException("a torus needs at least one dimension");
         }
@@ -166,6 +181,16 @@ public final class Torus implements Topology {
         return new Torus(radix, true, false);
     }
 
+    /** The same torus or mesh with {@code c} terminals at every router (terminal t at router t / c). */
+    public Torus withConcentration(int c) {
+        return c == concentration ? this : new Torus(radix, bidirectional, wrap, c);
+    }
+
+    @Override
+    public int concentration() {
+        return concentration;
+    }
+
     public int dimensions() {
         return radix.length;
     }
@@ -281,6 +306,9 @@ public final class Torus implements Topology {
                 b.append('x');
             }
             b.append(radix[i]);
+        }
+        if (concentration > 1) {
+            b.append(", concentration ").append(concentration);
         }
         return b.toString();
     }

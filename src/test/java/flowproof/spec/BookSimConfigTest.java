@@ -291,18 +291,17 @@ class BookSimConfigTest {
                 + " list {a,b} as one weight per traffic class), found {{0,0}}"),
             Arguments.of("packet_size = {{1,8}}; packet_size_rate = {1,2};", "key packet_size_rate: expected weights"),
             Arguments.of("packet_size = {{1,8}}; packet_size_rate = 0;", "key packet_size_rate: expected weights"),
-            Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh, flatfly or dragonflynew (BookSim's fly has"
+            Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh, cmesh, flatfly or dragonflynew (BookSim's fly has"
                 + " flowproof's butterfly wiring, terminal numbering and dest_tag routes, but its terminals inject into"
                 + " the first stage's routers and eject from the last stage's; flowproof's butterfly makes each"
                 + " terminal a node with a router and a channel each way, so a packet would cross 2 routers and 2"
                 + " channels more), found fly"),
             Arguments.of("topology = anynet; network_file = f;", "key network_file: expected a key flowproof maps"),
-            Arguments.of("topology = anynet;", "key topology: expected torus, mesh, flatfly or dragonflynew (anynet is not mapped:"
+            Arguments.of("topology = anynet;", "key topology: expected torus, mesh, cmesh, flatfly or dragonflynew (anynet is not mapped:"
                 + " BookSim's min_anynet routes on one shortest path by latency"),
-            Arguments.of("topology = fattree;", "key topology: expected torus, mesh, flatfly or dragonflynew (flowproof has no fat"
+            Arguments.of("topology = fattree;", "key topology: expected torus, mesh, cmesh, flatfly or dragonflynew (flowproof has no fat"
                 + " tree), found fattree"),
-            Arguments.of("topology = cmesh;", "key topology: expected torus, mesh, flatfly or dragonflynew (flowproof has no"
-                + " concentrated mesh with express channels), found cmesh"),
+            Arguments.of("topology = cmesh;", "key c: expected 4 (BookSim's cmesh asserts c == 4), found 1"),
             Arguments.of("routing_function = romm;", "key routing_function: expected dim_order, dor (both"
                 + " dim_order_mesh: flowproof's dor) or min_adapt"),
             Arguments.of("topology = torus; routing_function = min_adapt;", "key routing_function: expected dim_order"
@@ -382,6 +381,68 @@ class BookSimConfigTest {
             Arguments.of("max_samples = 1;", "key max_samples: expected more than warmup_periods (1; BookSim counts"
                 + " the warm-up periods among max_samples, and would never measure), found 1"),
             Arguments.of("xr = 2;", "key xr: expected no xr on a mesh"));
+    }
+
+    static final String CMESH = """
+        topology = cmesh; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2;
+        routing_function = dor_no_express;
+        num_vcs = 2; vc_buf_size = 8; packet_size = 1;
+        injection_rate = 0.05; injection_rate_uses_flits = 1;
+        warmup_periods = 1; sample_period = 500; max_samples = 3;
+        """ + ROUTER;
+
+    /**
+     * cmesh: flowproof's concentrated mesh (4 terminals per router), dor without the express
+     * channels, mesh channels and their credits 2 cycles under use_noc_latency.
+     */
+    @Test
+    void cmeshIsAConcentratedMesh() throws Exception {
+        Spec s = BookSimConfig.read(write("cm.cfg", CMESH), Purpose.SIMULATE);
+        SimConfig cfg = Flowproof.simulation(s);
+        Torus t = (Torus) s.topology();
+        assertThat(t.hasWrapAround()).isFalse();
+        assertThat(t.nodes()).isEqualTo(16);
+        assertThat(t.concentration()).isEqualTo(4);
+        assertThat(s.routing().name()).isEqualTo("dor");
+        assertThat(cfg.linkLatency()).isEqualTo(2);
+        assertThat(cfg.creditLatency()).isEqualTo(3);
+        assertThat(cfg.workload().destinationWeights(5, 1)[5]).isEqualTo(1.0 / 64);
+        JsonNode off = BookSimConfig.toSpecTree("x.cfg", "x", CMESH + "use_noc_latency = 0;", Purpose.SIMULATE);
+        assertThat(off.get("simulation").get("link-latency").asInt()).isEqualTo(1);
+        // bitcomp sends every terminal of router (x, y) to router (3-x, 3-y) under both numberings
+        JsonNode bc = BookSimConfig.toSpecTree("x.cfg", "x", CMESH + "traffic = bitcomp;", Purpose.SIMULATE);
+        assertThat(bc.get("simulation").get("traffic").get("pattern").asText()).isEqualTo("bit-complement");
+        // BookSim's node 9 is row 1, column 1 of its 8x8 grid of nodes: router 0's port 3, flowproof's terminal 3;
+        // node 18 is row 2, column 2: router 5 (row 1, column 1 of the routers), port 0
+        assertThat(BookSimConfig.cmeshTerminal(9, 4)).isEqualTo(3);
+        assertThat(BookSimConfig.cmeshTerminal(18, 4)).isEqualTo(20);
+        JsonNode hot = BookSimConfig.toSpecTree("x.cfg", "x", CMESH + "traffic = hotspot({9});", Purpose.SIMULATE);
+        assertThat(hot.get("simulation").get("traffic").get("node").asInt()).isEqualTo(3);
+        assertThat(BookSimConfig.read(write("cm.cfg", CMESH), Purpose.VERIFY).topology().concentration()).isEqualTo(4);
+    }
+
+    static Stream<Arguments> badCmeshConfigs() {
+        return Stream.of(
+            Arguments.of("n = 3;", "x.cfg: key n: expected 2 (BookSim's cmesh builds 2-D channels only), found 3"),
+            Arguments.of("c = 9;", "x.cfg: key c: expected 4 (BookSim's cmesh asserts c == 4), found 9"),
+            Arguments.of("y = 8;", "x.cfg: key y: expected x (4; BookSim's cmesh asserts x == y), found 8"),
+            Arguments.of("yr = 1;", "x.cfg: key yr: expected xr (2; BookSim's cmesh asserts xr == yr), found 1"),
+            Arguments.of("xr = 4; yr = 4;", "x.cfg: key xr: expected 2 (BookSim's cmesh asserts c == xr * yr, with c ="
+                + " 4 and xr == yr), found 4"),
+            Arguments.of("routing_function = dor;", "x.cfg: key routing_function: expected dor_no_express"
+                + " (dor_no_express_cmesh: flowproof's dor on a concentrated mesh; the express channels of dor and"
+                + " xy_yx are not modelled), found dor"),
+            Arguments.of("traffic = transpose;", "x.cfg: key traffic: expected uniform, bitcomp or hotspot (on a cmesh"
+                + " BookSim lays its nodes out as a 2k x 2k grid; these send to the same routers under flowproof's"
+                + " numbering, other patterns would not), found transpose"),
+            Arguments.of("use_noc_latency = 3;", "x.cfg: key use_noc_latency: expected 0 or 1, found 3"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badCmeshConfigs")
+    void anUnsupportedCmeshIsOneLineNamingTheKey(String line, String message) {
+        SpecException e = error(CMESH + line + "\n", Purpose.SIMULATE);
+        assertThat(e.getMessage()).isEqualTo(message);
     }
 
     @ParameterizedTest

@@ -27,11 +27,9 @@ class BookSimExamplesTest {
 
     /** Each refused example and the one line it is refused with (after "FILE: "). */
     private static final Map<String, String> REFUSED = Map.of(
-        "cmeshconfig", "key topology: expected torus, mesh, flatfly or dragonflynew (flowproof has no concentrated mesh with express"
-            + " channels), found cmesh",
         "dragonflyconfig", "key internal_speedup: expected 1.0 (what flowproof's router does), found 2.0",
-        "fattree_config", "key topology: expected torus, mesh, flatfly or dragonflynew (flowproof has no fat tree), found fattree",
-        "singleconfig", "key topology: expected torus, mesh, flatfly or dragonflynew (BookSim's fly has flowproof's butterfly wiring,"
+        "fattree_config", "key topology: expected torus, mesh, cmesh, flatfly or dragonflynew (flowproof has no fat tree), found fattree",
+        "singleconfig", "key topology: expected torus, mesh, cmesh, flatfly or dragonflynew (BookSim's fly has flowproof's butterfly wiring,"
             + " terminal numbering and dest_tag routes, but its terminals inject into the first stage's routers and"
             + " eject from the last stage's; flowproof's butterfly makes each terminal a node with a router and a"
             + " channel each way, so a packet would cross 2 routers and 2 channels more), found fly");
@@ -48,7 +46,8 @@ class BookSimExamplesTest {
 
     @Test
     void theAcceptedExamplesAreTheCopiedOnes() throws Exception {
-        assertThat(files(DIR)).extracting(p -> p.getFileName().toString()).containsExactly("flatflyconfig", "mesh88_lat", "torus88");
+        assertThat(files(DIR)).extracting(p -> p.getFileName().toString()).containsExactly("cmeshconfig", "flatflyconfig", "mesh88_lat",
+            "torus88");
         assertThat(files(DIR.resolve("refused"))).extracting(p -> p.getFileName().toString())
             .containsExactlyInAnyOrderElementsOf(REFUSED.keySet());
     }
@@ -118,6 +117,26 @@ class BookSimExamplesTest {
     }
 
     /**
+     * cmeshconfig: 4x4 routers of 4 terminals (BookSim's cmesh without its express channels,
+     * which dor_no_express never takes), mesh channels 2 cycles (use_noc_latency's default),
+     * bit-complement traffic, BookSim's defaults for the rest (16 VCs, islip); its batch_size is
+     * inert (sim_type is latency).
+     */
+    @Test
+    void cmeshconfigIsAConcentratedMesh() throws Exception {
+        JsonNode t = tree(DIR.resolve("cmeshconfig"));
+        assertThat(t.get("topology").toString()).isEqualTo("{\"kind\":\"mesh\",\"radix\":[4,4],\"concentration\":4}");
+        assertThat(t.get("routing").asText()).isEqualTo("dor");
+        assertThat(t.get("vcs").asInt()).isEqualTo(16);
+        JsonNode sim = t.get("simulation");
+        assertThat(sim.get("link-latency").asInt()).isEqualTo(2);
+        assertThat(sim.get("vc-release").asText()).isEqualTo("tail");
+        assertThat(sim.get("switch-allocator").asText()).isEqualTo("islip");
+        assertThat(sim.get("traffic").get("pattern").asText()).isEqualTo("bit-complement");
+        assertThat(sim.get("load").asDouble()).isEqualTo(0.1);
+    }
+
+    /**
      * Each accepted example reads as a spec and simulates a few thousand cycles. Needs the
      * simulator's islip allocators (spec fields vc-allocator, switch-allocator,
      * allocator-iterations): BookSim's default allocator is islip.
@@ -130,20 +149,26 @@ class BookSimExamplesTest {
             SimResult r = Flowproof.simulate(cfg.withRun(4_000, 1_000, 1));
             assertThat(r.deadlock()).as(p.toString()).isNull();
             assertThat(r.packetsDelivered()).as(p.toString()).isPositive();
-            // both offer a load below their saturation (BookSim's 0.26 on the torus, 0.49 on the flattened
-            // butterfly, specs/sim/booksim/README.md): what is offered is accepted
+            // each offers a load below its saturation (BookSim's 0.26 on the torus, 0.49 on the flattened
+            // butterfly, specs/sim/booksim/README.md; bit-complement's channel-load bound 0.125 on the cmesh): what
+            // is offered is accepted
             double load = s.simulation().get("load").asDouble();
             assertThat(r.accepted()).as(p.toString()).isCloseTo(load, org.assertj.core.data.Offset.offset(0.02));
         }
     }
 
-    /** check --booksim flatflyconfig: the channel dependency graph of ran_min on its 8 VCs is acyclic. */
+    /**
+     * check --booksim flatflyconfig and cmeshconfig: the channel dependency graphs of ran_min on
+     * 8 VCs and of the concentrated mesh's XY routing on 16 are acyclic.
+     */
     @Test
-    void flatflyconfigIsProvedDeadlockFree() throws Exception {
-        Spec s = BookSimConfig.read(DIR.resolve("flatflyconfig"), Purpose.VERIFY);
-        var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
-        assertThat(d.exitCode()).as(d.text()).isZero();
-        assertThat(d.text()).contains("proved deadlock-free");
+    void flatflyconfigAndCmeshconfigAreProvedDeadlockFree() throws Exception {
+        for (String name : List.of("flatflyconfig", "cmeshconfig")) {
+            Spec s = BookSimConfig.read(DIR.resolve(name), Purpose.VERIFY);
+            var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
+            assertThat(d.exitCode()).as(d.text()).isZero();
+            assertThat(d.text()).as(name).contains("proved deadlock-free");
+        }
     }
 
     @Test

@@ -157,6 +157,28 @@ class SpecReaderNetworksTest {
 
     // --- default routings -----------------------------------------------------------
 
+    /** A concentrated mesh (or torus): c terminals per router, terminal t at router t / c; the routers are the mesh's. */
+    @Test
+    void meshAndTorusConcentrationIsRead() throws Exception {
+        Spec s = read(spec("{kind: mesh, radix: [4, 4], concentration: 4}", "routing: dor"));
+        Torus t = (Torus) s.topology();
+        assertThat(t.nodes()).isEqualTo(16);
+        assertThat(t.channels()).isEqualTo(Torus.mesh(new int[] {4, 4}).channels());
+        assertThat(t.concentration()).isEqualTo(4);
+        assertThat(t.describe()).isEqualTo("bidirectional mesh 4x4, concentration 4");
+        assertThat(((Torus) read(spec("{kind: torus, radix: [3], bidirectional: true}")).topology()).concentration())
+            .isEqualTo(1);
+        assertThat(read(spec("{kind: ring, radix: 4, concentration: 2}")).topology().concentration()).isEqualTo(2);
+    }
+
+    @Test
+    void badMeshConcentrationIsNamed() throws IOException {
+        assertThat(rejected(spec("{kind: mesh, radix: [4, 4], concentration: 0}"), "topology.concentration"))
+            .endsWith("expected a positive integer, found 0");
+        assertThat(rejected(spec("{kind: torus, radix: [128, 128], concentration: 2}"), "topology.concentration"))
+            .endsWith("expected at most 16384 terminals (routers times concentration; 16384 routers), found 2");
+    }
+
     @Test
     void defaultRoutingOfEachTopology() throws Exception {
         assertThat(read(spec(FLY)).routing().name()).isEqualTo("destination-tag");

@@ -29,6 +29,27 @@ class TorusTest {
     }
 
     @Test
+    void concentrationAddsTerminalsNotRouters() {
+        Torus mesh = Torus.mesh(new int[] {4, 4});
+        Torus c = mesh.withConcentration(4);
+        assertThat(mesh.withConcentration(1)).isSameAs(mesh);
+        assertThat(mesh.concentration()).isEqualTo(1);
+        assertThat(c.concentration()).isEqualTo(4);
+        assertThat(c.nodes()).isEqualTo(16);
+        assertThat(c.endpoints()).hasSize(16);
+        assertThat(c.channels()).isEqualTo(mesh.channels());
+        for (int ch = 0; ch < c.channels(); ch++) {
+            assertThat(c.source(ch)).isEqualTo(mesh.source(ch));
+            assertThat(c.target(ch)).isEqualTo(mesh.target(ch));
+        }
+        assertThat(c.translations()).hasSameSizeAs(mesh.translations());
+        assertThat(c.describe()).isEqualTo("bidirectional mesh 4x4, concentration 4");
+        assertThat(Torus.torus(new int[] {4}, true).withConcentration(2).describe())
+            .isEqualTo("bidirectional ring 4, concentration 2");
+        assertThatThrownBy(() -> mesh.withConcentration(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void wrapAroundChannelsAreTheDatelines() {
         Torus t = Torus.torus(new int[] {4}, true);
         assertThat(t.isWrapAround(t.channel(3, 0, 1))).isTrue();
