@@ -16,6 +16,13 @@ import flowproof.topology.Torus;
  * {@code N + d} to {@code d} on the hop that finishes the Y part, so a packet is told apart
  * by its order only while the orders differ.
  *
+ * <p>With {@code choice: random} ({@link #of(Topology, boolean)}) a source draws the order of
+ * each packet uniformly at random, as BookSim's {@code xy_yx} routing functions do
+ * ({@code RandomInt(1)} at the first router), and a pair in one row or column draws too:
+ * both orders take the same channels, but the order names the packet's route for VC classes
+ * ({@code start: {xy: 0, yx: 1}}: BookSim's lower and upper half of the VCs). The
+ * verification engines then explore both headers of such a pair as well.
+ *
  * <p>With one VC the two orders together use every turn, and the channel dependency graph
  * has cycles around every square of four routers: a deadlock is reachable ({@code specs/mesh2x2-xy-yx-1vc.yaml}).
  */
@@ -23,10 +30,13 @@ public final class XyYxRouting implements RoutingFunction {
 
     private final Torus mesh;
     private final int nodes;
+    /** Whether a source draws the order at random (and a pair in one row or column draws too). */
+    private final boolean random;
 
-    private XyYxRouting(Torus mesh) {
+    private XyYxRouting(Torus mesh, boolean random) {
         this.mesh = mesh;
         this.nodes = mesh.nodes();
+        this.random = random;
     }
 
     /**
@@ -35,7 +45,17 @@ public final class XyYxRouting implements RoutingFunction {
      * @throws flowproof.ConfigurationException (field {@code routing}) unless it is a 2-D mesh
      */
     public static XyYxRouting of(Topology topology) {
-        return new XyYxRouting(TurnModelRouting.requireMesh2d(topology, "xy-yx"));
+        return of(topology, false);
+    }
+
+    /**
+     * XY-YX on {@code topology}; {@code random}: each packet's order drawn uniformly at random
+     * (a pair in one row or column too), else chosen by the simulator by queue lengths.
+     *
+     * @throws flowproof.ConfigurationException (field {@code routing}) unless it is a 2-D mesh
+     */
+    public static XyYxRouting of(Topology topology, boolean random) {
+        return new XyYxRouting(TurnModelRouting.requireMesh2d(topology, "xy-yx"), random);
     }
 
     /** The header of a packet on the YX route to {@code destination} (while it has both dimensions to correct). */
@@ -59,11 +79,14 @@ public final class XyYxRouting implements RoutingFunction {
         return 0;
     }
 
-    /** {@code d}, and {@code N + d} when source and destination differ in both coordinates. */
+    /**
+     * {@code d}, and {@code N + d} when source and destination differ in both coordinates (with
+     * a random choice: whenever they differ).
+     */
     @Override
     public int injectHeaders(int source, int destination, int[] out) {
         out[0] = destination;
-        if (mesh.coordinate(source, 0) == mesh.coordinate(destination, 0)
+        if (random ? source == destination : mesh.coordinate(source, 0) == mesh.coordinate(destination, 0)
             || mesh.coordinate(source, 1) == mesh.coordinate(destination, 1)) {
             return 1;
         }
@@ -74,6 +97,12 @@ public final class XyYxRouting implements RoutingFunction {
     @Override
     public int maxInjectHeaders() {
         return 2;
+    }
+
+    /** With {@code choice: random}: the source draws one of its two headers uniformly at random. */
+    @Override
+    public boolean randomHeader() {
+        return random;
     }
 
     @Override

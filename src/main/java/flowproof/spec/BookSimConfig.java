@@ -351,6 +351,8 @@ public final class BookSimConfig {
                     spec.put("routing", "minimal-adaptive");
                     spec.putObject("escape").put("choose", purpose == Purpose.VERIFY ? "any" : "when-blocked")
                         .put("leave", false);
+                } else if (mesh && routing.equals("xy_yx") && n == 2) {
+                    xyYx(spec, vcs);
                 } else if (routing.equals("dim_order") || (mesh && routing.equals("dor"))) {
                     spec.put("routing", "dor");
                     if (!mesh && k % 2 == 0) {
@@ -361,8 +363,9 @@ public final class BookSimConfig {
                         torusClasses(spec, k, n, vcs, purpose);
                     }
                 } else {
-                    throw error("routing_function", mesh ? "dim_order, dor (both dim_order_mesh: flowproof's dor) or"
-                        + " min_adapt (min_adapt_mesh: flowproof's minimal-adaptive, VC 0 the escape VC)"
+                    throw error("routing_function", mesh ? "dim_order, dor (both dim_order_mesh: flowproof's dor),"
+                        + " min_adapt (min_adapt_mesh: flowproof's minimal-adaptive, VC 0 the escape VC) or, with n = 2,"
+                        + " xy_yx (xy_yx_mesh: flowproof's xy-yx, the order drawn per packet, a VC half per order)"
                         : "dim_order (dim_order_torus: flowproof's dor with BookSim's VC halves)",
                         shown("routing_function", "none"));
                 }
@@ -382,7 +385,7 @@ public final class BookSimConfig {
                 }
                 spec.put("routing", "minimal");
             }
-            case "cmesh" -> link = cmesh(spec, topo, k, n, c, routing);
+            case "cmesh" -> link = cmesh(spec, topo, k, n, c, routing, vcs);
             case "dragonflynew" -> BookSimDragonfly.map(this, spec, topo, k, n, vcs, purpose);
             default -> throw error("topology", "torus, mesh, cmesh, flatfly or dragonflynew"
                 + UNMAPPED_TOPOLOGIES.getOrDefault(topology, ""), topology);
@@ -603,7 +606,8 @@ public final class BookSimConfig {
      * (any VC), so they are left out. With {@code use_noc_latency} (the default) a channel of the
      * mesh takes {@code c / n = 2} cycles, as does its credit. Returns the link latency.
      */
-    private int cmesh(ObjectNode spec, ObjectNode topo, int k, int n, int c, String routing) throws SpecException {
+    private int cmesh(ObjectNode spec, ObjectNode topo, int k, int n, int c, String routing, int vcs)
+        throws SpecException {
         if (n != 2) {
             throw error("n", "2 (BookSim's cmesh builds 2-D channels only)", Integer.toString(n));
         }
@@ -621,9 +625,10 @@ public final class BookSimConfig {
         if (!word("xr", "1").equals("2")) {
             throw error("xr", "2 (BookSim's cmesh asserts c == xr * yr, with c = 4 and xr == yr)", word("xr", "1"));
         }
-        if (!routing.equals("dor_no_express")) {
+        if (!routing.equals("dor_no_express") && !routing.equals("xy_yx_no_express")) {
             throw error("routing_function", "dor_no_express (dor_no_express_cmesh: flowproof's dor on a concentrated"
-                + " mesh; the express channels of dor and xy_yx are not modelled)", shown("routing_function", "none"));
+                + " mesh) or xy_yx_no_express (flowproof's xy-yx, the order drawn per packet, a VC half per order; the"
+                + " express channels of dor and xy_yx are not modelled)", shown("routing_function", "none"));
         }
         String noc = word("use_noc_latency", "1");
         if (!noc.equals("0") && !noc.equals("1")) {
@@ -632,8 +637,31 @@ public final class BookSimConfig {
         topo.put("kind", "mesh");
         topo.putArray("radix").add(k).add(k);
         topo.put("concentration", c);
-        spec.put("routing", "dor");
+        if (routing.equals("xy_yx_no_express")) {
+            xyYx(spec, vcs);
+        } else {
+            spec.put("routing", "dor");
+        }
         return noc.equals("1") ? c / n : 1;
+    }
+
+    /**
+     * BookSim's {@code xy_yx_mesh} and {@code xy_yx_no_express_cmesh} (routefunc.cpp,
+     * cmesh.cpp): at its first router a packet draws XY or YX ({@code RandomInt(1)}) and takes
+     * the lower half of the VCs for XY, the upper half for YX, all the way; at its destination
+     * router any VC. flowproof's {@code xy-yx} with {@code choice: random} (a pair in one row or
+     * column draws too: the same channels, but its half) and a VC class per order, class c
+     * owning the c-th half.
+     */
+    private void xyYx(ObjectNode spec, int vcs) throws SpecException {
+        if (vcs % 2 != 0) {
+            throw error("num_vcs", "an even number (xy_yx gives each order half of the VCs, as flowproof's vc-classes"
+                + " do)", Integer.toString(vcs));
+        }
+        spec.putObject("routing").put("kind", "xy-yx").put("choice", "random");
+        ObjectNode classes = spec.putObject("vc-classes");
+        classes.put("classes", 2);
+        classes.putObject("start").put("xy", 0).put("yx", 1);
     }
 
     /**

@@ -742,9 +742,21 @@ public final class SpecReader {
                 throw f.error("routing.tie", "plus, parity or random", n);
             }
         }
+        boolean randomOrder = false;
+        if (routingNode != null && routingNode.isObject() && routingNode.has("choice")) {
+            JsonNode n = routingNode.get("choice");
+            if (!routingName.equals(XY_YX)) {
+                throw f.error("routing.choice", "no choice for routing " + routingName + " (only " + XY_YX
+                    + " takes one: how a source picks the order)", n);
+            }
+            if (!n.isTextual() || !List.of("queues", "random").contains(n.asText())) {
+                throw f.error("routing.choice", "queues or random", n);
+            }
+            randomOrder = n.asText().equals("random");
+        }
         RoutingFunction routing;
         try {
-            routing = tie != DimensionOrderRouting.Tie.PLUS ? new DimensionOrderRouting((Torus) topology, tie)
+            routing = randomOrder ? XyYxRouting.of(topology, true) : tie != DimensionOrderRouting.Tie.PLUS ? new DimensionOrderRouting((Torus) topology, tie)
                 : intermediate.equals("router") ? UgalRouting.throughRouters(topology) : routingName.equals(TABLE)
                 ? (routingNode != null && routingNode.isObject()
                     ? GraphFiles.table(file, prefix, routingNode, topology)

@@ -178,6 +178,32 @@ class TurnModelRoutingTest {
             .contains("dateline");
     }
 
+    /** choice: random (BookSim's xy_yx): every pair that leaves its router draws an order, a straight pair too. */
+    @Test
+    void xyYxWithARandomChoiceOffersBothOrdersToEveryPair() {
+        Torus t = Torus.mesh(new int[] {3, 3});
+        XyYxRouting r = XyYxRouting.of(t, true);
+        assertThat(r.randomHeader()).isTrue();
+        assertThat(XyYxRouting.of(t).randomHeader()).isFalse();
+        int[] h = new int[2];
+        int d = t.node(2, 2);
+        assertThat(r.injectHeaders(t.node(0, 2), d, h)).isEqualTo(2);
+        assertThat(h).containsExactly(d, r.yxHeader(d));
+        assertThat(r.routeName(h[1])).isEqualTo("yx");
+        assertThat(r.injectHeaders(d, d, h)).isEqualTo(1);
+        // a pair in one row: YX has no Y part, so it goes east at once, and the mark is dropped on that hop
+        int[] out = new int[1];
+        assertThat(r.candidates(t.node(0, 2), -1, r.yxHeader(d), out)).isEqualTo(1);
+        assertThat(t.target(out[0])).isEqualTo(t.node(1, 2));
+        assertThat(r.afterHop(r.yxHeader(d), out[0])).isEqualTo(d);
+        // a pair in one column: north, the mark dropped on the hop that reaches row 2
+        int s = t.node(2, 0);
+        assertThat(r.injectHeaders(s, d, h)).isEqualTo(2);
+        r.candidates(s, -1, r.yxHeader(d), out);
+        assertThat(t.target(out[0])).isEqualTo(t.node(2, 1));
+        assertThat(r.afterHop(r.yxHeader(d), out[0])).isEqualTo(r.yxHeader(d));
+    }
+
     @Test
     void xyYxOffersBothOrdersOnlyWhereTheyDiffer() {
         Torus t = Torus.mesh(new int[] {3, 3});

@@ -303,7 +303,7 @@ class BookSimConfigTest {
                 + " tree), found fattree"),
             Arguments.of("topology = cmesh;", "key c: expected 4 (BookSim's cmesh asserts c == 4), found 1"),
             Arguments.of("routing_function = romm;", "key routing_function: expected dim_order, dor (both"
-                + " dim_order_mesh: flowproof's dor) or min_adapt"),
+                + " dim_order_mesh: flowproof's dor), min_adapt"),
             Arguments.of("topology = torus; routing_function = min_adapt;", "key routing_function: expected dim_order"
                 + " (dim_order_torus"),
             Arguments.of("routing_function = min_adapt; num_vcs = 1;", "key num_vcs: expected at least 2 for"
@@ -421,6 +421,29 @@ class BookSimConfigTest {
         assertThat(BookSimConfig.read(write("cm.cfg", CMESH), Purpose.VERIFY).topology().concentration()).isEqualTo(4);
     }
 
+    /**
+     * xy_yx (mesh) and xy_yx_no_express (cmesh): the order drawn per packet at its first router,
+     * XY on the lower half of the VCs and YX on the upper half: xy-yx with choice random and a
+     * VC class per order; check proves it deadlock-free.
+     */
+    @Test
+    void xyYxDrawsTheOrderAndTakesAVcHalf() throws Exception {
+        for (String text : List.of(MESH + "routing_function = xy_yx; num_vcs = 4;",
+            CMESH + "routing_function = xy_yx_no_express; num_vcs = 4;")) {
+            JsonNode t = BookSimConfig.toSpecTree("x.cfg", "x", text, Purpose.SIMULATE);
+            assertThat(t.get("routing").toString()).isEqualTo("{\"kind\":\"xy-yx\",\"choice\":\"random\"}");
+            assertThat(t.get("vc-classes").toString()).isEqualTo("{\"classes\":2,\"start\":{\"xy\":0,\"yx\":1}}");
+            Spec s = SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x", text, Purpose.VERIFY));
+            var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
+            assertThat(d.text()).contains("proved deadlock-free");
+        }
+        assertThat(error(MESH + "routing_function = xy_yx; num_vcs = 3;", Purpose.SIMULATE).getMessage())
+            .isEqualTo("x.cfg: key num_vcs: expected an even number (xy_yx gives each order half of the VCs, as"
+                + " flowproof's vc-classes do), found 3");
+        assertThat(error(MESH + "routing_function = xy_yx; n = 3;", Purpose.SIMULATE).getMessage())
+            .contains("key routing_function: expected dim_order");
+    }
+
     static Stream<Arguments> badCmeshConfigs() {
         return Stream.of(
             Arguments.of("n = 3;", "x.cfg: key n: expected 2 (BookSim's cmesh builds 2-D channels only), found 3"),
@@ -430,8 +453,9 @@ class BookSimConfigTest {
             Arguments.of("xr = 4; yr = 4;", "x.cfg: key xr: expected 2 (BookSim's cmesh asserts c == xr * yr, with c ="
                 + " 4 and xr == yr), found 4"),
             Arguments.of("routing_function = dor;", "x.cfg: key routing_function: expected dor_no_express"
-                + " (dor_no_express_cmesh: flowproof's dor on a concentrated mesh; the express channels of dor and"
-                + " xy_yx are not modelled), found dor"),
+                + " (dor_no_express_cmesh: flowproof's dor on a concentrated mesh) or xy_yx_no_express (flowproof's"
+                + " xy-yx, the order drawn per packet, a VC half per order; the express channels of dor and xy_yx are"
+                + " not modelled), found dor"),
             Arguments.of("traffic = transpose;", "x.cfg: key traffic: expected uniform, bitcomp or hotspot (on a cmesh"
                 + " BookSim lays its nodes out as a 2k x 2k grid; these send to the same routers under flowproof's"
                 + " numbering, other patterns would not), found transpose"),

@@ -54,6 +54,17 @@ class MeshRoutingSpecTest {
     }
 
     @Test
+    void xyYxTakesAChoice() throws Exception {
+        Spec s = SpecReader.read(write(mesh("{kind: xy-yx, choice: random}")));
+        assertThat(s.routing().randomHeader()).isTrue();
+        assertThat(SpecReader.read(write(mesh("{kind: xy-yx, choice: queues}"))).routing().randomHeader()).isFalse();
+        assertThat(rejected(mesh("{kind: xy-yx, choice: coin}"), "routing.choice"))
+            .endsWith("expected queues or random, found \"coin\"");
+        assertThat(rejected(mesh("{kind: odd-even, choice: random}"), "routing.choice"))
+            .contains("no choice for routing odd-even");
+    }
+
+    @Test
     void unknownRoutingName() throws IOException {
         assertThat(rejected(mesh("east-first"), "routing")).contains("west-first").contains("odd-even")
             .endsWith("found \"east-first\"");
