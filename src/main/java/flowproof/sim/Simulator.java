@@ -506,7 +506,7 @@ public final class Simulator implements Engine {
         va = new VcAllocator(cfg, rule, b, pk, routes, sa, msg, control, timing, inPorts, inPortRouter, vcClass,
             vcPrio);
         sa.fuse((ip, iv) -> traverse(ip, iv, measuringNow));
-        knotWatch = !controlled && !classed;
+        knotWatch = !classed;
         stillPacket = knotWatch ? new int[inVcs] : null;
         stillGen = knotWatch ? new long[inVcs] : null;
         stillFlit = knotWatch ? new int[inVcs] : null;
@@ -1625,8 +1625,12 @@ public final class Simulator implements Engine {
      * it, or it waits on no queue. What is left waits only on itself and has not moved for a
      * whole period: a deadlock, reported at once ({@link SimResult.Deadlock#knot}). With
      * message classes the endpoint queues are nodes too ({@link #nodes}; still: nothing left
-     * them for a period). Only where every wait is on queues: not with an injection control (a
-     * scheme may admit a head later) or traffic classes.
+     * them for a period). With an injection control too: its {@code mayInject} holds back only
+     * a head asking for its first network VC, and such a head stays in the set only while every
+     * VC its route offers is held by a member or has no room (a free VC with room is a wait on
+     * no queue, whatever the scheme and the rule answer), so no admission can end the knot. Not
+     * with traffic classes ({@link RouterControl}): a scheme that marks, isolates or reserves
+     * may give a waiting packet other VCs.
      */
     private final boolean knotWatch;
     private long nextKnotCheck;

@@ -102,6 +102,24 @@ class DeadlockTest {
     }
 
     /**
+     * Under an injection control the deadlocked row is a knot too: the scheme holds back only
+     * heads asking for their first network VC, and a head in the knot has every VC of its route
+     * held by the knot. Self-tuned throttling (tune) and a static threshold (at most 5% of the VC buffers full).
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"tune", "{kind: static-threshold, fraction: 0.05}"})
+    void aDeadlockedRowIsAKnotUnderAnInjectionControl(String control) {
+        SimConfig cfg = rowZero("vcs: 1\nrule: vct\n", "switching: vct, buffer: 16, packet-size: 4, control: "
+            + control, 0.05);
+        SimResult r = new Simulator(cfg).run(null);
+        assertThat(r.control()).isNotEqualTo("none");
+        assertThat(r.deadlock()).isNotNull();
+        assertThat(r.deadlock().knot()).isTrue();
+        assertThat(r.deadlock().cycle()).isLessThanOrEqualTo(3L * cfg.deadlockCycles());
+        assertThat(r.deadlock().waitCycle()).hasSize(8).allMatch(q -> q.contains("-d0+->") && from(q).endsWith(",0)"));
+    }
+
+    /**
      * A protocol deadlock found as a knot: requests and replies share both VCs of a dateline
      * torus, row 0 sends requests within the row at 0.9 (a terminal may address itself), the
      * rest at 0.02. The knot holds endpoint queues too (a full request input queue waits on
