@@ -74,7 +74,8 @@ public final class BookSimConfig {
     }
 
     /** Keys mapped onto spec fields (or checked against the topology), in the order docs/booksim.md lists them. */
-    static final List<String> MAPPED = List.of("topology", "k", "n", "c", "x", "y", "xr", "yr", "use_noc_latency",
+    static final List<String> MAPPED = List.of("topology", "network_file", "k", "n", "c", "x", "y", "xr", "yr",
+        "use_noc_latency",
         "routing_function", "num_vcs", "vc_buf_size", "vct", "wait_for_tail_credit", "vc_allocator", "sw_allocator",
         "alloc_iters", "priority", "input_speedup", "hold_switch_for_packet", "routing_delay", "vc_alloc_delay",
         "sw_alloc_delay", "st_prepare_delay", "st_final_delay", "credit_delay", "packet_size", "packet_size_rate", "traffic",
@@ -386,8 +387,9 @@ public final class BookSimConfig {
                 spec.put("routing", "minimal");
             }
             case "cmesh" -> link = cmesh(spec, topo, k, n, c, routing, vcs);
+            case "anynet" -> anynet(spec, topo, routing);
             case "dragonflynew" -> BookSimDragonfly.map(this, spec, topo, k, n, vcs, purpose);
-            default -> throw error("topology", "torus, mesh, cmesh, flatfly or dragonflynew"
+            default -> throw error("topology", "torus, mesh, cmesh, flatfly, dragonflynew or anynet"
                 + UNMAPPED_TOPOLOGIES.getOrDefault(topology, ""), topology);
         }
         spec.put("vcs", vcs);
@@ -589,13 +591,9 @@ public final class BookSimConfig {
             + " terminals inject into the first stage's routers and eject from the last stage's; flowproof's"
             + " butterfly makes each terminal a node with a router and a channel each way, so a packet would cross 2"
             + " routers and 2 channels more)",
-        "cmesh", " (flowproof has no concentrated mesh with express channels)",
         "fattree", " (flowproof has no fat tree)",
         "qtree", " (flowproof has no quad tree)",
-        "tree4", " (flowproof has no tree4)",
-        "anynet", " (anynet is not mapped: BookSim's min_anynet routes on one shortest path by latency, Dijkstra with"
-            + " ties to the lowest router id, where flowproof's shortest-path takes every next hop on a path of fewest"
-            + " hops; a spec reads the network file as topology: {kind: anynet, file: F})");
+        "tree4", " (flowproof has no tree4)");
 
     /**
      * BookSim's {@code cmesh} (cmesh.cpp) as flowproof's concentrated mesh: k x k routers with 4
@@ -665,6 +663,99 @@ public final class BookSimConfig {
     }
 
     /**
+     * BookSim's {@code anynet} (networks/anynet.cpp) with {@code min_anynet}: the network file
+     * ({@code network_file}, relative to the configuration's directory, else to the current
+     * one, where BookSim opens it) embedded as {@code topology: {kind: anynet, anynet: TEXT}},
+     * and BookSim's routes as a table: each router's next hop to each router with nodes is the
+     * first hop of that router's own shortest-path tree by channel latency
+     * ({@code AnyNet::route}: Dijkstra taking the lowest-numbered router among the nearest,
+     * relaxing neighbours in increasing order with a strict improvement), one next hop per
+     * (router, destination), as {@code routing: {kind: table, routes: [...]}}.
+     */
+    private void anynet(ObjectNode spec, ObjectNode topo, String routing) throws SpecException {
+        if (!routing.equals("min")) {
+            throw error("routing_function", "min (min_anynet: the table of BookSim's shortest paths by latency)",
+                shown("routing_function", "none"));
+        }
+        Value fileValue = values.get("network_file");
+        if (fileValue == null) {
+            throw error("network_file", "a BookSim anynet file (topology = anynet reads the network from it)", "none");
+        }
+        Path dir = Path.of(file).toAbsolutePath().getParent();
+        Path path = dir == null ? Path.of(fileValue.text()) : dir.resolve(fileValue.text());
+        if (!Files.isRegularFile(path)) {
+            path = Path.of(fileValue.text());
+        }
+        String text;
+        try {
+            text = Files.readString(path);
+        } catch (IOException | RuntimeException e) {
+            throw error("network_file", "a readable anynet file, relative to " + (dir == null ? "." : dir)
+                + " or to the current directory", fileValue.text() + " (" + (Files.exists(path) ? "unreadable"
+                : "no such file") + ")");
+        }
+        GraphFiles.Anynet net = GraphFiles.parseAnynet(path.toString(), "", text);
+        if (net.terminalLatency() != 1) {
+            throw error("network_file", "terminal links of 1 cycle (flowproof's injection and ejection channels are"
+                + " the same at every terminal)", "a terminal link of " + net.terminalLatency() + " cycles in " + path);
+        }
+        topo.put("kind", "anynet");
+        topo.put("anynet", text);
+        java.util.TreeSet<Integer> withNodes = new java.util.TreeSet<>(net.nodeAt().values());
+        int routers = net.links().size();
+        ArrayNode routes = spec.putObject("routing").put("kind", "table").putArray("routes");
+        for (int start = 0; start < routers; start++) {
+            int[] prev = anynetTree(net, start);
+            for (int to : withNodes) {
+                if (to == start) {
+                    continue;
+                }
+                int hop = to;
+                while (hop >= 0 && prev[hop] != start) {
+                    hop = prev[hop];
+                }
+                if (hop < 0) {
+                    throw error("network_file", "every router reaching every router with nodes (BookSim's Dijkstra"
+                        + " never ends otherwise)", "no path from router " + start + " to router " + to + " in " + path);
+                }
+                ObjectNode r = routes.addObject().put("at", Integer.toString(start)).put("to", Integer.toString(to));
+                r.putArray("next").add(Integer.toString(hop));
+            }
+        }
+    }
+
+    /** BookSim's {@code AnyNet::route} from {@code start}: each router's predecessor on its shortest path by latency (-1: none). */
+    private static int[] anynetTree(GraphFiles.Anynet net, int start) {
+        int n = net.links().size();
+        long[] dist = new long[n];
+        int[] prev = new int[n];
+        java.util.Arrays.fill(dist, Long.MAX_VALUE);
+        java.util.Arrays.fill(prev, -1);
+        boolean[] done = new boolean[n];
+        dist[start] = 0;
+        for (int round = 0; round < n; round++) {
+            int min = -1;
+            for (int i = 0; i < n; i++) {
+                if (!done[i] && dist[i] < (min < 0 ? Long.MAX_VALUE : dist[min])) {
+                    min = i;
+                }
+            }
+            if (min < 0) {
+                break;
+            }
+            done[min] = true;
+            for (Map.Entry<Integer, Integer> e : net.links().get(min).entrySet()) {
+                long d = dist[min] + e.getValue();
+                if (d < dist[e.getKey()]) {
+                    dist[e.getKey()] = d;
+                    prev[e.getKey()] = min;
+                }
+            }
+        }
+        return prev;
+    }
+
+    /**
      * The flowproof terminal of BookSim's cmesh node {@code node} on k x k routers: BookSim lays
      * its nodes out as a 2k x 2k grid, row by row ({@code CMesh::NodeToRouter},
      * {@code NodeToPort}), router {@code (row / 2) * k + col / 2}, port {@code 2 * (row % 2) +
@@ -689,14 +780,17 @@ public final class BookSimConfig {
      */
     private String pattern(String topology, int k, int n, int c) throws SpecException {
         String traffic = word("traffic", "uniform");
-        boolean uniformOnly = topology.equals("flatfly") || topology.equals("dragonflynew");
+        boolean uniformOnly = topology.equals("flatfly") || topology.equals("dragonflynew")
+            || topology.equals("anynet");
         if (topology.equals("cmesh") && !traffic.equals("uniform") && !traffic.equals("bitcomp")
             && !(traffic.equals("hotspot") || traffic.startsWith("hotspot("))) {
             throw error("traffic", "uniform, bitcomp or hotspot (on a cmesh BookSim lays its nodes out as a 2k x 2k"
                 + " grid; these send to the same routers under flowproof's numbering, other patterns would not)",
                 traffic);
         }
-        String expected = topology.equals("flatfly") ? "uniform (on a flatfly BookSim numbers terminals by its chip"
+        String expected = topology.equals("anynet") ? "uniform (BookSim numbers an anynet's nodes as its file does,"
+            + " flowproof router by router; other patterns would not be the same)"
+            : topology.equals("flatfly") ? "uniform (on a flatfly BookSim numbers terminals by its chip"
             + " layout; other patterns would not be the same)" : topology.equals("dragonflynew") ? "uniform (BookSim's"
             + " other patterns take the dragonfly's terminals as a k-ary n-cube's or need a power of two of them)"
             : "uniform, bitcomp, transpose, bitrev, shuffle, tornado, neighbor or hotspot (the patterns flowproof"

@@ -224,11 +224,26 @@ public final class GraphFiles {
      * number of nodes at every router that has nodes.
      */
     static GraphTopology anynet(String name, String at0, String shortName, String text) throws SpecException {
+        return anynetTopology(name, at0, shortName, parseAnynet(name, at0, text));
+    }
+
+    /**
+     * An anynet file as BookSim holds it: per router (in increasing order) its neighbours (in
+     * increasing order) with the latency of the channel to each ({@code router_list[1]}), the
+     * router of every node, and the longest latency given on a terminal link (1 without one).
+     */
+    record Anynet(TreeMap<Integer, TreeMap<Integer, Integer>> links, TreeMap<Integer, Integer> nodeAt,
+        int terminalLatency) {
+    }
+
+    /** Parses anynet text ({@link #anynet} says how), with its checks; builds nothing. */
+    static Anynet parseAnynet(String name, String at0, String text) throws SpecException {
         String[] lines = text.split("\r?\n", -1);
         // router id -> (neighbour id -> latency of the channel to it); TreeMaps: ids in order
         TreeMap<Integer, TreeMap<Integer, Integer>> links = new TreeMap<>();
         TreeMap<Integer, Integer> nodeAt = new TreeMap<>();
         Map<Integer, Integer> nodeLine = new java.util.HashMap<>();
+        int terminalLatency = 1;
         int lastLine = 0;
         for (int ln = 0; ln < lines.length; ln++) {
             String line = lines[ln];
@@ -283,6 +298,7 @@ public final class GraphFiles {
                     throw new SpecException(name, at, "a node linked to a router", "node " + head + " node " + id);
                 }
                 if (headRouter != bodyRouter) {
+                    terminalLatency = Math.max(terminalLatency, lat);
                     int node = headRouter ? id : head;
                     int router = headRouter ? head : id;
                     links.computeIfAbsent(router, k -> new TreeMap<>());
@@ -322,6 +338,14 @@ public final class GraphFiles {
             }
             expect++;
         }
+        return new Anynet(links, nodeAt, terminalLatency);
+    }
+
+    private static GraphTopology anynetTopology(String name, String at0, String shortName, Anynet a)
+        throws SpecException {
+        TreeMap<Integer, TreeMap<Integer, Integer>> links = a.links();
+        TreeMap<Integer, Integer> nodeAt = a.nodeAt();
+        String doc = at0.isEmpty() ? "(document)" : at0.substring(0, at0.length() - 2);
         TreeMap<Integer, Integer> terminals = new TreeMap<>();
         for (int r : nodeAt.values()) {
             terminals.merge(r, 1, Integer::sum);

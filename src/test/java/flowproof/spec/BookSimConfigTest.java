@@ -262,8 +262,9 @@ class BookSimConfigTest {
                 SimConfig cfg = Flowproof.simulation(s);
                 assertThat(cfg.network().vcs()).as(p.toString()).isEqualTo(2);
                 assertThat(cfg.bufferFlits()).as(p.toString()).isEqualTo(8);
+                // the anynet file has 8 routers of 2 terminals; the others 64 terminals
                 assertThat(s.topology().endpoints().length * s.topology().concentration()).as(p.toString())
-                    .isEqualTo(64);
+                    .isEqualTo(p.getFileName().toString().startsWith("anynet") ? 16 : 64);
             }
         }
         Spec fly = BookSimConfig.read(Path.of("specs/sim/booksim/flatfly4x4-p1.cfg"), Purpose.SIMULATE);
@@ -291,15 +292,14 @@ class BookSimConfigTest {
                 + " list {a,b} as one weight per traffic class), found {{0,0}}"),
             Arguments.of("packet_size = {{1,8}}; packet_size_rate = {1,2};", "key packet_size_rate: expected weights"),
             Arguments.of("packet_size = {{1,8}}; packet_size_rate = 0;", "key packet_size_rate: expected weights"),
-            Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh, cmesh, flatfly or dragonflynew (BookSim's fly has"
+            Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh, cmesh, flatfly, dragonflynew or anynet (BookSim's fly has"
                 + " flowproof's butterfly wiring, terminal numbering and dest_tag routes, but its terminals inject into"
                 + " the first stage's routers and eject from the last stage's; flowproof's butterfly makes each"
                 + " terminal a node with a router and a channel each way, so a packet would cross 2 routers and 2"
                 + " channels more), found fly"),
-            Arguments.of("topology = anynet; network_file = f;", "key network_file: expected a key flowproof maps"),
-            Arguments.of("topology = anynet;", "key topology: expected torus, mesh, cmesh, flatfly or dragonflynew (anynet is not mapped:"
-                + " BookSim's min_anynet routes on one shortest path by latency"),
-            Arguments.of("topology = fattree;", "key topology: expected torus, mesh, cmesh, flatfly or dragonflynew (flowproof has no fat"
+            Arguments.of("topology = anynet;", "x.cfg: key routing_function: expected min (min_anynet: the table of"
+                + " BookSim's shortest paths by latency), found dim_order"),
+            Arguments.of("topology = fattree;", "key topology: expected torus, mesh, cmesh, flatfly, dragonflynew or anynet (flowproof has no fat"
                 + " tree), found fattree"),
             Arguments.of("topology = cmesh;", "key c: expected 4 (BookSim's cmesh asserts c == 4), found 1"),
             Arguments.of("routing_function = romm;", "key routing_function: expected dim_order, dor (both"
@@ -442,6 +442,77 @@ class BookSimConfigTest {
                 + " flowproof's vc-classes do), found 3");
         assertThat(error(MESH + "routing_function = xy_yx; n = 3;", Purpose.SIMULATE).getMessage())
             .contains("key routing_function: expected dim_order");
+    }
+
+    static final String ANYNET = """
+        topology = anynet; network_file = net.anynet; routing_function = min;
+        num_vcs = 2; vc_buf_size = 8; packet_size = 1;
+        injection_rate = 0.05; injection_rate_uses_flits = 1;
+        warmup_periods = 1; sample_period = 500; max_samples = 3;
+        """ + ROUTER;
+
+    /**
+     * anynet: the file embedded, and min_anynet's routes as a table, one next hop per router
+     * and destination: the first hop of that router's shortest-path tree by latency, the
+     * lowest-numbered router first among equally near ones (BookSim's AnyNet::route).
+     */
+    @Test
+    void anynetIsATableOfBookSimsShortestPathsByLatency() throws Exception {
+        // 0 to 3: directly 5 cycles, through 1 or 2 in 2 (a tie: through 1, taken first); 3 to 0 directly in 1
+        String net = "router 0 node 0 router 1 router 2 router 3 5\nrouter 1 node 1 router 3\n"
+            + "router 2 node 2 router 3\nrouter 3 node 3\n";
+        write("net.anynet", net);
+        Path cfgFile = write("any.cfg", ANYNET);
+        JsonNode t = BookSimConfig.toSpecTree(cfgFile.toString(), "any", ANYNET, Purpose.SIMULATE);
+        assertThat(t.get("topology").get("kind").asText()).isEqualTo("anynet");
+        assertThat(t.get("topology").get("anynet").asText()).isEqualTo(net);
+        assertThat(t.get("routing").get("kind").asText()).isEqualTo("table");
+        java.util.Map<String, String> next = new java.util.TreeMap<>();
+        for (JsonNode r : t.get("routing").get("routes")) {
+            assertThat(r.get("next")).hasSize(1);
+            next.put(r.get("at").asText() + ">" + r.get("to").asText(), r.get("next").get(0).asText());
+        }
+        assertThat(next).hasSize(12).containsEntry("0>3", "1").containsEntry("3>0", "0").containsEntry("1>2", "0")
+            .containsEntry("2>1", "0");
+        Spec s = BookSimConfig.read(cfgFile, Purpose.SIMULATE);
+        SimResult r = Flowproof.simulate(Flowproof.simulation(s).withRun(3_000, 500, 1));
+        assertThat(r.packetsDelivered()).isPositive();
+        assertThat(r.accepted()).isCloseTo(0.05, within(0.02));
+        var d = Flowproof.check(BookSimConfig.read(cfgFile, Purpose.VERIFY), flowproof.check.Options.defaults()
+            .withSaveTo(null));
+        assertThat(d.text()).contains("verdict");
+    }
+
+    @Test
+    void aBadAnynetIsOneLineNamingTheKey() throws Exception {
+        write("net.anynet", "router 0 node 0 router 1\nrouter 1 node 1 3\n");
+        Path cfg = write("any.cfg", ANYNET);
+        java.util.function.Function<String, String> msg = extra -> {
+            try {
+                BookSimConfig.toSpecTree(cfg.toString(), "any", ANYNET + extra, Purpose.SIMULATE);
+                return "no error";
+            } catch (SpecException e) {
+                return e.getMessage();
+            }
+        };
+        assertThat(msg.apply("")).isEqualTo(cfg + ": key network_file: expected terminal links of 1 cycle (flowproof's"
+            + " injection and ejection channels are the same at every terminal), found a terminal link of 3 cycles in "
+            + dir.resolve("net.anynet"));
+        assertThat(msg.apply("routing_function = shortest;")).isEqualTo(cfg + ": key routing_function: expected min"
+            + " (min_anynet: the table of BookSim's shortest paths by latency), found shortest");
+        assertThat(msg.apply("network_file = nothere;")).startsWith(cfg + ": key network_file: expected a readable"
+            + " anynet file, relative to ").endsWith(", found nothere (no such file)");
+        write("net.anynet", "router 0 node 0 router 1\nrouter 1 node 1\n");
+        assertThat(msg.apply("traffic = bitcomp;")).isEqualTo(cfg + ": key traffic: expected uniform (BookSim numbers"
+            + " an anynet's nodes as its file does, flowproof router by router; other patterns would not be the same),"
+            + " found bitcomp");
+        write("net.anynet", "router 0 node 0 router 1\nrouter 1 node 1\nrouter 2 node 2\n");
+        assertThat(msg.apply("")).isEqualTo(cfg + ": key network_file: expected every router reaching every router"
+            + " with nodes (BookSim's Dijkstra never ends otherwise), found no path from router 0 to router 2 in "
+            + dir.resolve("net.anynet"));
+        assertThat(error(ANYNET.replace("network_file = net.anynet;", ""), Purpose.SIMULATE).getMessage())
+            .isEqualTo("x.cfg: key network_file: expected a BookSim anynet file (topology = anynet reads the network"
+                + " from it), found none");
     }
 
     static Stream<Arguments> badCmeshConfigs() {

@@ -42,6 +42,7 @@ class BookSimFidelityTest {
         "flatfly4x4-p1.cfg, , 14.52, 0.1548",
         "cmesh4x4-p1.cfg, , 22.37, 0.0364",
         "cmesh4x4-p1.cfg, routing_function = xy_yx_no_express;, 24.00, 0.0299",
+        "anynet-irregular8.cfg, , 15.33, 0.0900",
         "dragonfly-k2.cfg, , 124.97, 0.5744"})
     void zeroLoadLatencyAndAcceptedRateAreBookSims(String file, String extra, double zeroLoad, double acceptedAtOne)
         throws Exception {
