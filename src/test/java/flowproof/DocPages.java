@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * <p>The conventions a page follows (DEVELOPING.md, "Documentation"): a fenced {@code yaml}
  * block is a whole spec, unless the line before it is {@code <!-- fragment -->}; with
  * {@code <!-- file: PATH -->} before it, the spec is written to PATH (relative to the
- * page's working folder) before the commands after it run. A line {@code $ ./flowproof ...}
+ * page's working folder) before the commands after it run; any other fenced block with that
+ * marker (a BookSim configuration, an anynet file) is written there as it is. A line {@code $ ./flowproof ...}
  * in a fenced block is a command; it must exit 0, or N when it ends in {@code # exit N}.
  * The lines after a command, up to the next command or the end of the block, are output the
  * command must print (each line, spaces collapsed and decimals masked, since times vary;
@@ -172,6 +173,12 @@ final class DocPages {
         for (Block b : blocks(page)) {
             if (isSpec(b)) {
                 readSpec(b, dir);
+                continue;
+            }
+            if (fileMarker(b) != null) {
+                Path file = dir.resolve(fileMarker(b));
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, String.join("\n", b.lines()) + "\n");
                 continue;
             }
             List<String> lines = b.lines();

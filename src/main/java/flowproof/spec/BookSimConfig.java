@@ -118,6 +118,16 @@ public final class BookSimConfig {
 
     /** Reads {@code path} into the spec it maps to; one-line {@link SpecException} for every mistake. */
     public static Spec read(Path path, Purpose purpose) throws SpecException {
+        JsonNode tree = tree(path, purpose);
+        return SpecReader.fromTree(path.toString(), "", tree);
+    }
+
+    /**
+     * Reads {@code path} into the spec tree it maps to (what {@code flowproof from-booksim}
+     * prints as YAML), checked by the spec reader; one-line {@link SpecException} for every
+     * mistake.
+     */
+    public static ObjectNode tree(Path path, Purpose purpose) throws SpecException {
         String name = path.toString();
         String text;
         try {
@@ -128,8 +138,7 @@ public final class BookSimConfig {
             throw new SpecException(name, "cannot be read: " + e.getMessage());
         }
         String stem = path.getFileName().toString().replaceFirst("\\.cfg$", "");
-        JsonNode tree = toSpecTree(name, stem, text, purpose);
-        return SpecReader.fromTree(name, "", tree);
+        return toSpecTree(name, stem, text, purpose);
     }
 
     /**

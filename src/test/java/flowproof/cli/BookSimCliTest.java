@@ -105,4 +105,62 @@ class BookSimCliTest {
         assertThat(missing.code()).isEqualTo(2);
         assertThat(missing.err()).isEqualTo(dir.resolve("none.cfg") + ": no such file\n");
     }
+    /**
+     * from-booksim prints the spec a configuration maps to: written to a file and read back it
+     * simulates exactly as --booksim does (the same packets, latency and throughput), and check
+     * reads it with check --booksim's packet model; every shipped configuration.
+     */
+    @Test
+    void fromBookSimPrintsASpecThatSimulatesAsTheConfigDoes() throws Exception {
+        java.util.List<Path> cfgs;
+        try (var files = Files.list(Path.of("specs/sim/booksim"))) {
+            cfgs = files.filter(p -> p.toString().endsWith(".cfg")).sorted().toList();
+        }
+        assertThat(cfgs).hasSizeGreaterThanOrEqualTo(8);
+        for (Path cfg : cfgs) {
+            CliRun printed = CliRun.run("from-booksim", cfg);
+            assertThat(printed.code()).as(cfg + ": " + printed.err()).isZero();
+            Path yaml = write(cfg.getFileName().toString().replace(".cfg", ".yaml"), printed.out());
+            CliRun fromYaml = CliRun.run("simulate", yaml, "--load", "0.2", "--cycles", "2000", "--warmup", "500",
+                "--json");
+            CliRun fromCfg = CliRun.run("simulate", "--booksim", cfg, "--load", "0.2", "--cycles", "2000", "--warmup",
+                "500", "--json");
+            assertThat(fromYaml.code()).as(cfg + ": " + fromYaml.err()).isEqualTo(fromCfg.code());
+            JsonNode a = new ObjectMapper().readTree(fromYaml.out());
+            JsonNode b = new ObjectMapper().readTree(fromCfg.out());
+            for (String k : new String[] {"packetsCreated", "packetsDelivered", "accepted", "latency", "network"}) {
+                assertThat(a.get(k)).as(cfg + " " + k).isEqualTo(b.get(k));
+            }
+        }
+        // the anynet's explorer model: wormhole packets of 1 flit in queues of 8, as check --booksim reads it
+        CliRun any = CliRun.run("from-booksim", Path.of("specs/sim/booksim/anynet-irregular8.cfg"));
+        assertThat(any.out()).contains("flow: wormhole\ncapacity: 8\npacket-flits: 1\n").contains("kind: table");
+        Path spec = write("any.yaml", any.out());
+        CliRun checked = CliRun.run("check", spec, "--no-save");
+        CliRun checkedCfg = CliRun.run("check", "--booksim", Path.of("specs/sim/booksim/anynet-irregular8.cfg"),
+            "--no-save");
+        assertThat(checked.code()).isEqualTo(checkedCfg.code()).isZero();
+        assertThat(checked.out()).contains("proved deadlock-free");
+    }
+
+    @Test
+    void fromBookSimSaysWhereCheckReadsItOtherwise() throws Exception {
+        Path cfg = write("ma.cfg", MESH.replace("dim_order", "min_adapt"));
+        CliRun both = CliRun.run("from-booksim", cfg);
+        assertThat(both.code()).isZero();
+        assertThat(both.out()).contains("choose: when-blocked");
+        assertThat(both.err()).isEqualTo("from-booksim: escape is simulate's {\"choose\":\"when-blocked\","
+            + "\"leave\":false}; check --booksim reads {\"choose\":\"any\",\"leave\":false} (every choice BookSim's"
+            + " allocator could make): --for check prints that spec\n");
+        assertThat(CliRun.run("from-booksim", cfg, "--for", "check").out()).contains("choose: any");
+        CliRun bad = CliRun.run("from-booksim", write("bad.cfg", MESH + "traffic = randperm;\n"));
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.out()).isEmpty();
+        assertThat(bad.err()).startsWith(dir.resolve("bad.cfg") + ": key traffic: expected").doesNotContain("\n\n");
+        CliRun use = CliRun.run("from-booksim", cfg, "--for", "prove");
+        assertThat(use.code()).isEqualTo(2);
+        assertThat(use.err()).isEqualTo("--for: expected both, simulate or check, found prove\n");
+        assertThat(CliRun.run("from-booksim", dir.resolve("none.cfg")).err()).isEqualTo(dir.resolve("none.cfg")
+            + ": no such file\n");
+    }
 }
