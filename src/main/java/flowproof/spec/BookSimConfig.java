@@ -80,7 +80,8 @@ public final class BookSimConfig {
         "alloc_iters", "priority", "input_speedup", "hold_switch_for_packet", "routing_delay", "vc_alloc_delay",
         "sw_alloc_delay", "st_prepare_delay", "st_final_delay", "credit_delay", "packet_size", "packet_size_rate", "traffic",
         "injection_rate", "injection_rate_uses_flits", "injection_process", "burst_alpha", "burst_beta", "burst_r1",
-        "sim_type", "warmup_periods", "sample_period", "max_samples", "latency_thres", "warmup_thres",
+        "sim_type", "batch_size", "batch_count", "max_outstanding_requests", "warmup_periods", "sample_period",
+        "max_samples", "latency_thres", "warmup_thres",
         "acc_warmup_thres", "stopping_thres", "acc_stopping_thres", "seed");
 
     /**
@@ -102,6 +103,12 @@ public final class BookSimConfig {
         all.addAll(BookSimIgnoredKeys.REASONS.keySet());
         return all;
     }
+
+    /**
+     * The cycles a batch ({@code sim_type = batch}) may take at most: BookSim runs until the last
+     * packet is delivered; flowproof's collective run stops then too, or reports it unfinished.
+     */
+    static final long BATCH_CYCLES = 10_000_000;
 
     /** The most routers a configuration may have (SpecReader's limit for tori and meshes). */
     static final int MAX_ROUTERS = 4096;
@@ -470,9 +477,26 @@ public final class BookSimConfig {
         // burst_alpha, burst_beta, burst_r1: read by on_off only (injection.cpp), as here
         ObjectNode onOff = process.equals("on_off") ? BookSimOnOff.map(file, values, load, meanSize) : null;
         String simType = word("sim_type", "latency");
-        if (!simType.equals("latency") && !simType.equals("throughput")) {
-            throw error("sim_type", "latency or throughput (both run max_samples sample periods here)",
+        if (!simType.equals("latency") && !simType.equals("throughput") && !simType.equals("batch")) {
+            throw error("sim_type", "latency, throughput (both run max_samples sample periods here) or batch",
                 simType);
+        }
+        boolean batch = simType.equals("batch");
+        int batchSize = integer("batch_size", 1000, 1, "a batch of at least 1 packet per node");
+        if (batch) {
+            if (integer("batch_count", 1, 1, "at least 1 batch") != 1) {
+                throw error("batch_count", "1 (flowproof runs one batch: a collective of batch_size packets per"
+                    + " terminal from cycle 0, and reports its completion; BookSim's later batches start empty too)",
+                    values.get("batch_count").text());
+            }
+            if (integer("max_outstanding_requests", 0, 0, "0 or more") != 0) {
+                throw error("max_outstanding_requests", "0 (unlimited: flowproof's sources do not wait for their"
+                    + " packets to arrive)", values.get("max_outstanding_requests").text());
+            }
+            if (onOff != null) {
+                throw error("injection_process", "bernoulli, or none, with sim_type = batch (the batch traffic"
+                    + " manager does not read the injection process: each node sends its batch back to back)", process);
+            }
         }
         int warmupPeriods = integer("warmup_periods", 3, 1, "1 or more periods (with 0 BookSim warms up until the"
             + " latency and accepted rate change by less than warmup_thres and acc_warmup_thres in a period, which"
@@ -581,12 +605,20 @@ public final class BookSimConfig {
         } else {
             sim.putObject("traffic").put("pattern", traffic).put("self", true);
         }
-        sim.put("load", load);
-        if (onOff != null) {
-            sim.set("injection", onOff);
+        if (batch) {
+            // batchtrafficmanager.cpp: each node issues its next packet whenever its source queue is empty, until
+            // batch_size, whatever the injection rate and process; the batch ends when every packet is delivered
+            sim.putObject("injection").put("process", "collective").put("packets", batchSize);
+            sim.put("cycles", BATCH_CYCLES);
+            sim.put("warmup", 0);
+        } else {
+            sim.put("load", load);
+            if (onOff != null) {
+                sim.set("injection", onOff);
+            }
+            sim.put("cycles", cycles);
+            sim.put("warmup", (long) warmupPeriods * period);
         }
-        sim.put("cycles", cycles);
-        sim.put("warmup", (long) warmupPeriods * period);
         sim.put("seed", seedValue == null ? 0 : Long.parseLong(seedValue.text()));
         return spec;
     }

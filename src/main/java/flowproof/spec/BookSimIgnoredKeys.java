@@ -55,8 +55,8 @@ final class BookSimIgnoredKeys {
             + " = 0 every packet is ANY_TYPE (trafficmanager.cpp, _GeneratePacket) and may use VCs 0 to num_vcs - 1",
             "read_request_begin_vc", "read_request_end_vc", "write_request_begin_vc", "write_request_end_vc",
             "read_reply_begin_vc", "read_reply_end_vc", "write_reply_begin_vc", "write_reply_end_vc");
-        add("read only by the batch traffic manager (batchtrafficmanager.cpp, sim_type = batch); flowproof requires"
-            + " latency or throughput", "batch_size", "batch_count", "max_outstanding_requests", "sent_packets_out");
+        add("an output file of the batch traffic manager (batchtrafficmanager.cpp: each node's packets sent so far,"
+            + " every cycle); it changes no cycle of the run", "sent_packets_out");
     }
 
     /** Whether {@code key} is one of these keys. */

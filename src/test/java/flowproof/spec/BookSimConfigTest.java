@@ -323,10 +323,18 @@ class BookSimConfigTest {
                 + " found 0"),
             Arguments.of("alloc_iters = two;", "key alloc_iters: expected a number of allocator iterations of at least"
                 + " 1, found \"two\""),
-            // the request/reply and batch keys are inert only with use_read_write = 0 and a latency or throughput run
+            // the request/reply keys are inert only with use_read_write = 0
             Arguments.of("use_read_write = 1; read_request_size = 2;", "key use_read_write: expected 0 (what"
                 + " flowproof's router does), found 1"),
-            Arguments.of("sim_type = batch; batch_size = 100;", "key sim_type: expected latency or throughput"),
+            Arguments.of("sim_type = batch; batch_count = 2;", "x.cfg: key batch_count: expected 1 (flowproof runs one"
+                + " batch: a collective of batch_size packets per terminal from cycle 0, and reports its completion;"
+                + " BookSim's later batches start empty too), found 2"),
+            Arguments.of("sim_type = batch; max_outstanding_requests = 4;", "x.cfg: key max_outstanding_requests:"
+                + " expected 0 (unlimited: flowproof's sources do not wait for their packets to arrive), found 4"),
+            Arguments.of("sim_type = batch; batch_size = 0;", "x.cfg: key batch_size: expected a batch of at least 1"
+                + " packet per node, found 0"),
+            Arguments.of("sim_type = batch; injection_process = on_off; burst_alpha = 0.5; burst_beta = 0.5;",
+                "x.cfg: key injection_process: expected bernoulli, or none, with sim_type = batch"),
             Arguments.of("input_speedup = 3;", "key input_speedup: expected at most num_vcs (2; VC v takes switch input"
                 + " v mod input_speedup), found 3"),
             Arguments.of("input_speedup = 0;", "key input_speedup: expected a number of switch inputs per input port of"
@@ -371,7 +379,8 @@ class BookSimConfigTest {
             Arguments.of("num_vcs = 100000;", "key num_vcs: expected at most 256 VCs, found 100000"),
             Arguments.of("seed = time;", "key seed: expected a whole number"),
             Arguments.of("k = eight;", "key k: expected a radix of at least 2, found \"eight\""),
-            Arguments.of("sim_type = batch;", "key sim_type: expected latency or throughput"),
+            Arguments.of("sim_type = steady;", "key sim_type: expected latency, throughput (both run max_samples sample"
+                + " periods here) or batch, found steady"),
             Arguments.of("vct = 1;", "key vct: expected 0 (BookSim's iq router ignores vct and is always wormhole"),
             Arguments.of("use_noc_latency = 2;", "key use_noc_latency: expected 0 or 1, found 2"),
             Arguments.of("vc_alloc_delay = 0;", "key vc_alloc_delay: expected 1 or more cycles, found 0"),
@@ -513,6 +522,27 @@ class BookSimConfigTest {
         assertThat(error(ANYNET.replace("network_file = net.anynet;", ""), Purpose.SIMULATE).getMessage())
             .isEqualTo("x.cfg: key network_file: expected a BookSim anynet file (topology = anynet reads the network"
                 + " from it), found none");
+    }
+
+    /**
+     * sim_type = batch (batchtrafficmanager.cpp): each node sends batch_size packets back to back,
+     * whatever the injection rate, and the batch ends when the last is delivered: flowproof's
+     * collective injection of batch_size packets per terminal at cycle 0, no warm-up, its
+     * completion reported.
+     */
+    @Test
+    void aBatchIsACollective() throws Exception {
+        JsonNode t = BookSimConfig.toSpecTree("x.cfg", "x", MESH + "sim_type = batch; batch_size = 20;",
+            Purpose.SIMULATE);
+        JsonNode sim = t.get("simulation");
+        assertThat(sim.get("injection").toString()).isEqualTo("{\"process\":\"collective\",\"packets\":20}");
+        assertThat(sim.has("load")).isFalse();
+        assertThat(sim.get("warmup").asLong()).isZero();
+        assertThat(sim.get("cycles").asLong()).isEqualTo(BookSimConfig.BATCH_CYCLES);
+        SimResult r = Flowproof.simulate(Flowproof.simulation(SpecReader.fromTree("x.cfg", "", t)));
+        assertThat(r.packetsCreated()).isEqualTo(64L * 20);
+        assertThat(r.packetsDelivered()).isEqualTo(64L * 20);
+        assertThat(r.completion()).isPositive().isLessThan(20_000);
     }
 
     static Stream<Arguments> badCmeshConfigs() {
@@ -759,8 +789,10 @@ class BookSimConfigTest {
             "print_activity", "print_csv_results", "stats_out", "viewer_trace", "sim_power", "power_output_file",
             "read_request_size", "write_request_size", "read_reply_size", "write_reply_size", "read_request_begin_vc",
             "read_request_end_vc", "write_request_begin_vc", "write_request_end_vc", "read_reply_begin_vc",
-            "read_reply_end_vc", "write_reply_begin_vc", "write_reply_end_vc", "batch_size", "batch_count",
-            "max_outstanding_requests");
+            "read_reply_end_vc", "write_reply_begin_vc", "write_reply_end_vc", "sent_packets_out");
+        // the batch keys are mapped, and read only with sim_type = batch
+        assertThat(BookSimConfig.toSpecTree("x.cfg", "x", MESH + "batch_size = 7; batch_count = 3;"
+            + " max_outstanding_requests = 2;", Purpose.SIMULATE)).isEqualTo(without);
         // none of them is also mapped or fixed
         for (String key : BookSimIgnoredKeys.REASONS.keySet()) {
             assertThat(BookSimConfig.MAPPED).doesNotContain(key);
