@@ -464,25 +464,30 @@ public final class BookSimConfig {
         }
         // trafficmanager.cpp divides a rate in flits by the mean packet size (_GetAveragePacketSize)
         double load = flits ? rate : rate * meanSize;
-        if (!(load > 0 && load <= 1)) {
+        String simType = word("sim_type", "latency");
+        if (!simType.equals("latency") && !simType.equals("throughput") && !simType.equals("batch")) {
+            throw error("sim_type", "latency, throughput (both run max_samples sample periods here) or batch",
+                simType);
+        }
+        // batchtrafficmanager.cpp reads neither the rate, the injection process nor the sample periods
+        boolean batch = simType.equals("batch");
+        if (!batch && !(load > 0 && load <= 1)) {
             throw error("injection_rate", "a rate in (0, 1] flits per terminal per cycle (" + (flits ? "flits"
                 : packet > 0 ? "packets of " + packet + " flits" : "packets of " + meanSize + " flits on average")
                 + ")", shown("injection_rate", "0.1"));
         }
         String process = word("injection_process", "bernoulli");
+        if (batch && !process.equals("bernoulli")) {
+            throw error("injection_process", "bernoulli, or none, with sim_type = batch (the batch traffic manager does"
+                + " not read the injection process: each node sends its batch back to back)", process);
+        }
         if (!process.equals("bernoulli") && !process.equals("on_off")) {
             throw error("injection_process", "bernoulli or on_off (the processes flowproof has; an on_off(...)"
                 + " parameter list is not read: use burst_alpha, burst_beta, burst_r1)", process);
         }
         // burst_alpha, burst_beta, burst_r1: read by on_off only (injection.cpp), as here
         ObjectNode onOff = process.equals("on_off") ? BookSimOnOff.map(file, values, load, meanSize) : null;
-        String simType = word("sim_type", "latency");
-        if (!simType.equals("latency") && !simType.equals("throughput") && !simType.equals("batch")) {
-            throw error("sim_type", "latency, throughput (both run max_samples sample periods here) or batch",
-                simType);
-        }
-        boolean batch = simType.equals("batch");
-        int batchSize = integer("batch_size", 1000, 1, "a batch of at least 1 packet per node");
+        int batchSize = batch ? integer("batch_size", 1000, 1, "a batch of at least 1 packet per node") : 0;
         if (batch) {
             if (integer("batch_count", 1, 1, "at least 1 batch") != 1) {
                 throw error("batch_count", "1 (flowproof runs one batch: a collective of batch_size packets per"
@@ -492,10 +497,6 @@ public final class BookSimConfig {
             if (integer("max_outstanding_requests", 0, 0, "0 or more") != 0) {
                 throw error("max_outstanding_requests", "0 (unlimited: flowproof's sources do not wait for their"
                     + " packets to arrive)", values.get("max_outstanding_requests").text());
-            }
-            if (onOff != null) {
-                throw error("injection_process", "bernoulli, or none, with sim_type = batch (the batch traffic"
-                    + " manager does not read the injection process: each node sends its batch back to back)", process);
             }
         }
         int warmupPeriods = integer("warmup_periods", 3, 1, "1 or more periods (with 0 BookSim warms up until the"
@@ -510,12 +511,12 @@ public final class BookSimConfig {
         int period = integer("sample_period", 1000, 1, "a period of at least 1 cycle");
         // _SingleSim counts the warm-up periods among max_samples: at most max_samples periods in all
         int samples = integer("max_samples", 10, 1, "at least 1 sample period");
-        if (samples <= warmupPeriods) {
+        if (samples <= warmupPeriods && !batch) {
             throw error("max_samples", "more than warmup_periods (" + warmupPeriods + "; BookSim counts the warm-up"
                 + " periods among max_samples, and would never measure)", Integer.toString(samples));
         }
         long cycles = (long) samples * period;
-        if (cycles > 2_000_000_000L) {
+        if (cycles > 2_000_000_000L && !batch) {
             throw error("max_samples", "at most 2,000,000,000 cycles in all (max_samples x sample_period)",
                 Long.toString(cycles));
         }
@@ -915,8 +916,8 @@ public final class BookSimConfig {
             }
             weights.append(i == 0 ? "" : ",").append(rate);
         }
-        return HOT_SPOT + nodes.stream().map(h -> cmeshK > 0 ? cmeshTerminal(h, cmeshK) : h).map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + ";"
-            + weights;
+        return HOT_SPOT + nodes.stream().map(h -> cmeshK > 0 ? cmeshTerminal(h, cmeshK) : h).map(String::valueOf)
+            .collect(java.util.stream.Collectors.joining(",")) + ";" + weights;
     }
 
     /**

@@ -543,6 +543,11 @@ class BookSimConfigTest {
         assertThat(r.packetsCreated()).isEqualTo(64L * 20);
         assertThat(r.packetsDelivered()).isEqualTo(64L * 20);
         assertThat(r.completion()).isPositive().isLessThan(20_000);
+        // the batch traffic manager reads neither the rate nor the sample periods, nor batch_size outside batch mode
+        assertThat(BookSimConfig.toSpecTree("x.cfg", "x", MESH + "sim_type = batch; batch_size = 20; injection_rate ="
+            + " 5; max_samples = 1;", Purpose.SIMULATE).get("simulation")).isEqualTo(sim);
+        assertThat(BookSimConfig.toSpecTree("x.cfg", "x", MESH + "batch_size = 0;", Purpose.SIMULATE))
+            .isEqualTo(BookSimConfig.toSpecTree("x.cfg", "x", MESH, Purpose.SIMULATE));
     }
 
     static Stream<Arguments> badCmeshConfigs() {
