@@ -76,7 +76,8 @@ final class FromBookSimCommand implements Callable<Integer> {
         try {
             check = BookSimConfig.tree(file, BookSimConfig.Purpose.VERIFY);
         } catch (SpecException e) {
-            err.println("from-booksim: the spec is simulate's only; check --booksim refuses the file: " + e.getMessage());
+            err.println("from-booksim: the spec is simulate's only; check --booksim refuses the file: "
+                + e.getMessage());
             return simulate;
         }
         ObjectNode both = simulate.objectNode();
@@ -92,7 +93,8 @@ final class FromBookSimCommand implements Callable<Integer> {
         });
         if (!check.path("escape").equals(simulate.path("escape"))) {
             err.println("from-booksim: escape is simulate's " + simulate.path("escape") + "; check --booksim reads "
-                + check.path("escape") + " (every choice BookSim's allocator could make): --for check prints that spec");
+                + check.path("escape") + " (every choice BookSim's allocator could make): --for check prints that"
+                + " spec");
         }
         return both;
     }

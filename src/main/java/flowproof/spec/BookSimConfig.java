@@ -381,8 +381,8 @@ public final class BookSimConfig {
                     }
                 } else {
                     throw error("routing_function", mesh ? "dim_order, dor (both dim_order_mesh: flowproof's dor),"
-                        + " min_adapt (min_adapt_mesh: flowproof's minimal-adaptive, VC 0 the escape VC) or, with n = 2,"
-                        + " xy_yx (xy_yx_mesh: flowproof's xy-yx, the order drawn per packet, a VC half per order)"
+                        + " min_adapt (min_adapt_mesh: flowproof's minimal-adaptive, VC 0 the escape VC) or, with n ="
+                        + " 2, xy_yx (xy_yx_mesh: flowproof's xy-yx, the order drawn per packet, a VC half per order)"
                         : "dim_order (dim_order_torus: flowproof's dor with BookSim's VC halves)",
                         shown("routing_function", "none"));
                 }
@@ -758,7 +758,8 @@ public final class BookSimConfig {
                 }
                 if (hop < 0) {
                     throw error("network_file", "every router reaching every router with nodes (BookSim's Dijkstra"
-                        + " never ends otherwise)", "no path from router " + start + " to router " + to + " in " + path);
+                        + " never ends otherwise)", "no path from router " + start + " to router " + to + " in "
+                        + path);
                 }
                 ObjectNode r = routes.addObject().put("at", Integer.toString(start)).put("to", Integer.toString(to));
                 r.putArray("next").add(Integer.toString(hop));
@@ -766,7 +767,10 @@ public final class BookSimConfig {
         }
     }
 
-    /** BookSim's {@code AnyNet::route} from {@code start}: each router's predecessor on its shortest path by latency (-1: none). */
+    /**
+     * BookSim's {@code AnyNet::route} from {@code start}: each router's predecessor on its
+     * shortest path by latency (-1: none).
+     */
     private static int[] anynetTree(GraphFiles.Anynet net, int start) {
         int n = net.links().size();
         long[] dist = new long[n];

@@ -156,8 +156,9 @@ public final class SpecFields {
         f("routing.tie", "plus, parity or random", "plus", "routing: {kind: dor, tie: parity}",
             "dor: the direction at distance k/2 on a bidirectional ring"),
         f("routing.choice", "queues or random", "queues", "routing: {kind: xy-yx, choice: random}",
-            "xy-yx: how a source picks a packet's order (the explorer tries each). queues: the simulator takes the order"
-                + " whose first hop is less occupied (XY on a tie), a pair in one row or column XY; random: each packet draws XY or YX with equal odds, a pair"
+            "xy-yx: how a source picks a packet's order (the explorer tries each). queues: the simulator takes the"
+                + " order whose first hop is less occupied (XY on a tie), a pair in one row or column XY; random: each"
+                + " packet draws XY or YX with equal odds, a pair"
                 + " in one row or column too (BookSim's xy_yx; the order names the route for vc-classes start)"),
         f("routing.forbid[].from", "east, west, north, south", REQ, "forbid: [{from: west, to: south}]",
             "the direction a packet arrived travelling"),

@@ -756,7 +756,8 @@ public final class SpecReader {
         }
         RoutingFunction routing;
         try {
-            routing = randomOrder ? XyYxRouting.of(topology, true) : tie != DimensionOrderRouting.Tie.PLUS ? new DimensionOrderRouting((Torus) topology, tie)
+            routing = randomOrder ? XyYxRouting.of(topology, true)
+                : tie != DimensionOrderRouting.Tie.PLUS ? new DimensionOrderRouting((Torus) topology, tie)
                 : intermediate.equals("router") ? UgalRouting.throughRouters(topology) : routingName.equals(TABLE)
                 ? (routingNode != null && routingNode.isObject()
                     ? GraphFiles.table(file, prefix, routingNode, topology)
