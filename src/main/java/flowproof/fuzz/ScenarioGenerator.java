@@ -48,7 +48,7 @@ public final class ScenarioGenerator {
 
     /**
      * The default menu: rings, tori and meshes up to 6x6 (2-D and 3-D), a concentrated mesh, a
-     * flattened butterfly and a BMIN.
+     * flattened butterfly, a BMIN and a fly with terminals on its switches.
      */
     public static final List<Net> MENU = List.of(
         new Net("{\"kind\":\"ring\",\"radix\":[4]}", null, 1, "{\"kind\":\"critical-bubble\"}", Safety.VCT_TWO_SLOTS, CBS),
@@ -77,7 +77,8 @@ public final class ScenarioGenerator {
             Safety.ALWAYS, List.of("fbicm", "recn-iq", "voq-switch", "voq-net", "single-queue")),
         new Net("{\"kind\":\"mesh\",\"radix\":[6,6]}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, TORUS),
         new Net("{\"kind\":\"mesh\",\"radix\":[3,3],\"concentration\":2}", null, 1, "{\"kind\":\"vct\"}",
-            Safety.ALWAYS, ANY));
+            Safety.ALWAYS, ANY),
+        new Net("{\"kind\":\"fly\",\"radix\":2,\"stages\":3}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, ANY));
 
     /** Traffic patterns, plainest first. */
     static final int UNIFORM = 0;

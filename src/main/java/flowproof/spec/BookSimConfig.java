@@ -404,8 +404,24 @@ public final class BookSimConfig {
             }
             case "cmesh" -> link = cmesh(spec, topo, k, n, c, routing, vcs);
             case "anynet" -> anynet(spec, topo, routing);
+            case "fly" -> {
+                // fly.cpp: k-ary n-fly, terminal t into port t mod k of stage-0 switch t/k and out of the last
+                // stage's switch t/k by port t mod k; every channel 1 cycle; dest_tag_fly over every VC
+                if (n < 2) {
+                    throw error("n", "at least 2 stages (with 1 a fly is one crossbar: no channel between switches"
+                        + " to check or simulate)", Integer.toString(n));
+                }
+                if (!routing.equals("dest_tag")) {
+                    throw error("routing_function", "dest_tag (dest_tag_fly: flowproof's destination-tag on a fly)",
+                        shown("routing_function", "none"));
+                }
+                topo.put("kind", "fly");
+                topo.put("radix", k);
+                topo.put("stages", n);
+                spec.put("routing", "destination-tag");
+            }
             case "dragonflynew" -> BookSimDragonfly.map(this, spec, topo, k, n, vcs, purpose);
-            default -> throw error("topology", "torus, mesh, cmesh, flatfly, dragonflynew or anynet"
+            default -> throw error("topology", "torus, mesh, cmesh, flatfly, dragonflynew, anynet or fly"
                 + UNMAPPED_TOPOLOGIES.getOrDefault(topology, ""), topology);
         }
         spec.put("vcs", vcs);
@@ -625,14 +641,9 @@ public final class BookSimConfig {
     }
 
     /**
-     * Why a BookSim topology flowproof has a network of the same name for is not mapped: what
-     * differs, from BookSim's fly.cpp and routefunc.cpp against flowproof's Butterfly.
+     * BookSim's topologies flowproof has no network for, each with the reason its error gives.
      */
     private static final Map<String, String> UNMAPPED_TOPOLOGIES = Map.of(
-        "fly", " (BookSim's fly has flowproof's butterfly wiring, terminal numbering and dest_tag routes, but its"
-            + " terminals inject into the first stage's routers and eject from the last stage's; flowproof's"
-            + " butterfly makes each terminal a node with a router and a channel each way, so a packet would cross 2"
-            + " routers and 2 channels more)",
         "fattree", " (flowproof has no fat tree)",
         "qtree", " (flowproof has no quad tree)",
         "tree4", " (flowproof has no tree4)");
@@ -828,6 +839,11 @@ public final class BookSimConfig {
         String traffic = word("traffic", "uniform");
         boolean uniformOnly = topology.equals("flatfly") || topology.equals("dragonflynew")
             || topology.equals("anynet");
+        if (topology.equals("fly") && (traffic.equals("tornado") || traffic.equals("neighbor"))) {
+            throw error("traffic", "uniform, bitcomp, transpose, bitrev, shuffle or hotspot on a fly (BookSim's tornado"
+                + " and neighbor take a fly's terminals as a k-ary n-cube's; flowproof's are a torus's or an index"
+                + " shift)", traffic);
+        }
         if (topology.equals("cmesh") && !traffic.equals("uniform") && !traffic.equals("bitcomp")
             && !(traffic.equals("hotspot") || traffic.startsWith("hotspot("))) {
             throw error("traffic", "uniform, bitcomp or hotspot (on a cmesh BookSim lays its nodes out as a 2k x 2k"

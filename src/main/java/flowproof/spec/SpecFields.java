@@ -91,15 +91,17 @@ public final class SpecFields {
             "messages: {classes: [request, reply], vcs: {request: [0], reply: [1]}}",
             "message classes: consumed requests generate replies (docs/messages.md)"),
         // topology
-        f("topology.kind", "ring, torus, mesh, butterfly, bmin, flattened-butterfly, dragonfly, graph, anynet", REQ,
+        f("topology.kind", "ring, torus, mesh, butterfly, fly, bmin, flattened-butterfly, dragonfly, graph, anynet", REQ,
             "topology: {kind: torus, radix: [3, 3]}", "the family of network"),
         f("topology.radix", "integer, or a list of integers of at least 2 (ring, torus, mesh: one per dimension,"
             + " at most 16384 nodes)", REQ, "topology: {kind: torus, radix: [4, 4]}",
-            "nodes per dimension; for butterfly, bmin, flattened-butterfly: switch radix"),
+            "nodes per dimension; for butterfly, fly, bmin, flattened-butterfly: switch radix"),
         f("topology.bidirectional", "true or false", "false (a mesh is always bidirectional)",
             "topology: {kind: ring, radix: 5, bidirectional: true}", "ring and torus: channels both ways"),
-        f("topology.stages", "positive integer", REQ + " for butterfly and bmin",
-            "topology: {kind: butterfly, radix: 2, stages: 3}", "stages of switches"),
+        f("topology.stages", "positive integer (fly: at least 2)", REQ + " for butterfly, fly and bmin",
+            "topology: {kind: butterfly, radix: 2, stages: 3}", "stages of switches; a butterfly makes each terminal a"
+                + " node with a channel each way, a fly (BookSim's) attaches k terminals to each first-stage switch and"
+                + " delivers them from the last stage's"),
         f("topology.dimensions", "positive integer", "1", "topology: {kind: flattened-butterfly, radix: 4, dimensions: 2}",
             "flattened butterfly: dimensions"),
         f("topology.channel-length", "list of positive integers: one per dimension (flattened butterfly), [local,"

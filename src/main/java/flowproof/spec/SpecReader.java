@@ -102,7 +102,7 @@ public final class SpecReader {
     static final List<String> FIELDS = SpecFields.under("");
     private static final List<String> MESSAGE_FIELDS = SpecFields.under("messages");
     private static final List<String> FLOWS = List.of("vct", "wormhole");
-    private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "bmin",
+    private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "fly", "bmin",
         "flattened-butterfly", "dragonfly", "graph", "anynet");
     /** The routings of a graph topology: generated shortest paths, or a spec's own table. */
     private static final String TABLE = "table";
@@ -788,11 +788,13 @@ public final class SpecReader {
         try {
             switch (kind) {
                 case "butterfly":
+                case "fly":
                 case "bmin": {
                     f.onlyKnown("topology.", t, MIN_FIELDS);
                     int k = f.positive(t, "topology.radix", "radix", 0, true);
                     int n = f.positive(t, "topology.stages", "stages", 0, true);
-                    return kind.equals("butterfly") ? new Butterfly(k, n) : new Bmin(k, n);
+                    return kind.equals("butterfly") ? new Butterfly(k, n) : kind.equals("fly")
+                        ? new flowproof.topology.Fly(k, n) : new Bmin(k, n);
                 }
                 case "flattened-butterfly": {
                     f.onlyKnown("topology.", t, FB_FIELDS);
@@ -961,7 +963,7 @@ public final class SpecReader {
             names.addAll(MESH_ROUTINGS);
             names.add(VALIANT);
             return names;
-        } else if (t instanceof Butterfly) {
+        } else if (t instanceof Butterfly || t instanceof flowproof.topology.Fly) {
             return List.of("destination-tag");
         } else if (t instanceof Bmin) {
             return List.of("turnaround");
@@ -1268,7 +1270,8 @@ public final class SpecReader {
             case "minimal-adaptive":
                 return new MinimalAdaptiveRouting((Torus) t);
             case "destination-tag":
-                return new DestinationTagRouting((Butterfly) t);
+                return t instanceof flowproof.topology.Fly fly ? new flowproof.routing.FlyDestinationTagRouting(fly)
+                    : new DestinationTagRouting((Butterfly) t);
             case "turnaround":
                 return new TurnaroundRouting((Bmin) t);
             case "minimal":
@@ -1350,6 +1353,7 @@ public final class SpecReader {
     /** Whether {@code t} is one of flowproof's own topologies (not a user's plugin). */
     private static boolean builtIn(Topology t) {
         return t instanceof Torus || t instanceof GraphTopology || t instanceof Butterfly || t instanceof Bmin
+            || t instanceof flowproof.topology.Fly
             || t instanceof FlattenedButterfly || t instanceof Dragonfly;
     }
 
@@ -1360,7 +1364,7 @@ public final class SpecReader {
         if (t instanceof GraphTopology) {
             return "graph";
         }
-        return t instanceof Butterfly ? "butterfly" : t instanceof Bmin ? "bmin"
+        return t instanceof Butterfly ? "butterfly" : t instanceof flowproof.topology.Fly ? "fly" : t instanceof Bmin ? "bmin"
             : t instanceof FlattenedButterfly ? "flattened-butterfly" : t instanceof Dragonfly ? "dragonfly"
             : "topology " + t.getClass().getName();
     }

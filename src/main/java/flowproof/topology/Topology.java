@@ -102,6 +102,16 @@ public interface Topology {
     }
 
     /**
+     * Whether a packet from an endpoint to the same endpoint crosses the network: false (the
+     * default) where it is delivered at the router it entered, so traffic patterns leave such
+     * pairs out; true for a {@link Fly}, whose terminals inject at the first stage and are
+     * delivered at the last, so all-pairs traffic includes them.
+     */
+    default boolean selfPairsCross() {
+        return false;
+    }
+
+    /**
      * Terminals attached to every endpoint router (the concentration of a flattened
      * butterfly or a dragonfly; 1 elsewhere). The explorer and the channel dependency
      * graph route to routers, so a router's terminals share its queues and its label;

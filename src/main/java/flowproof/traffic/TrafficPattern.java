@@ -56,20 +56,22 @@ public enum TrafficPattern {
 
     /**
      * The pairs {source, destination} of the pattern on a topology, sources in increasing
-     * order, source != destination; unmodifiable for all-pairs, computed on demand ({@link AllPairs}).
+     * order, source != destination (but where a packet to its own endpoint crosses the network,
+     * {@link Topology#selfPairsCross}: a fly); unmodifiable for all-pairs, computed on demand
+     * ({@link AllPairs}).
      *
      * @throws ConfigurationException (field {@code traffic}) when the pattern does not apply
      */
     public List<int[]> pairs(Topology topology) {
         int[] e = topology.endpoints();
         if (this == ALL_PAIRS) {
-            return new AllPairs(e);
+            return new AllPairs(e, topology.selfPairsCross());
         }
         int n = e.length;
         List<int[]> pairs = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             int d = destination(topology, n, s);
-            if (d != s) {
+            if (d != s || topology.selfPairsCross()) {
                 pairs.add(new int[] {e[s], e[d]});
             }
         }

@@ -292,14 +292,15 @@ class BookSimConfigTest {
                 + " list {a,b} as one weight per traffic class), found {{0,0}}"),
             Arguments.of("packet_size = {{1,8}}; packet_size_rate = {1,2};", "key packet_size_rate: expected weights"),
             Arguments.of("packet_size = {{1,8}}; packet_size_rate = 0;", "key packet_size_rate: expected weights"),
-            Arguments.of("topology = fly;", "x.cfg: key topology: expected torus, mesh, cmesh, flatfly, dragonflynew or anynet (BookSim's fly has"
-                + " flowproof's butterfly wiring, terminal numbering and dest_tag routes, but its terminals inject into"
-                + " the first stage's routers and eject from the last stage's; flowproof's butterfly makes each"
-                + " terminal a node with a router and a channel each way, so a packet would cross 2 routers and 2"
-                + " channels more), found fly"),
+            Arguments.of("topology = fly;", "x.cfg: key routing_function: expected dest_tag (dest_tag_fly: flowproof's"
+                + " destination-tag on a fly), found dim_order"),
+            Arguments.of("topology = fly; routing_function = dest_tag; n = 1;", "x.cfg: key n: expected at least 2 stages"
+                + " (with 1 a fly is one crossbar: no channel between switches to check or simulate), found 1"),
+            Arguments.of("topology = fly; routing_function = dest_tag; k = 4; n = 3; traffic = tornado;", "x.cfg: key"
+                + " traffic: expected uniform, bitcomp, transpose, bitrev, shuffle or hotspot on a fly"),
             Arguments.of("topology = anynet;", "x.cfg: key routing_function: expected min (min_anynet: the table of"
                 + " BookSim's shortest paths by latency), found dim_order"),
-            Arguments.of("topology = fattree;", "key topology: expected torus, mesh, cmesh, flatfly, dragonflynew or anynet (flowproof has no fat"
+            Arguments.of("topology = fattree;", "key topology: expected torus, mesh, cmesh, flatfly, dragonflynew, anynet or fly (flowproof has no fat"
                 + " tree), found fattree"),
             Arguments.of("topology = cmesh;", "key c: expected 4 (BookSim's cmesh asserts c == 4), found 1"),
             Arguments.of("routing_function = romm;", "key routing_function: expected dim_order, dor (both"
@@ -548,6 +549,21 @@ class BookSimConfigTest {
             + " 5; max_samples = 1;", Purpose.SIMULATE).get("simulation")).isEqualTo(sim);
         assertThat(BookSimConfig.toSpecTree("x.cfg", "x", MESH + "batch_size = 0;", Purpose.SIMULATE))
             .isEqualTo(BookSimConfig.toSpecTree("x.cfg", "x", MESH, Purpose.SIMULATE));
+    }
+
+    /** fly: flowproof's fly (terminals on the switches), dest_tag as destination-tag, every channel 1 cycle. */
+    @Test
+    void flyIsAFlyWithTerminalsOnItsSwitches() throws Exception {
+        String fly = MESH.replace("topology = mesh;  k = 8; n = 2;", "topology = fly; k = 2; n = 3;")
+            .replace("routing_function = dim_order;", "routing_function = dest_tag;") + "traffic = bitcomp;";
+        JsonNode t = BookSimConfig.toSpecTree("x.cfg", "x", fly, Purpose.SIMULATE);
+        assertThat(t.get("topology").toString()).isEqualTo("{\"kind\":\"fly\",\"radix\":2,\"stages\":3}");
+        assertThat(t.get("routing").asText()).isEqualTo("destination-tag");
+        assertThat(t.get("simulation").get("link-latency").asInt()).isEqualTo(1);
+        assertThat(t.get("simulation").get("traffic").get("pattern").asText()).isEqualTo("bit-complement");
+        Spec s = SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x", fly, Purpose.VERIFY));
+        var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
+        assertThat(d.text()).contains("proved deadlock-free");
     }
 
     static Stream<Arguments> badCmeshConfigs() {

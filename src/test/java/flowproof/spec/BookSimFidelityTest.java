@@ -43,6 +43,7 @@ class BookSimFidelityTest {
         "cmesh4x4-p1.cfg, , 22.37, 0.0364",
         "cmesh4x4-p1.cfg, routing_function = xy_yx_no_express;, 24.00, 0.0299",
         "anynet-irregular8.cfg, , 15.33, 0.0900",
+        "fly4x3-p1.cfg, , 17.03, 0.1494",
         "dragonfly-k2.cfg, , 124.97, 0.5744"})
     void zeroLoadLatencyAndAcceptedRateAreBookSims(String file, String extra, double zeroLoad, double acceptedAtOne)
         throws Exception {

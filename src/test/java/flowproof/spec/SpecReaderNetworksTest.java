@@ -157,6 +157,19 @@ class SpecReaderNetworksTest {
 
     // --- default routings -----------------------------------------------------------
 
+    /** A fly (BookSim's): switches only, k terminals per stage-0 switch, destination-tag by default. */
+    @Test
+    void flyParsesWithItsSwitchesOnly() throws Exception {
+        Spec s = read(spec("{kind: fly, radix: 2, stages: 3}"));
+        assertThat(s.topology()).isInstanceOf(flowproof.topology.Fly.class);
+        assertThat(s.topology().nodes()).isEqualTo(12);
+        assertThat(s.topology().endpoints().length * s.topology().concentration()).isEqualTo(8);
+        assertThat(s.routing().name()).isEqualTo("destination-tag");
+        assertThat(rejected(spec("{kind: fly, radix: 2, stages: 1}"), "topology.stages"))
+            .endsWith("expected at least 2 stages for a fly (with 1 it is one crossbar: no channel between switches to"
+                + " check or simulate), found 1");
+    }
+
     /** A concentrated mesh (or torus): c terminals per router, terminal t at router t / c; the routers are the mesh's. */
     @Test
     void meshAndTorusConcentrationIsRead() throws Exception {
