@@ -1,6 +1,7 @@
 /**
  * The networks every engine runs on: {@link flowproof.topology.Topology}, the routers and
- * directed channels (tori and meshes, butterflies, BMINs, flattened butterflies, dragonflies,
+ * directed channels (tori and meshes, concentrated or not, butterflies, flies with their terminals
+ * on the switches, BMINs, flattened butterflies, dragonflies,
  * and {@link flowproof.topology.GraphTopology} for graphs read from files), with their
  * {@link flowproof.topology.Automorphism}s, and {@link flowproof.topology.Network}, a
  * topology with its virtual channels and queue capacity (queue ids
