@@ -2,6 +2,7 @@ package flowproof.spec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import flowproof.ConfigurationException;
 import flowproof.explore.Limits;
 import flowproof.explore.Property;
@@ -1381,6 +1382,12 @@ public final class SpecReader {
             throw f.error("messages", "a mapping with classes, vcs and endpoint-queue", mn);
         }
         f.onlyKnown("messages.", mn, MESSAGE_FIELDS);
+        if (network.topology().selfPairsCross()) {
+            // a message is consumed where it leaves the network, and its answer injected at that node
+            throw f.error("messages", "a topology whose packets leave the network at their destination endpoint"
+                + " (message classes answer from the node that consumed the message; a fly delivers at its last"
+                + " stage and injects at its first)", TextNode.valueOf(network.topology().describe()));
+        }
         if (tree.has("semantics") && !"interleaving".equals(tree.get("semantics").asText())) {
             throw f.error("semantics", "interleaving with messages (message classes are not built for clock-cycle"
                 + " steps)", tree.get("semantics"));

@@ -168,6 +168,10 @@ class SpecReaderNetworksTest {
         assertThat(rejected(spec("{kind: fly, radix: 2, stages: 1}"), "topology.stages"))
             .endsWith("expected at least 2 stages for a fly (with 1 it is one crossbar: no channel between switches to"
                 + " check or simulate), found 1");
+        // a message's answer leaves from the node that consumed it: a fly's last stage, which cannot inject
+        assertThat(rejected(spec("{kind: fly, radix: 2, stages: 2}",
+            "messages: {classes: [request, reply], vcs: {request: [0], reply: [0]}}"), "messages"))
+            .endsWith("found \"2-ary 2-fly, terminals on the switches (4 terminals, 4 switches)\"");
     }
 
     /** A concentrated mesh (or torus): c terminals per router, terminal t at router t / c; the routers are the mesh's. */
