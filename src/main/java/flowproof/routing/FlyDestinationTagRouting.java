@@ -15,16 +15,9 @@ import flowproof.topology.Fly;
 public final class FlyDestinationTagRouting implements RoutingFunction {
 
     private final Fly fly;
-    /** pow[j] = k^j for j in 0..n. */
-    private final int[] pow;
 
     public FlyDestinationTagRouting(Fly fly) {
         this.fly = fly;
-        this.pow = new int[fly.stages() + 1];
-        pow[0] = 1;
-        for (int j = 1; j < pow.length; j++) {
-            pow[j] = pow[j - 1] * fly.radix();
-        }
     }
 
     /** The output port {@code digit(header, n-2-s)} at a stage-{@code s} switch; none at the last stage. */
@@ -34,8 +27,7 @@ public final class FlyDestinationTagRouting implements RoutingFunction {
         if (s >= fly.stages() - 1 || header >= fly.switchesPerStage()) {
             return 0;
         }
-        int port = (header / pow[fly.stages() - 2 - s]) % fly.radix();
-        out[0] = fly.outputChannel(node, port);
+        out[0] = fly.outputChannel(node, fly.digit(header, fly.stages() - 2 - s));
         return 1;
     }
 

@@ -112,6 +112,11 @@ public final class Fly implements Topology {
         return stageOf(node) * terminals + indexOf(node) * k + port;
     }
 
+    /** Digit {@code j} of {@code x} in base k. */
+    public int digit(int x, int j) {
+        return (x / pow[j]) % k;
+    }
+
     /** The stage-{@code n-1} switch where packets for the terminals of endpoint {@code endpoint} leave. */
     public int exitSwitch(int endpoint) {
         return node(n - 1, endpoint);
