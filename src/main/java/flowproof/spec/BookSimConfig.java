@@ -472,7 +472,8 @@ public final class BookSimConfig {
         int[][] sizes = packetSizes();
         double meanSize = meanSize(sizes);
         int packet = sizes[0].length == 1 ? sizes[0][0] : -1;
-        String traffic = pattern(topology, k, n, c);
+        // fly.cpp attaches k terminals to a switch and does not read c
+        String traffic = pattern(topology, k, n, topology.equals("fly") ? 1 : c);
         double rate = rate();
         boolean flits = integer("injection_rate_uses_flits", 0, 0, "0 or 1") == 1;
         if (integer("injection_rate_uses_flits", 0, 0, "0 or 1") > 1) {

@@ -561,6 +561,12 @@ class BookSimConfigTest {
         assertThat(t.get("routing").asText()).isEqualTo("destination-tag");
         assertThat(t.get("simulation").get("link-latency").asInt()).isEqualTo(1);
         assertThat(t.get("simulation").get("traffic").get("pattern").asText()).isEqualTo("bit-complement");
+        // fly.cpp does not read c: a hot spot is one of the k^n terminals whatever c says
+        JsonNode hot = BookSimConfig.toSpecTree("x.cfg", "x", fly.replace("traffic = bitcomp;", "traffic = hotspot({7});")
+            + " c = 4;", Purpose.SIMULATE);
+        assertThat(hot.get("simulation").get("traffic").get("node").asInt()).isEqualTo(7);
+        assertThat(error(fly.replace("traffic = bitcomp;", "traffic = hotspot({8});") + " c = 4;", Purpose.SIMULATE)
+            .getMessage()).contains("with hot spots from 0 to 7");
         Spec s = SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x", fly, Purpose.VERIFY));
         var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
         assertThat(d.text()).contains("proved deadlock-free");
