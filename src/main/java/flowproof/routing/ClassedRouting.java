@@ -148,6 +148,12 @@ public final class ClassedRouting implements RoutingFunction {
         return base.randomHeader();
     }
 
+    /** The wrapped function's. */
+    @Override
+    public boolean selfPairsCross() {
+        return base.selfPairsCross();
+    }
+
     @Override
     public int afterHop(int header, int channel) {
         return afterHop(header, -1, channel);

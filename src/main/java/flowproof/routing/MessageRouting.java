@@ -140,6 +140,12 @@ public final class MessageRouting implements RoutingFunction {
         return inner.randomHeader();
     }
 
+    /** The wrapped function's. */
+    @Override
+    public boolean selfPairsCross() {
+        return inner.selfPairsCross();
+    }
+
     /** The VCs of the message's class (a hop keeps the class), and of the inner function's choice. */
     @Override
     public boolean allowsVc(int header, int vc) {

@@ -121,6 +121,16 @@ public interface RoutingFunction {
         return "minimal";
     }
 
+    /**
+     * Whether a packet to its own router may cross the network (Valiant with
+     * {@code draw: per-router}: out to an intermediate and back), so that all-pairs traffic
+     * includes each router's pair with itself, as on a topology whose self pairs cross
+     * ({@link flowproof.topology.Topology#selfPairsCross}). False by default.
+     */
+    default boolean selfPairsCross() {
+        return false;
+    }
+
     /** The destination node of a packet with this header. */
     default int destinationOf(int header) {
         return header;

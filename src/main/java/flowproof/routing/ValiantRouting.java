@@ -2,6 +2,7 @@ package flowproof.routing;
 
 import flowproof.ConfigurationException;
 import flowproof.topology.Topology;
+import flowproof.topology.Torus;
 import java.util.Arrays;
 
 /**
@@ -38,6 +39,47 @@ public final class ValiantRouting implements RoutingFunction {
     /** Sorted, distinct. */
     private final int[] intermediates;
     private final boolean everyRouter;
+    /** {@code intermediates: minimal-box} (ROMM): the routers of the source's and destination's box, on a mesh. */
+    private final Torus box;
+    /** {@code draw: per-router}: one header per intermediate router (see {@link Draw#PER_ROUTER}). */
+    private final boolean perRouter;
+
+    /** How the simulator's uniform draw weighs the routes ({@code routing.draw}). */
+    public enum Draw {
+        /**
+         * Every distinct route equally likely: an intermediate equal to the source or the
+         * destination is the minimal route, offered once (the default).
+         */
+        PER_ROUTE("per-route"),
+        /**
+         * Every intermediate router equally likely, as BookSim's {@code valiant_mesh} and
+         * {@code romm_mesh} draw it: through the source a packet is in its second phase from the
+         * start (route {@code minimal}), through its destination in its first phase all the way
+         * (route {@code valiant} until it arrives); with every router as intermediate a packet to
+         * its own router goes out through one of the others.
+         */
+        PER_ROUTER("per-router");
+
+        private final String key;
+
+        Draw(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        /** The draw named {@code key}, or null. */
+        public static Draw of(String key) {
+            for (Draw d : values()) {
+                if (d.key.equals(key)) {
+                    return d;
+                }
+            }
+            return null;
+        }
+    }
 
     /**
      * @param base a minimal routing function on {@code topology} whose headers are destinations
@@ -46,6 +88,32 @@ public final class ValiantRouting implements RoutingFunction {
      *     function has no route between an endpoint and an intermediate
      */
     public ValiantRouting(Topology topology, RoutingFunction base, int[] intermediates) {
+        this(topology, base, intermediates, false, Draw.PER_ROUTE);
+    }
+
+    /**
+     * @param base a minimal routing function on {@code topology} whose headers are destinations
+     * @param intermediates the routers a packet may go through, or null for every router (or,
+     *     with {@code minimalBox}, for the box)
+     * @param minimalBox ROMM (Nesson and Johnsson): the intermediates of a pair are the routers
+     *     of the smallest box that holds its source and destination, so that every route is
+     *     minimal; a mesh only
+     * @param draw how the simulator's uniform draw weighs the routes
+     * @throws ConfigurationException (field {@code routing.intermediates}) when the base
+     *     function has no route between an endpoint and an intermediate, or the box is asked
+     *     for on another topology than a mesh or with a list
+     */
+    public ValiantRouting(Topology topology, RoutingFunction base, int[] intermediates, boolean minimalBox,
+                          Draw draw) {
+        if (minimalBox && !(topology instanceof Torus t && !t.hasWrapAround())) {
+            throw new ConfigurationException("routing.intermediates", "a mesh for minimal-box (the box of two"
+                + " routers is their minimal quadrant there)", topology.describe());
+        }
+        if (minimalBox && intermediates != null) {
+            throw new ConfigurationException("routing.intermediates", "minimal-box or a list", "both");
+        }
+        this.box = minimalBox ? (Torus) topology : null;
+        this.perRouter = draw == Draw.PER_ROUTER;
         if (base.headers() != topology.nodes() || base.hasEscape() || base.maxInjectHeaders() != 1) {
             throw new IllegalArgumentException("Valiant needs a base function whose headers are destinations");
         }
@@ -161,17 +229,45 @@ public final class ValiantRouting implements RoutingFunction {
     /**
      * The plain header {@code d} first when the minimal route is a choice (an intermediate
      * equal to the source or the destination), then {@code R + i*R + d} for every other
-     * intermediate {@code i}, in increasing order.
+     * intermediate {@code i}, in increasing order. With {@link Draw#PER_ROUTER}, one header per
+     * intermediate router: {@code d} for the source, {@code R + d*R + d} for the destination
+     * (the first phase all the way), and with every router as intermediate a packet to its
+     * own router goes through each of the others. With the minimal box, the intermediates
+     * are the box's routers.
      */
     @Override
     public int injectHeaders(int source, int destination, int[] out) {
+        int[] via = box != null ? boxOf(source, destination) : intermediates;
         if (source == destination) {
-            out[0] = destination;
-            return 1;
+            if (!selfPairsCross()) {
+                out[0] = destination;
+                return 1;
+            }
+            int n = 0;
+            for (int i : via) {
+                if (i != source) {
+                    out[n++] = valiantHeader(i, destination);
+                }
+            }
+            return n;
         }
-        boolean plain = everyRouter;
+        if (perRouter) {
+            int n = 0;
+            for (int i : via) {
+                if (i == source) {
+                    out[n++] = destination;
+                }
+            }
+            for (int i : via) {
+                if (i != source) {
+                    out[n++] = valiantHeader(i, destination);
+                }
+            }
+            return n;
+        }
+        boolean plain = everyRouter || box != null;
         int n = 1;
-        for (int i : intermediates) {
+        for (int i : via) {
             if (i == source || i == destination) {
                 plain = true;
             } else {
@@ -186,6 +282,52 @@ public final class ValiantRouting implements RoutingFunction {
         return n - 1;
     }
 
+    /** The routers of the smallest box of the mesh that holds {@code a} and {@code b}, in increasing order. */
+    private int[] boxOf(int a, int b) {
+        int dims = box.dimensions();
+        int[] lo = new int[dims];
+        int[] hi = new int[dims];
+        int size = 1;
+        for (int k = 0; k < dims; k++) {
+            lo[k] = Math.min(box.coordinate(a, k), box.coordinate(b, k));
+            hi[k] = Math.max(box.coordinate(a, k), box.coordinate(b, k));
+            size *= hi[k] - lo[k] + 1;
+        }
+        int[] in = new int[size];
+        int n = 0;
+        for (int v = 0; v < routers; v++) {
+            boolean inside = true;
+            for (int k = 0; k < dims && inside; k++) {
+                int x = box.coordinate(v, k);
+                inside = x >= lo[k] && x <= hi[k];
+            }
+            if (inside) {
+                in[n++] = v;
+            }
+        }
+        return in;
+    }
+
+    /**
+     * With {@link Draw#PER_ROUTER} and every router as intermediate, a packet to its own
+     * router goes out to an intermediate and back (BookSim's {@code valiant_mesh}): all-pairs
+     * traffic then includes a router's pair with itself.
+     */
+    @Override
+    public boolean selfPairsCross() {
+        return perRouter && everyRouter && box == null && routers > 1;
+    }
+
+    /** Whether the intermediates are each pair's minimal box (ROMM). */
+    public boolean minimalBox() {
+        return box != null;
+    }
+
+    /** How the simulator draws among the routes. */
+    public Draw draw() {
+        return perRouter ? Draw.PER_ROUTER : Draw.PER_ROUTE;
+    }
+
     /** Oblivious: the source draws its intermediate uniformly. */
     @Override
     public boolean randomHeader() {
@@ -194,7 +336,7 @@ public final class ValiantRouting implements RoutingFunction {
 
     @Override
     public int maxInjectHeaders() {
-        return 1 + intermediates.length;
+        return 1 + (box != null ? routers : intermediates.length);
     }
 
     @Override

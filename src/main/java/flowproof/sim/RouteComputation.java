@@ -93,7 +93,7 @@ final class RouteComputation {
         int dstRouter = termRouter[pk.dst[p]];
         int n = msg != null ? msg.messageHeaders(pk.msg[p], router, dstRouter, scratchHeaders)
             : routing.injectHeaders(router, dstRouter, scratchHeaders);
-        if (n <= 1 || dstRouter == router || (vcClass != null && pk.cls[p] != 0)) {
+        if (n <= 1 || (dstRouter == router && !routing.selfPairsCross()) || (vcClass != null && pk.cls[p] != 0)) {
             // class packets (control, throttled, isolated hot-spot traffic) route minimally
             return scratchHeaders[0];
         }

@@ -370,6 +370,12 @@ public final class BookSimConfig {
                         .put("leave", false);
                 } else if (mesh && routing.equals("xy_yx") && n == 2) {
                     xyYx(spec, vcs);
+                } else if (mesh && (routing.equals("valiant") || routing.equals("romm"))) {
+                    valiantMesh(spec, vcs, routing.equals("romm"));
+                } else if (!mesh && routing.equals("valiant")) {
+                    throw error("routing_function", "dim_order on a torus (valiant_torus leaves its ring partition unset"
+                        + " on a hop that goes on in the same dimension, so its VC choice is undefined: routefunc.cpp)",
+                        routing);
                 } else if (routing.equals("dim_order") || (mesh && routing.equals("dor"))) {
                     spec.put("routing", "dor");
                     if (!mesh && k % 2 == 0) {
@@ -382,7 +388,8 @@ public final class BookSimConfig {
                 } else {
                     throw error("routing_function", mesh ? "dim_order, dor (both dim_order_mesh: flowproof's dor),"
                         + " min_adapt (min_adapt_mesh: flowproof's minimal-adaptive, VC 0 the escape VC) or, with n ="
-                        + " 2, xy_yx (xy_yx_mesh: flowproof's xy-yx, the order drawn per packet, a VC half per order)"
+                        + " 2, xy_yx (xy_yx_mesh: flowproof's xy-yx, the order drawn per packet, a VC half per order),"
+                        + " valiant (valiant_mesh) or romm (romm_mesh: both flowproof's valiant, a VC half per phase)"
                         : "dim_order (dim_order_torus: flowproof's dor with BookSim's VC halves)",
                         shown("routing_function", "none"));
                 }
@@ -714,6 +721,34 @@ public final class BookSimConfig {
         ObjectNode classes = spec.putObject("vc-classes");
         classes.put("classes", 2);
         classes.putObject("start").put("xy", 0).put("yx", 1);
+    }
+
+    /**
+     * BookSim's {@code valiant_mesh} and {@code romm_mesh} (routefunc.cpp): at its first router
+     * a packet draws an intermediate router, from every router ({@code RandomInt(gNodes - 1)})
+     * or, for ROMM, each coordinate between its source's and destination's
+     * ({@code rand_min_intr_mesh}: every router of their box equally likely); it goes by DOR to
+     * the intermediate on the lower half of the VCs (phase 0) and from there by DOR to its
+     * destination on the upper half (phase 1), the phase turning at the router that is the
+     * intermediate, the source included; any VC at its destination router. flowproof's
+     * {@code valiant} (with {@code intermediates: minimal-box} for ROMM) with
+     * {@code draw: per-router} and a VC class per phase: the same routes, the same odds and
+     * the same VCs.
+     */
+    private void valiantMesh(ObjectNode spec, int vcs, boolean romm) throws SpecException {
+        if (vcs % 2 != 0) {
+            throw error("num_vcs", "an even number (" + (romm ? "romm" : "valiant") + " gives each phase half of the"
+                + " VCs, as flowproof's vc-classes do)", Integer.toString(vcs));
+        }
+        ObjectNode r = spec.putObject("routing").put("kind", "valiant");
+        if (romm) {
+            r.put("intermediates", "minimal-box");
+        }
+        r.put("draw", "per-router");
+        ObjectNode classes = spec.putObject("vc-classes");
+        classes.put("classes", 2);
+        classes.putObject("start").put("valiant", 0).put("minimal", 1);
+        classes.putArray("hops").addObject().put("route", "minimal").put("set", 1);
     }
 
     /**

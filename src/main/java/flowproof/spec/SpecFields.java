@@ -153,8 +153,16 @@ public final class SpecFields {
             "ugal: Valiant through a group or a router"),
         f("routing.hop-limit", "positive integer", "none (minimal routes only)",
             "routing: {kind: table, file: routes.yaml, hop-limit: 4}", "table: non-minimal routes up to this many hops"),
-        f("routing.intermediates", "non-empty list of routers", "every router",
-            "routing: {kind: valiant, intermediates: [\"(1,1)\"]}", "valiant: the intermediates"),
+        f("routing.intermediates", "non-empty list of routers, or minimal-box", "every router",
+            "routing: {kind: valiant, intermediates: [\"(1,1)\"]}", "valiant: the intermediates; minimal-box (a mesh):"
+                + " the routers of the smallest box that holds the packet's source and destination, so every route is"
+                + " minimal (ROMM, BookSim's romm_mesh)"),
+        f("routing.draw", "per-route or per-router", "per-route", "routing: {kind: valiant, draw: per-router}",
+            "valiant: how the simulator draws a packet's intermediate (the explorer tries each). per-route: every distinct"
+                + " route equally likely (the source or destination as intermediate is the minimal route); per-router:"
+                + " every intermediate router equally likely, through the source in the second phase from the start,"
+                + " through the destination in the first phase all the way, and with every router as intermediate a"
+                + " packet to its own router goes out through another (BookSim's valiant_mesh, romm_mesh)"),
         f("routing.tie", "plus, parity or random", "plus", "routing: {kind: dor, tie: parity}",
             "dor: the direction at distance k/2 on a bidirectional ring"),
         f("routing.choice", "queues or random", "queues", "routing: {kind: xy-yx, choice: random}",

@@ -472,7 +472,7 @@ public final class SpecReader {
                 throw f.error("traffic", "one of " + TrafficPattern.keys() + ", or a mapping with pairs", tn);
             }
             try {
-                pairs = pattern.pairs(topology);
+                pairs = pattern.pairs(topology, topology.selfPairsCross() || routing.selfPairsCross());
             } catch (ConfigurationException ce) {
                 throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
             }
@@ -711,6 +711,10 @@ public final class SpecReader {
                 && !routingName.equals(VALIANT)) {
             throw f.error("routing.intermediates", "no intermediates for routing " + routingName + " (only kind "
                 + VALIANT + " takes them)", routingNode.get("intermediates"));
+        }
+        if (routingNode != null && routingNode.isObject() && routingNode.has("draw") && !routingName.equals(VALIANT)) {
+            throw f.error("routing.draw", "no draw for routing " + routingName + " (only kind " + VALIANT
+                + " takes one)", routingNode.get("draw"));
         }
         if (routingNode != null && routingNode.isObject() && !routingName.equals(TABLE)) {
             for (String k : List.of("file", "routes", "hop-limit")) {
@@ -1198,9 +1202,25 @@ public final class SpecReader {
             : TableRouting.shortestPath(t);
         int[] via = null;
         JsonNode list = routingNode != null && routingNode.isObject() ? routingNode.get("intermediates") : null;
+        boolean minimalBox = list != null && list.isTextual() && list.asText().equals("minimal-box");
+        ValiantRouting.Draw draw = ValiantRouting.Draw.PER_ROUTE;
+        JsonNode drawNode = routingNode != null && routingNode.isObject() ? routingNode.get("draw") : null;
+        if (drawNode != null) {
+            draw = drawNode.isTextual() ? ValiantRouting.Draw.of(drawNode.asText()) : null;
+            if (draw == null) {
+                throw f.error("routing.draw", "per-route or per-router", drawNode);
+            }
+        }
+        if (minimalBox) {
+            if (!(t instanceof Torus m) || m.hasWrapAround()) {
+                throw f.error("routing.intermediates", "a list of routers (minimal-box is for meshes: the box of two"
+                    + " routers is their minimal quadrant there)", list);
+            }
+            list = null;
+        }
         if (list != null) {
             if (!list.isArray() || list.isEmpty()) {
-                throw f.error("routing.intermediates", "a non-empty list of routers", list);
+                throw f.error("routing.intermediates", "a non-empty list of routers, or minimal-box", list);
             }
             java.util.Map<String, Integer> byName = new java.util.HashMap<>();
             for (int v = 0; v < t.nodes(); v++) {
@@ -1225,7 +1245,7 @@ public final class SpecReader {
                 via[i] = v;
             }
         }
-        return new ValiantRouting(t, base, via);
+        return new ValiantRouting(t, base, via, minimalBox, draw);
     }
 
     private static RoutingFunction throwMissingTable(Fields f) throws SpecException {

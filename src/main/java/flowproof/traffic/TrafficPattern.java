@@ -63,15 +63,24 @@ public enum TrafficPattern {
      * @throws ConfigurationException (field {@code traffic}) when the pattern does not apply
      */
     public List<int[]> pairs(Topology topology) {
+        return pairs(topology, topology.selfPairsCross());
+    }
+
+    /**
+     * As {@link #pairs(Topology)}, with {@code selfPairsCross} saying whether a packet to its
+     * own endpoint crosses the network (the topology's, or the routing function's:
+     * {@link flowproof.routing.RoutingFunction#selfPairsCross}).
+     */
+    public List<int[]> pairs(Topology topology, boolean selfPairsCross) {
         int[] e = topology.endpoints();
         if (this == ALL_PAIRS) {
-            return new AllPairs(e, topology.selfPairsCross());
+            return new AllPairs(e, selfPairsCross);
         }
         int n = e.length;
         List<int[]> pairs = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             int d = destination(topology, n, s);
-            if (d != s || topology.selfPairsCross()) {
+            if (d != s || selfPairsCross) {
                 pairs.add(new int[] {e[s], e[d]});
             }
         }

@@ -303,8 +303,13 @@ class BookSimConfigTest {
             Arguments.of("topology = fattree;", "key topology: expected torus, mesh, cmesh, flatfly, dragonflynew, anynet or fly (flowproof has no fat"
                 + " tree), found fattree"),
             Arguments.of("topology = cmesh;", "key c: expected 4 (BookSim's cmesh asserts c == 4), found 1"),
-            Arguments.of("routing_function = romm;", "key routing_function: expected dim_order, dor (both"
+            Arguments.of("routing_function = romm_ni;", "key routing_function: expected dim_order, dor (both"
                 + " dim_order_mesh: flowproof's dor), min_adapt"),
+            Arguments.of("topology = torus; routing_function = valiant;", "key routing_function: expected dim_order on"
+                + " a torus (valiant_torus leaves its ring partition unset on a hop that goes on in the same dimension,"
+                + " so its VC choice is undefined: routefunc.cpp), found valiant"),
+            Arguments.of("routing_function = romm; num_vcs = 3;", "key num_vcs: expected an even number (romm gives"
+                + " each phase half of the VCs, as flowproof's vc-classes do), found 3"),
             Arguments.of("topology = torus; routing_function = min_adapt;", "key routing_function: expected dim_order"
                 + " (dim_order_torus"),
             Arguments.of("routing_function = min_adapt; num_vcs = 1;", "key num_vcs: expected at least 2 for"
@@ -452,6 +457,35 @@ class BookSimConfigTest {
                 + " flowproof's vc-classes do), found 3");
         assertThat(error(MESH + "routing_function = xy_yx; n = 3;", Purpose.SIMULATE).getMessage())
             .contains("key routing_function: expected dim_order");
+    }
+
+    /**
+     * valiant (valiant_mesh) and romm (romm_mesh): the intermediate drawn per router, from every
+     * router or from the box of the source and destination, DOR to it on the lower half of the
+     * VCs and on from it on the upper half: valiant with draw per-router and a VC class per
+     * phase; check proves both deadlock-free, and the same routes on one VC deadlock.
+     */
+    @Test
+    void valiantAndRommDrawPerRouterAndTakeAVcHalfPerPhase() throws Exception {
+        for (String fn : List.of("valiant", "romm")) {
+            String text = MESH.replace("k = 8;", "k = 3;") + "routing_function = " + fn + "; num_vcs = 4;";
+            JsonNode t = BookSimConfig.toSpecTree("x.cfg", "x", text, Purpose.SIMULATE);
+            assertThat(t.get("routing").toString()).isEqualTo(fn.equals("romm")
+                ? "{\"kind\":\"valiant\",\"intermediates\":\"minimal-box\",\"draw\":\"per-router\"}"
+                : "{\"kind\":\"valiant\",\"draw\":\"per-router\"}");
+            assertThat(t.get("vc-classes").toString()).isEqualTo("{\"classes\":2,\"start\":{\"valiant\":0,"
+                + "\"minimal\":1},\"hops\":[{\"route\":\"minimal\",\"set\":1}]}");
+            Spec s = SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x", text, Purpose.VERIFY));
+            var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
+            assertThat(d.text()).contains("proved deadlock-free (method cdg: no dependency cycle)");
+            var one = (com.fasterxml.jackson.databind.node.ObjectNode) BookSimConfig.toSpecTree("x.cfg", "x", text,
+                Purpose.VERIFY);
+            one.remove("vc-classes");
+            one.put("vcs", 1);
+            Spec s1 = SpecReader.fromTree("x.cfg", "", one);
+            var cyclic = flowproof.cdg.ChannelDependencyGraph.build(s1.network(), s1.routing(), s1.rule(), s1.pairs());
+            assertThat(cyclic.cycle()).as(fn + " on one VC").isNotEmpty();
+        }
     }
 
     static final String ANYNET = """

@@ -96,6 +96,66 @@ class NonMinimalRoutingSpecTest {
         assertThat(Arrays.copyOf(out, n)).containsExactly(8, v.valiantHeader(4, 8));
     }
 
+    /**
+     * draw: per-router: one header per intermediate router, so the simulator's uniform draw is
+     * uniform over routers: the source's is the plain header, the destination's a first-phase
+     * header all the way; a packet to its own router goes out through each other router, and
+     * all-pairs traffic then includes the self pairs.
+     */
+    @Test
+    void valiantDrawnPerRouterOffersOneHeaderPerRouter() throws Exception {
+        Spec s = SpecReader.read(write(spec(RING4, "{kind: valiant, draw: per-router}")));
+        ValiantRouting v = (ValiantRouting) s.routing();
+        assertThat(v.draw()).isEqualTo(ValiantRouting.Draw.PER_ROUTER);
+        int[] out = new int[v.maxInjectHeaders()];
+        int n = v.injectHeaders(0, 2, out);
+        assertThat(Arrays.copyOf(out, n)).containsExactly(2, v.valiantHeader(1, 2), v.valiantHeader(2, 2),
+            v.valiantHeader(3, 2));
+        // through the destination: first phase until it arrives, and it leaves there
+        int h = v.valiantHeader(2, 2);
+        assertThat(v.routeName(h)).isEqualTo("valiant");
+        assertThat(v.exitNode(h)).isEqualTo(-1);
+        for (int ch = 0; ch < s.topology().channels(); ch++) {
+            int after = v.afterHop(h, ch);
+            assertThat(after).isEqualTo(s.topology().target(ch) == 2 ? 2 : h);
+        }
+        n = v.injectHeaders(1, 1, out);
+        assertThat(Arrays.copyOf(out, n)).containsExactly(v.valiantHeader(0, 1), v.valiantHeader(2, 1),
+            v.valiantHeader(3, 1));
+        assertThat(v.selfPairsCross()).isTrue();
+        assertThat(s.pairs()).hasSize(16);
+        assertThat(SpecReader.read(write(spec(RING4, "valiant"))).pairs()).hasSize(12);
+    }
+
+    /**
+     * intermediates: minimal-box (ROMM): the routers of the pair's box, so every route is
+     * minimal; the default draw collapses the corners into the minimal route, per-router keeps
+     * one header per router of the box. A pair in one row has a one-row box.
+     */
+    @Test
+    void rommDrawsFromTheBoxOfSourceAndDestination() throws Exception {
+        String mesh = "{kind: mesh, radix: [3, 3]}";
+        ValiantRouting v = (ValiantRouting) SpecReader.read(write(spec(mesh,
+            "{kind: valiant, intermediates: minimal-box}"))).routing();
+        assertThat(v.minimalBox()).isTrue();
+        int[] out = new int[v.maxInjectHeaders()];
+        // (0,0) = 0 to (1,2) = 7: the box holds 0, 1, 3, 4, 6, 7
+        int n = v.injectHeaders(0, 7, out);
+        assertThat(Arrays.copyOf(out, n)).containsExactly(7, v.valiantHeader(1, 7), v.valiantHeader(3, 7),
+            v.valiantHeader(4, 7), v.valiantHeader(6, 7));
+        n = v.injectHeaders(5, 3, out);
+        assertThat(Arrays.copyOf(out, n)).containsExactly(3, v.valiantHeader(4, 3));
+        assertThat(v.selfPairsCross()).isFalse();
+        ValiantRouting r = (ValiantRouting) SpecReader.read(write(spec(mesh,
+            "{kind: valiant, intermediates: minimal-box, draw: per-router}"))).routing();
+        n = r.injectHeaders(7, 0, out);
+        assertThat(Arrays.copyOf(out, n)).containsExactly(0, r.valiantHeader(0, 0), r.valiantHeader(1, 0),
+            r.valiantHeader(3, 0), r.valiantHeader(4, 0), r.valiantHeader(6, 0));
+        n = r.injectHeaders(4, 4, out);
+        assertThat(Arrays.copyOf(out, n)).containsExactly(4);
+        assertThat(r.selfPairsCross()).isFalse();
+    }
+
     @Test
     void valiantOnAGraphAndAMesh() throws Exception {
         assertThat(SpecReader.read(write(spec(TRIANGLE, "valiant"))).routing().name()).isEqualTo("valiant");
@@ -145,6 +205,12 @@ class NonMinimalRoutingSpecTest {
         assertThat(rejected(spec(RING4, "{kind: valiant, intermediates: [1, 9]}"), "routing.intermediates[1]"))
             .endsWith("found 9");
         rejected(spec(RING4, "{kind: valiant, intermediates: [1, \"1\"]}"), "routing.intermediates[1]");
+        assertThat(rejected(spec(RING4, "{kind: valiant, intermediates: minimal-box}"), "routing.intermediates"))
+            .contains("minimal-box is for meshes");
+        rejected(spec(RING4, "{kind: valiant, intermediates: box}"), "routing.intermediates");
+        assertThat(rejected(spec(RING4, "{kind: valiant, draw: sometimes}"), "routing.draw"))
+            .endsWith("expected per-route or per-router, found \"sometimes\"");
+        rejected(spec(RING4, "{kind: dor, draw: per-router}"), "routing.draw");
         assertThat(rejected(spec("{kind: butterfly, radix: 2, stages: 2}", "valiant"), "routing"))
             .contains("destination-tag");
     }
