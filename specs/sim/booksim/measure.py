@@ -65,8 +65,10 @@ def mean(xs):
     return sum(xs) / len(xs)
 
 
-def measure(tool, cfg, seeds, zero_load_rate=0.01, step=0.005):
+def measure(tool, cfg, seeds, zero_load_rate=0.01, step=0.005, zero_load_only=False):
     zl = [tool(cfg, zero_load_rate, s, True) for s in seeds]
+    if zero_load_only:
+        return {"zeroLoad": mean(zl), "zeroLoadSeeds": zl}
     at1 = [tool(cfg, 1.0, s, False) for s in seeds]
     cache = {}
 
@@ -99,6 +101,8 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--zero-load-rate", type=float, default=0.01)
     ap.add_argument("--step", type=float, default=0.005)
+    ap.add_argument("--zero-load-only", action="store_true",
+                    help="only the zero-load latency (for a configuration that deadlocks under load)")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp()
     seeds = list(range(1, a.seeds + 1))
@@ -112,8 +116,12 @@ def main():
             with open(given) as f, open(cfg, "w") as g:
                 g.write(f.read() + "".join(f"{kv.split('=', 1)[0]} = {kv.split('=', 1)[1]};\n" for kv in a.set))
         for name in a.tools.split(","):
-            r = measure(tools[name], cfg, seeds, a.zero_load_rate, a.step)
+            r = measure(tools[name], cfg, seeds, a.zero_load_rate, a.step, a.zero_load_only)
             results.setdefault(given, {})[name] = r
+            if a.zero_load_only:
+                print(f"{given} {name}: zero-load {r['zeroLoad']:.2f} {[round(x, 2) for x in r['zeroLoadSeeds']]}",
+                      flush=True)
+                continue
             print(f"{given} {name}: zero-load {r['zeroLoad']:.2f} {[round(x, 2) for x in r['zeroLoadSeeds']]}"
                   f" | accepted at 1.0 {r['acceptedAt1']:.4f} {[round(x, 4) for x in r['acceptedAt1Seeds']]}"
                   f" | saturation {r['saturation']:.4f}", flush=True)

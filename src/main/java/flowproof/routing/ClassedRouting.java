@@ -16,6 +16,8 @@ import flowproof.topology.Topology;
  * {@code r} hops in its ring, counted up to {@code R} ({@code R} stands for R or more: the
  * function cannot tell them apart). Class {@code C} stands for "beyond
  * the last class": a hop that would take it has no VC, and {@link QueueRoutes} reports it.
+ * When the function may return {@link VcClassFunction#ANY}, class {@code C + 1} stands for
+ * "any VC" (and {@code C + 2} class states are encoded instead of {@code C + 1}).
  * Class 0 with no ring hops is the base header itself, so destinations keep their codes.
  */
 public final class ClassedRouting implements RoutingFunction {
@@ -28,6 +30,8 @@ public final class ClassedRouting implements RoutingFunction {
     private final int baseHeaders;
     private final int classStates;
     private final int ringStates;
+    /** The class state of "any VC" ({@link VcClassFunction#ANY}), or -1 when the function never returns it. */
+    private final int anyState;
 
     /**
      * @throws flowproof.ConfigurationException (field {@code vc-classes...}) when the function has
@@ -52,7 +56,8 @@ public final class ClassedRouting implements RoutingFunction {
         }
         this.vcsPerClass = vcs / classes;
         this.baseHeaders = base.headers();
-        this.classStates = classes + 1;
+        this.anyState = function.mayReturnAny() ? classes + 1 : -1;
+        this.classStates = classes + (anyState >= 0 ? 2 : 1);
         this.ringStates = ringHops + 1;
         long headers = (long) baseHeaders * classStates * ringStates;
         if (headers > Integer.MAX_VALUE / 2) {
@@ -76,7 +81,10 @@ public final class ClassedRouting implements RoutingFunction {
         return header % baseHeaders;
     }
 
-    /** The class of {@code header}: the class of the queue the packet is in ({@link VcClassFunction#classes} when beyond the last). */
+    /**
+     * The class of {@code header}: the class of the queue the packet is in ({@link VcClassFunction#classes}
+     * when beyond the last, {@code classes + 1} after a hop that took any VC).
+     */
     public int classOf(int header) {
         return (header / baseHeaders) % classStates;
     }
@@ -91,7 +99,8 @@ public final class ClassedRouting implements RoutingFunction {
 
     @Override
     public int candidates(int node, int inChannel, int header, int[] out) {
-        return base.candidates(node, inChannel, baseHeader(header), classOf(header), out);
+        int c = classOf(header);
+        return base.candidates(node, inChannel, baseHeader(header), c == anyState ? -1 : c, out);
     }
 
     @Override
@@ -169,10 +178,13 @@ public final class ClassedRouting implements RoutingFunction {
         boolean newRing = first || !sameRing(inChannel, channel);
         int hopInRing = newRing ? 1 : ringHop + 1;
         int next = cls;
-        if (cls < classes) {
-            next = function.afterHop(new VcClassFunction.Hop(topology, base.routeName(b), cls, inChannel, channel,
-                base.destinationOf(b), first, newRing, hopInRing));
-            if (next < 0 || next >= classes) {
+        if (cls != classes) {
+            next = function.afterHop(new VcClassFunction.Hop(topology, base.routeName(b),
+                cls == anyState ? VcClassFunction.ANY : cls, inChannel, channel, base.destinationOf(b), first,
+                newRing, hopInRing));
+            if (next == VcClassFunction.ANY && anyState >= 0) {
+                next = anyState;
+            } else if (next < 0 || next >= classes) {
                 next = classes;
             }
         }
@@ -194,7 +206,8 @@ public final class ClassedRouting implements RoutingFunction {
     /** True when the class of {@code header} owns {@code vc}: VCs {@code c*m .. c*m+m-1}. */
     @Override
     public boolean allowsVc(int header, int vc) {
-        return vc / vcsPerClass == classOf(header);
+        int c = classOf(header);
+        return c == anyState || vc / vcsPerClass == c;
     }
 
     @Override
@@ -218,7 +231,7 @@ public final class ClassedRouting implements RoutingFunction {
         String s = base.headerName(baseHeader(header), topology);
         int c = classOf(header);
         if (c != 0) {
-            s += c == classes ? " class beyond " + (c - 1) : " class " + c;
+            s += c == classes ? " class beyond " + (c - 1) : c == anyState ? " class any" : " class " + c;
         }
         int r = ringHopOf(header);
         if (r != 0) {
@@ -242,6 +255,7 @@ public final class ClassedRouting implements RoutingFunction {
         int c = classOf(header);
         return c == classes
             ? "vc-classes takes it beyond the last class (" + (c - 1) + ")"
+            : c == anyState ? "vc-classes lets it take any VC and the rule " + rule + " allows none of them"
             : "vc-classes puts it in class " + c + " (VCs " + c * vcsPerClass + ".." + ((c + 1) * vcsPerClass - 1)
                 + ") and the rule " + rule + " allows none of them";
     }

@@ -1,6 +1,7 @@
 package flowproof.routing;
 
 import flowproof.ConfigurationException;
+import flowproof.topology.FatTree;
 import flowproof.topology.Topology;
 import flowproof.topology.Torus;
 import java.util.Arrays;
@@ -41,6 +42,8 @@ public final class ValiantRouting implements RoutingFunction {
     private final boolean everyRouter;
     /** {@code intermediates: minimal-box} (ROMM): the routers of the source's and destination's box, on a mesh. */
     private final Torus box;
+    /** {@code routing: nca} on a fat tree: the nearest common ancestors of the source and destination. */
+    private final FatTree tree;
     /** {@code draw: per-router}: one header per intermediate router (see {@link Draw#PER_ROUTER}). */
     private final boolean perRouter;
 
@@ -113,28 +116,56 @@ public final class ValiantRouting implements RoutingFunction {
             throw new ConfigurationException("routing.intermediates", "minimal-box or a list", "both");
         }
         this.box = minimalBox ? (Torus) topology : null;
+        this.tree = null;
         this.perRouter = draw == Draw.PER_ROUTER;
-        if (base.headers() != topology.nodes() || base.hasEscape() || base.maxInjectHeaders() != 1) {
-            throw new IllegalArgumentException("Valiant needs a base function whose headers are destinations");
-        }
         this.topology = topology;
         this.base = base;
         this.routers = topology.nodes();
+        this.everyRouter = intermediates == null;
+        this.intermediates = checked(intermediates);
+    }
+
+    /**
+     * Nearest-common-ancestor routing on a fat tree ({@code routing: nca}, BookSim's
+     * {@code nca}): up to one of the nearest common ancestors of the source and destination,
+     * drawn uniformly (the odds of BookSim's random up port at each switch: one ancestor per
+     * path up), then down the one path to the destination; every route is minimal, by
+     * {@code base} (the tree's shortest paths).
+     */
+    public static ValiantRouting nca(FatTree tree, RoutingFunction base) {
+        return new ValiantRouting(tree, base);
+    }
+
+    private ValiantRouting(FatTree tree, RoutingFunction base) {
+        this.box = null;
+        this.tree = tree;
+        this.perRouter = true;
+        this.topology = tree;
+        this.base = base;
+        this.routers = tree.nodes();
+        this.everyRouter = true;
+        this.intermediates = checked(null);
+    }
+
+    /** The intermediates, sorted and distinct (every router for null), once each is checked to reach and be reached. */
+    private int[] checked(int[] intermediates) {
+        if (base.headers() != topology.nodes() || base.hasEscape() || base.maxInjectHeaders() != 1) {
+            throw new IllegalArgumentException("Valiant needs a base function whose headers are destinations");
+        }
         long headers = (long) routers + (long) routers * routers;
         if (headers > Integer.MAX_VALUE) {
             throw new ConfigurationException("routing", "at most " + Integer.MAX_VALUE + " Valiant headers",
                 headers + " for " + topology.describe());
         }
-        this.everyRouter = intermediates == null;
         if (intermediates == null) {
             intermediates = new int[routers];
             for (int v = 0; v < routers; v++) {
                 intermediates[v] = v;
             }
         }
-        this.intermediates = Arrays.stream(intermediates).distinct().sorted().toArray();
+        int[] sorted = Arrays.stream(intermediates).distinct().sorted().toArray();
         int[] scratch = new int[Math.max(1, base.maxCandidates())];
-        for (int i : this.intermediates) {
+        for (int i : sorted) {
             for (int e = 0; e < routers; e++) {
                 if (e == i || !topology.isEndpoint(e)) {
                     continue;
@@ -148,6 +179,7 @@ public final class ValiantRouting implements RoutingFunction {
                 }
             }
         }
+        return sorted;
     }
 
     /** Follows the base function's first candidate from {@code from}: does it get to {@code to}? */
@@ -215,9 +247,10 @@ public final class ValiantRouting implements RoutingFunction {
         return base.minimal();
     }
 
+    /** {@code valiant}, or {@code nca} on a fat tree. */
     @Override
     public String name() {
-        return "valiant";
+        return tree != null ? "nca" : "valiant";
     }
 
     /** {@code R + R*R}. */
@@ -237,7 +270,8 @@ public final class ValiantRouting implements RoutingFunction {
      */
     @Override
     public int injectHeaders(int source, int destination, int[] out) {
-        int[] via = box != null ? boxOf(source, destination) : intermediates;
+        int[] via = box != null ? boxOf(source, destination)
+            : tree != null ? tree.nearestCommonAncestors(source, destination) : intermediates;
         if (source == destination) {
             if (!selfPairsCross()) {
                 out[0] = destination;
@@ -265,7 +299,7 @@ public final class ValiantRouting implements RoutingFunction {
             }
             return n;
         }
-        boolean plain = everyRouter || box != null;
+        boolean plain = false;
         int n = 1;
         for (int i : via) {
             if (i == source || i == destination) {
@@ -315,7 +349,7 @@ public final class ValiantRouting implements RoutingFunction {
      */
     @Override
     public boolean selfPairsCross() {
-        return perRouter && everyRouter && box == null && routers > 1;
+        return perRouter && everyRouter && box == null && tree == null && routers > 1;
     }
 
     /** Whether the intermediates are each pair's minimal box (ROMM). */
@@ -336,7 +370,7 @@ public final class ValiantRouting implements RoutingFunction {
 
     @Override
     public int maxInjectHeaders() {
-        return 1 + (box != null ? routers : intermediates.length);
+        return 1 + (box != null || tree != null ? routers : intermediates.length);
     }
 
     @Override

@@ -18,8 +18,25 @@ import flowproof.topology.Topology;
  */
 public interface VcClassFunction {
 
+    /**
+     * What {@link #afterHop} returns for a hop that may take any VC of its channel, whatever the
+     * class (as BookSim's {@code valiant_mesh} lets a packet leave its destination router, which it
+     * passes on the way to its intermediate); the packet is then in class "any" until a later hop
+     * sets a class. Only for a function whose {@link #mayReturnAny} says so; from any other it
+     * takes the packet beyond the last class, as every result outside {@code 0..classes()-1}.
+     */
+    int ANY = -2;
+
     /** Number of classes, at least 1; it must divide the spec's {@code vcs}. */
     int classes();
+
+    /**
+     * Whether {@link #afterHop} may return {@link #ANY}; then {@link ClassedRouting} keeps a
+     * header state for it. False by default.
+     */
+    default boolean mayReturnAny() {
+        return false;
+    }
 
     /**
      * The class a packet starts with, before its first hop (the hop out of its source is then
@@ -65,7 +82,7 @@ public interface VcClassFunction {
      *                    UGAL's and Valiant's {@code valiant} becomes {@code minimal} after the hop
      *                    that reaches the intermediate
      * @param vcClass     the packet's class before the hop (the class of the queue it is in, or its
-     *                    start class on the first hop)
+     *                    start class on the first hop; {@link #ANY} after a hop that took any VC)
      * @param inChannel   the channel it arrived on, -1 on the first hop
      * @param channel     the channel the hop takes
      * @param destination the packet's destination router

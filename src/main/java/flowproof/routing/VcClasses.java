@@ -22,7 +22,8 @@ import java.util.Set;
  * the routing function gives its inject headers: {@code xy}/{@code yx} for XY-YX,
  * {@code minimal}/{@code valiant} for UGAL). On every hop, the first one included, each
  * {@link Step} whose conditions all hold is applied in order ({@code set} or {@code add});
- * the result is the class of the queue the hop enters. Class {@code c} owns the VCs
+ * the result is the class of the queue the hop enters ({@code set: any}: any VC of the hop's
+ * channel; {@code add} to "any" takes the packet beyond the last class). Class {@code c} owns the VCs
  * {@code c*m .. c*m+m-1} with {@code m = vcs / classes}.
  *
  * @param classes   number of classes, at least 1
@@ -82,15 +83,19 @@ public record VcClasses(int classes, Map<String, Integer> start, List<Step> step
      *                     cross a dateline channel (tori, routes that stay in one direction per ring)
      * @param channelSet   the hop's channel is in this set
      * @param channels     the hop's channel is one of these (channel names, as traces print them)
-     * @param set          the class after the step (-1: not a set step)
+     * @param leavesDestination the hop leaves the packet's destination router (it passes it on the way
+     *                     to an intermediate)
+     * @param set          the class after the step (-1: not a set step; {@link VcClassFunction#ANY}: any
+     *                     VC of the hop's channel)
      * @param add          added to the class (when {@code set} is -1)
      */
     public record Step(String route, Integer classIn, Boolean firstHop, Boolean newRing, Integer ringHop,
-                       Boolean crossesAhead, ChannelSet channelSet, List<String> channels, int set, int add) {
+                       Boolean crossesAhead, ChannelSet channelSet, List<String> channels, Boolean leavesDestination,
+                       int set, int add) {
 
         public Step {
             channels = channels == null ? null : List.copyOf(channels);
-            if (set < 0 && add == 0) {
+            if (set < 0 && set != ANY && add == 0) {
                 throw new ConfigurationException("vc-classes.hops", "a step with set or add", "neither");
             }
         }
@@ -118,6 +123,17 @@ public record VcClasses(int classes, Map<String, Integer> start, List<Step> step
                     String.valueOf(s.set()));
             }
         }
+    }
+
+    /** Whether a step sets {@code any}. */
+    @Override
+    public boolean mayReturnAny() {
+        for (Step s : steps) {
+            if (s.set() == ANY) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@link #maxRingHop}: ring hops are counted only as far as a step names them. */
@@ -167,10 +183,16 @@ public record VcClasses(int classes, Map<String, Integer> start, List<Step> step
                 || s.ringHop() != null && s.ringHop() != hop.ringHop()
                 || !onChannel(s, hop.topology(), hop.channel())
                 || s.crossesAhead() != null
-                    && s.crossesAhead() != crossesAhead(hop.topology(), hop.channel(), hop.destination())) {
+                    && s.crossesAhead() != crossesAhead(hop.topology(), hop.channel(), hop.destination())
+                || s.leavesDestination() != null
+                    && s.leavesDestination() != (hop.topology().source(hop.channel()) == hop.destination())) {
                 continue;
             }
-            next = s.set() >= 0 ? s.set() : next + s.add();
+            if (s.set() == ANY) {
+                next = ANY;
+                continue;
+            }
+            next = s.set() >= 0 ? s.set() : next == ANY ? classes : next + s.add();
             if (next < 0 || next >= classes) {
                 return classes;
             }

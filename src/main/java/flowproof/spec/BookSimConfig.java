@@ -427,8 +427,26 @@ public final class BookSimConfig {
                 topo.put("stages", n);
                 spec.put("routing", "destination-tag");
             }
+            case "fattree" -> {
+                // fattree.cpp: a k-ary n-tree, k terminals on each bottom switch (c not read), every channel 1
+                // cycle; nca_fattree goes up by a random up port at each switch until one covers the destination,
+                // then down, over every VC
+                if (n < 2) {
+                    throw error("n", "at least 2 levels (with 1 a fat tree is one switch: no channel to check or"
+                        + " simulate)", Integer.toString(n));
+                }
+                if (!routing.equals("nca")) {
+                    throw error("routing_function", "nca (nca_fattree: flowproof's nca, the nearest common ancestor"
+                        + " drawn as BookSim's random up ports draw it; anca's adaptive choice of up port is not"
+                        + " modelled)", shown("routing_function", "none"));
+                }
+                topo.put("kind", "fat-tree");
+                topo.put("radix", k);
+                topo.put("stages", n);
+                spec.put("routing", "nca");
+            }
             case "dragonflynew" -> BookSimDragonfly.map(this, spec, topo, k, n, vcs, purpose);
-            default -> throw error("topology", "torus, mesh, cmesh, flatfly, dragonflynew, anynet or fly"
+            default -> throw error("topology", "torus, mesh, cmesh, flatfly, dragonflynew, anynet, fly or fattree"
                 + UNMAPPED_TOPOLOGIES.getOrDefault(topology, ""), topology);
         }
         spec.put("vcs", vcs);
@@ -479,8 +497,8 @@ public final class BookSimConfig {
         int[][] sizes = packetSizes();
         double meanSize = meanSize(sizes);
         int packet = sizes[0].length == 1 ? sizes[0][0] : -1;
-        // fly.cpp attaches k terminals to a switch and does not read c
-        String traffic = pattern(topology, k, n, topology.equals("fly") ? 1 : c);
+        // fly.cpp and fattree.cpp attach k terminals to a switch and do not read c
+        String traffic = pattern(topology, k, n, topology.equals("fly") || topology.equals("fattree") ? 1 : c);
         double rate = rate();
         boolean flits = integer("injection_rate_uses_flits", 0, 0, "0 or 1") == 1;
         if (integer("injection_rate_uses_flits", 0, 0, "0 or 1") > 1) {
@@ -652,7 +670,6 @@ public final class BookSimConfig {
      * BookSim's topologies flowproof has no network for, each with the reason its error gives.
      */
     private static final Map<String, String> UNMAPPED_TOPOLOGIES = Map.of(
-        "fattree", " (flowproof has no fat tree)",
         "qtree", " (flowproof has no quad tree)",
         "tree4", " (flowproof has no tree4)");
 
@@ -730,10 +747,12 @@ public final class BookSimConfig {
      * ({@code rand_min_intr_mesh}: every router of their box equally likely); it goes by DOR to
      * the intermediate on the lower half of the VCs (phase 0) and from there by DOR to its
      * destination on the upper half (phase 1), the phase turning at the router that is the
-     * intermediate, the source included; any VC at its destination router. flowproof's
+     * intermediate, the source included; any VC at its destination router, also on the hop out
+     * of it that a Valiant packet on its way to its intermediate takes. flowproof's
      * {@code valiant} (with {@code intermediates: minimal-box} for ROMM) with
-     * {@code draw: per-router} and a VC class per phase: the same routes, the same odds and
-     * the same VCs.
+     * {@code draw: per-router} and a VC class per phase, {@code set: any} on a hop that
+     * {@code leaves-destination}: the same routes, the same odds and the same VCs. That last
+     * hop breaks the class order, and {@code check} finds valiant_mesh's deadlock.
      */
     private void valiantMesh(ObjectNode spec, int vcs, boolean romm) throws SpecException {
         if (vcs % 2 != 0) {
@@ -748,7 +767,15 @@ public final class BookSimConfig {
         ObjectNode classes = spec.putObject("vc-classes");
         classes.put("classes", 2);
         classes.putObject("start").put("valiant", 0).put("minimal", 1);
-        classes.putArray("hops").addObject().put("route", "minimal").put("set", 1);
+        ArrayNode hops = classes.putArray("hops");
+        hops.addObject().put("route", "minimal").put("set", 1);
+        if (!romm) {
+            // "at the destination router, we don't need to separate VCs by phase": a packet that passes its
+            // destination on the way to its intermediate (and one to its own router, on its first hop) leaves it on
+            // any VC. A ROMM packet never does (its intermediate lies in the box, its destination at a corner).
+            hops.addObject().put("route", "valiant").put("set", 0);
+            hops.addObject().put("leaves-destination", true).put("set", "any");
+        }
     }
 
     /**
@@ -875,10 +902,12 @@ public final class BookSimConfig {
         String traffic = word("traffic", "uniform");
         boolean uniformOnly = topology.equals("flatfly") || topology.equals("dragonflynew")
             || topology.equals("anynet");
-        if (topology.equals("fly") && (traffic.equals("tornado") || traffic.equals("neighbor"))) {
-            throw error("traffic", "uniform, bitcomp, transpose, bitrev, shuffle or hotspot on a fly (BookSim's tornado"
-                + " and neighbor take a fly's terminals as a k-ary n-cube's; flowproof's are a torus's or an index"
-                + " shift)", traffic);
+        if ((topology.equals("fly") || topology.equals("fattree"))
+            && (traffic.equals("tornado") || traffic.equals("neighbor"))) {
+            String on = topology.equals("fly") ? "a fly" : "a fat tree";
+            throw error("traffic", "uniform, bitcomp, transpose, bitrev, shuffle or hotspot on " + on + " (BookSim's"
+                + " tornado and neighbor take " + on + "'s terminals as a k-ary n-cube's; flowproof's are a torus's or"
+                + " an index shift)", traffic);
         }
         if (topology.equals("cmesh") && !traffic.equals("uniform") && !traffic.equals("bitcomp")
             && !(traffic.equals("hotspot") || traffic.startsWith("hotspot("))) {

@@ -55,7 +55,7 @@ public final class SpecFields {
         f("topology", "mapping (kind and its fields) or the plugin form", REQ, "topology: {kind: ring, radix: 4}",
             "the network"),
         f("routing", "a routing name, or a mapping with kind", "the topology's first routing (dor, destination-tag,"
-            + " turnaround, minimal, shortest-path)", "routing: dor", "the routing function"),
+            + " turnaround, nca, minimal, shortest-path)", "routing: dor", "the routing function"),
         f("escape", "when-blocked, any, or a mapping {choose, leave}", "when-blocked", "escape: any",
             "minimal-adaptive only: when a packet may take an escape VC"),
         f("vcs", "positive integer", "1", "vcs: 2", "virtual channels per physical channel"),
@@ -91,17 +91,19 @@ public final class SpecFields {
             "messages: {classes: [request, reply], vcs: {request: [0], reply: [1]}}",
             "message classes: consumed requests generate replies (docs/messages.md)"),
         // topology
-        f("topology.kind", "ring, torus, mesh, butterfly, fly, bmin, flattened-butterfly, dragonfly, graph, anynet", REQ,
+        f("topology.kind", "ring, torus, mesh, butterfly, fly, bmin, fat-tree, flattened-butterfly, dragonfly, graph,"
+            + " anynet", REQ,
             "topology: {kind: torus, radix: [3, 3]}", "the family of network"),
         f("topology.radix", "integer, or a list of integers of at least 2 (ring, torus, mesh: one per dimension,"
             + " at most 16384 nodes)", REQ, "topology: {kind: torus, radix: [4, 4]}",
-            "nodes per dimension; for butterfly, fly, bmin, flattened-butterfly: switch radix"),
+            "nodes per dimension; for butterfly, fly, bmin, fat-tree, flattened-butterfly: switch radix"),
         f("topology.bidirectional", "true or false", "false (a mesh is always bidirectional)",
             "topology: {kind: ring, radix: 5, bidirectional: true}", "ring and torus: channels both ways"),
-        f("topology.stages", "positive integer (fly: at least 2)", REQ + " for butterfly, fly and bmin",
-            "topology: {kind: butterfly, radix: 2, stages: 3}", "stages of switches; a butterfly makes each terminal a"
-                + " node with a channel each way, a fly (BookSim's) attaches k terminals to each first-stage switch and"
-                + " delivers them from the last stage's"),
+        f("topology.stages", "positive integer (fly, fat-tree: at least 2)", REQ + " for butterfly, fly, bmin and"
+            + " fat-tree", "topology: {kind: butterfly, radix: 2, stages: 3}", "stages of switches; a butterfly makes"
+                + " each terminal a node with a channel each way, a fly (BookSim's) attaches k terminals to each"
+                + " first-stage switch and delivers them from the last stage's; a fat-tree (a k-ary n-tree, BookSim's"
+                + " fattree) has n levels of k^(n-1) switches and k terminals on each bottom switch"),
         f("topology.dimensions", "positive integer", "1", "topology: {kind: flattened-butterfly, radix: 4, dimensions: 2}",
             "flattened butterfly: dimensions"),
         f("topology.channel-length", "list of positive integers: one per dimension (flattened butterfly), [local,"
@@ -234,8 +236,12 @@ public final class SpecFields {
             "condition: a dateline lies ahead on the route in this ring"),
         f("vc-classes.hops[].channel", "global, local, wrap, dateline, a channel name or a list of them", "any",
             "hops: [{channel: global, add: 1}]", "condition: the hop's channel"),
-        f("vc-classes.hops[].set", "class", "one of set and add is required", "hops: [{route: minimal, set: 1}]",
-            "the class after the hop"),
+        f("vc-classes.hops[].leaves-destination", "true or false", "any",
+            "hops: [{leaves-destination: true, set: any}]", "condition: the hop leaves the packet's destination router"
+                + " (Valiant: passing it on the way to the intermediate)"),
+        f("vc-classes.hops[].set", "class, or any", "one of set and add is required", "hops: [{route: minimal, set: 1}]",
+            "the class after the hop; any: every VC of the hop's channel (until a later hop sets a class; add to any"
+                + " is beyond the last class)"),
         f("vc-classes.hops[].add", "non-zero integer", "one of set and add is required",
             "hops: [{channel: global, add: 1}]", "classes added on the hop"),
         // messages

@@ -103,7 +103,7 @@ public final class SpecReader {
     static final List<String> FIELDS = SpecFields.under("");
     private static final List<String> MESSAGE_FIELDS = SpecFields.under("messages");
     private static final List<String> FLOWS = List.of("vct", "wormhole");
-    private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "fly", "bmin",
+    private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "fly", "bmin", "fat-tree",
         "flattened-butterfly", "dragonfly", "graph", "anynet");
     /** The routings of a graph topology: generated shortest paths, or a spec's own table. */
     private static final String TABLE = "table";
@@ -794,12 +794,14 @@ public final class SpecReader {
             switch (kind) {
                 case "butterfly":
                 case "fly":
+                case "fat-tree":
                 case "bmin": {
                     f.onlyKnown("topology.", t, MIN_FIELDS);
                     int k = f.positive(t, "topology.radix", "radix", 0, true);
                     int n = f.positive(t, "topology.stages", "stages", 0, true);
                     return kind.equals("butterfly") ? new Butterfly(k, n) : kind.equals("fly")
-                        ? new flowproof.topology.Fly(k, n) : new Bmin(k, n);
+                        ? new flowproof.topology.Fly(k, n) : kind.equals("fat-tree")
+                        ? new flowproof.topology.FatTree(k, n) : new Bmin(k, n);
                 }
                 case "flattened-butterfly": {
                     f.onlyKnown("topology.", t, FB_FIELDS);
@@ -972,6 +974,8 @@ public final class SpecReader {
             return List.of("destination-tag");
         } else if (t instanceof Bmin) {
             return List.of("turnaround");
+        } else if (t instanceof flowproof.topology.FatTree) {
+            return List.of("nca");
         } else if (t instanceof FlattenedButterfly || t instanceof Dragonfly) {
             return List.of("minimal", "ugal");
         } else {
@@ -1024,7 +1028,7 @@ public final class SpecReader {
     private static VcClasses.Step step(Fields f, String at, JsonNode n, int classes) throws SpecException {
         if (n == null || !n.isObject()) {
             throw f.error(at, "a step: conditions (route, class, first-hop, new-ring, ring-hop, crosses-ahead,"
-                + " channel) and set or add", n);
+                + " channel, leaves-destination) and set or add", n);
         }
         f.onlyKnown(at + ".", n, STEP_FIELDS);
         String route = n.has("route") ? f.text(n, at + ".route", "route", null, true) : null;
@@ -1058,7 +1062,9 @@ public final class SpecReader {
             throw n.has("set") ? f.error(at + ".add", "set or add, not both", n.get("add"))
                 : f.missing(at + ".set", "set: N (the class after the hop) or add: N (added to the class)");
         }
-        int setTo = n.has("set") ? classIndex(f, at + ".set", n.get("set"), classes) : -1;
+        Boolean leaves = bool(f, at, n, "leaves-destination");
+        int setTo = !n.has("set") ? -1 : "any".equals(n.get("set").asText(null)) ? VcClassFunction.ANY
+            : classIndex(f, at + ".set", n.get("set"), classes);
         int add = 0;
         if (n.has("add")) {
             JsonNode an = n.get("add");
@@ -1067,7 +1073,7 @@ public final class SpecReader {
             }
             add = an.asInt();
         }
-        return new VcClasses.Step(route, classIn, first, newRing, ringHop, ahead, set, channels, setTo, add);
+        return new VcClasses.Step(route, classIn, first, newRing, ringHop, ahead, set, channels, leaves, setTo, add);
     }
 
     private static Boolean bool(Fields f, String at, JsonNode n, String field) throws SpecException {
@@ -1295,6 +1301,9 @@ public final class SpecReader {
                     : new DestinationTagRouting((Butterfly) t);
             case "turnaround":
                 return new TurnaroundRouting((Bmin) t);
+            case "nca":
+                return ValiantRouting.nca((flowproof.topology.FatTree) t,
+                    new flowproof.routing.FatTreeRouting((flowproof.topology.FatTree) t));
             case "minimal":
                 return MinimalRouting.of(t);
             case "ugal":
@@ -1374,7 +1383,7 @@ public final class SpecReader {
     /** Whether {@code t} is one of flowproof's own topologies (not a user's plugin). */
     private static boolean builtIn(Topology t) {
         return t instanceof Torus || t instanceof GraphTopology || t instanceof Butterfly || t instanceof Bmin
-            || t instanceof flowproof.topology.Fly
+            || t instanceof flowproof.topology.Fly || t instanceof flowproof.topology.FatTree
             || t instanceof FlattenedButterfly || t instanceof Dragonfly;
     }
 
@@ -1386,6 +1395,7 @@ public final class SpecReader {
             return "graph";
         }
         return t instanceof Butterfly ? "butterfly" : t instanceof flowproof.topology.Fly ? "fly" : t instanceof Bmin ? "bmin"
+            : t instanceof flowproof.topology.FatTree ? "fat-tree"
             : t instanceof FlattenedButterfly ? "flattened-butterfly" : t instanceof Dragonfly ? "dragonfly"
             : "topology " + t.getClass().getName();
     }

@@ -300,8 +300,15 @@ class BookSimConfigTest {
                 + " traffic: expected uniform, bitcomp, transpose, bitrev, shuffle or hotspot on a fly"),
             Arguments.of("topology = anynet;", "x.cfg: key routing_function: expected min (min_anynet: the table of"
                 + " BookSim's shortest paths by latency), found dim_order"),
-            Arguments.of("topology = fattree;", "key topology: expected torus, mesh, cmesh, flatfly, dragonflynew, anynet or fly (flowproof has no fat"
-                + " tree), found fattree"),
+            Arguments.of("topology = fattree;", "x.cfg: key routing_function: expected nca (nca_fattree: flowproof's"
+                + " nca, the nearest common ancestor drawn as BookSim's random up ports draw it; anca's adaptive choice"
+                + " of up port is not modelled), found dim_order"),
+            Arguments.of("topology = fattree; routing_function = nca; n = 1;", "x.cfg: key n: expected at least 2"
+                + " levels"),
+            Arguments.of("topology = fattree; routing_function = nca; k = 4; n = 3; traffic = tornado;", "x.cfg: key"
+                + " traffic: expected uniform, bitcomp, transpose, bitrev, shuffle or hotspot on a fat tree"),
+            Arguments.of("topology = qtree;", "key topology: expected torus, mesh, cmesh, flatfly, dragonflynew,"
+                + " anynet, fly or fattree (flowproof has no quad tree), found qtree"),
             Arguments.of("topology = cmesh;", "key c: expected 4 (BookSim's cmesh asserts c == 4), found 1"),
             Arguments.of("routing_function = romm_ni;", "key routing_function: expected dim_order, dor (both"
                 + " dim_order_mesh: flowproof's dor), min_adapt"),
@@ -463,29 +470,63 @@ class BookSimConfigTest {
      * valiant (valiant_mesh) and romm (romm_mesh): the intermediate drawn per router, from every
      * router or from the box of the source and destination, DOR to it on the lower half of the
      * VCs and on from it on the upper half: valiant with draw per-router and a VC class per
-     * phase; check proves both deadlock-free, and the same routes on one VC deadlock.
+     * phase. ROMM is proved deadlock-free (and its routes deadlock on one VC); valiant_mesh lets
+     * a packet leave its destination router on any VC (set any on a hop that leaves the
+     * destination), which closes a cycle of two channels: the check finds the deadlock that
+     * BookSim's own run at offered 1.0 ends in.
      */
     @Test
     void valiantAndRommDrawPerRouterAndTakeAVcHalfPerPhase() throws Exception {
         for (String fn : List.of("valiant", "romm")) {
             String text = MESH.replace("k = 8;", "k = 3;") + "routing_function = " + fn + "; num_vcs = 4;";
             JsonNode t = BookSimConfig.toSpecTree("x.cfg", "x", text, Purpose.SIMULATE);
-            assertThat(t.get("routing").toString()).isEqualTo(fn.equals("romm")
+            boolean romm = fn.equals("romm");
+            assertThat(t.get("routing").toString()).isEqualTo(romm
                 ? "{\"kind\":\"valiant\",\"intermediates\":\"minimal-box\",\"draw\":\"per-router\"}"
                 : "{\"kind\":\"valiant\",\"draw\":\"per-router\"}");
             assertThat(t.get("vc-classes").toString()).isEqualTo("{\"classes\":2,\"start\":{\"valiant\":0,"
-                + "\"minimal\":1},\"hops\":[{\"route\":\"minimal\",\"set\":1}]}");
+                + "\"minimal\":1},\"hops\":[{\"route\":\"minimal\",\"set\":1}" + (romm ? ""
+                : ",{\"route\":\"valiant\",\"set\":0},{\"leaves-destination\":true,\"set\":\"any\"}") + "]}");
             Spec s = SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x", text, Purpose.VERIFY));
-            var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
-            assertThat(d.text()).contains("proved deadlock-free (method cdg: no dependency cycle)");
-            var one = (com.fasterxml.jackson.databind.node.ObjectNode) BookSimConfig.toSpecTree("x.cfg", "x", text,
-                Purpose.VERIFY);
-            one.remove("vc-classes");
-            one.put("vcs", 1);
-            Spec s1 = SpecReader.fromTree("x.cfg", "", one);
-            var cyclic = flowproof.cdg.ChannelDependencyGraph.build(s1.network(), s1.routing(), s1.rule(), s1.pairs());
-            assertThat(cyclic.cycle()).as(fn + " on one VC").isNotEmpty();
+            var g = flowproof.cdg.ChannelDependencyGraph.build(s.network(), s.routing(), s.rule(), s.pairs());
+            if (romm) {
+                var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
+                assertThat(d.text()).contains("proved deadlock-free (method cdg: no dependency cycle)");
+                var one = (com.fasterxml.jackson.databind.node.ObjectNode) BookSimConfig.toSpecTree("x.cfg", "x",
+                    text, Purpose.VERIFY);
+                one.remove("vc-classes");
+                one.put("vcs", 1);
+                Spec s1 = SpecReader.fromTree("x.cfg", "", one);
+                var cyclic = flowproof.cdg.ChannelDependencyGraph.build(s1.network(), s1.routing(), s1.rule(),
+                    s1.pairs());
+                assertThat(cyclic.cycle()).as("romm on one VC").isNotEmpty();
+            } else {
+                // out of a router on any VC and back on the second phase's: two channels of one link
+                assertThat(g.cycle()).hasSize(2);
+                assertThat(g.cycleNames()).allMatch(q -> q.endsWith(" vc2") || q.endsWith(" vc3"));
+            }
         }
+    }
+
+    /**
+     * fattree with nca: BookSim's k-ary n-tree, its channels as BookSim numbers them, and the
+     * nearest common ancestor drawn per packet; check proves it deadlock-free on one VC.
+     */
+    @Test
+    void fatTreeWithNcaIsAKAryNTree() throws Exception {
+        String text = MESH.replace("topology = mesh;  k = 8; n = 2;", "topology = fattree; k = 4; n = 3;")
+            .replace("routing_function = dim_order;", "routing_function = nca;")
+            .replace("num_vcs = 2;", "num_vcs = 1;").replace("sample_period = 500;", "sample_period = 5000;");
+        JsonNode t = BookSimConfig.toSpecTree("x.cfg", "x", text, Purpose.SIMULATE);
+        assertThat(t.get("topology").toString()).isEqualTo("{\"kind\":\"fat-tree\",\"radix\":4,\"stages\":3}");
+        assertThat(t.get("routing").asText()).isEqualTo("nca");
+        Spec s = SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x", text, Purpose.VERIFY));
+        var d = Flowproof.check(s, flowproof.check.Options.defaults().withSaveTo(null));
+        assertThat(d.text()).contains("proved deadlock-free (method cdg: no dependency cycle)");
+        // offered 0.2 saturates one VC of wormhole: BookSim 2.0 accepts 0.148 flits/terminal/cycle on this file
+        // (its seed 7, three periods of 5,000 cycles), flowproof 0.1495
+        SimResult r = Flowproof.simulate(Flowproof.simulation(SpecReader.fromTree("x.cfg", "", t)));
+        assertThat(r.accepted()).isCloseTo(0.148, within(0.148 * 0.05));
     }
 
     static final String ANYNET = """

@@ -25,7 +25,8 @@ class TopologyContractTest {
     void everyBuiltInTopologyKeepsTheContract() {
         List<Topology> all = List.of(Torus.torus(new int[] {4}, false), Torus.torus(new int[] {3, 3}, true),
             Torus.mesh(new int[] {4, 3}), Torus.mesh(new int[] {3, 3}).withConcentration(4), new Butterfly(2, 3),
-            new Fly(2, 3), new Fly(4, 2), new Bmin(2, 3), new FlattenedButterfly(4, 2, 2),
+            new Fly(2, 3), new Fly(4, 2), new FatTree(2, 3), new FatTree(4, 3), new Bmin(2, 3),
+            new FlattenedButterfly(4, 2, 2),
             new Dragonfly(2, 1, 1), new Dragonfly(3, 1, 2),
             new Dragonfly(2, 1, 1, Dragonfly.GlobalWiring.BOOKSIM, null),
             new Dragonfly(8, 4, 4, Dragonfly.GlobalWiring.BOOKSIM, new int[] {10, 100}),
