@@ -48,7 +48,7 @@ public final class ScenarioGenerator {
 
     /**
      * The default menu: rings, tori and meshes up to 6x6 (2-D and 3-D), a concentrated mesh, a
-     * flattened butterfly, a BMIN and a fly with terminals on its switches.
+     * flattened butterfly, a BMIN, a fly with terminals on its switches and a fat tree.
      */
     public static final List<Net> MENU = List.of(
         new Net("{\"kind\":\"ring\",\"radix\":[4]}", null, 1, "{\"kind\":\"critical-bubble\"}", Safety.VCT_TWO_SLOTS, CBS),
@@ -78,7 +78,9 @@ public final class ScenarioGenerator {
         new Net("{\"kind\":\"mesh\",\"radix\":[6,6]}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, TORUS),
         new Net("{\"kind\":\"mesh\",\"radix\":[3,3],\"concentration\":2}", null, 1, "{\"kind\":\"vct\"}",
             Safety.ALWAYS, ANY),
-        new Net("{\"kind\":\"fly\",\"radix\":2,\"stages\":3}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, ANY));
+        new Net("{\"kind\":\"fly\",\"radix\":2,\"stages\":3}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS, ANY),
+        new Net("{\"kind\":\"fat-tree\",\"radix\":2,\"stages\":3}", null, 1, "{\"kind\":\"vct\"}", Safety.ALWAYS,
+            ANY));
 
     /** Traffic patterns, plainest first. */
     static final int UNIFORM = 0;

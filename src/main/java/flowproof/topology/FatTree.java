@@ -45,23 +45,11 @@ public final class FatTree implements Topology {
      *     or {@code topology} when an argument is out of range
      */
     public FatTree(int radix, int levels) {
-        if (radix < 2) {
-            throw new ConfigurationException("topology.radix", "an integer radix of at least 2", Integer.toString(radix));
-        }
         if (levels < 2) {
             throw new ConfigurationException("topology.stages", "at least 2 levels for a fat tree (with 1 it is one"
                 + " switch: no channel to check or simulate)", Integer.toString(levels));
         }
-        pow = new int[levels + 1];
-        pow[0] = 1;
-        for (int j = 1; j <= levels; j++) {
-            long next = (long) pow[j - 1] * radix;
-            if (next > StagedNetwork.MAX_TERMINALS) {
-                throw new ConfigurationException("topology", "at most " + StagedNetwork.MAX_TERMINALS
-                    + " terminals (radix^stages)", radix + "^" + levels + " terminals");
-            }
-            pow[j] = (int) next;
-        }
+        pow = StagedNetwork.powers(radix, levels);
         k = radix;
         n = levels;
         perLevel = pow[n - 1];

@@ -44,8 +44,8 @@ public abstract sealed class StagedNetwork implements Topology permits Butterfly
         this.dst = new int[channelsPerTerminal * terminals];
     }
 
-    /** {@code k^0 .. k^n}, validating k and n with at most {@link #MAX_TERMINALS} terminals. */
-    private static int[] powers(int radix, int stages) {
+    /** {@code k^0 .. k^n}, validating k and n with at most {@link #MAX_TERMINALS} terminals (also a {@link FatTree}'s). */
+    static int[] powers(int radix, int stages) {
         if (radix < 2) {
             throw new ConfigurationException("topology.radix", "an integer radix of at least 2", Integer.toString(radix));
         }

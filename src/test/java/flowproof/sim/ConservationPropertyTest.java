@@ -79,6 +79,7 @@ class ConservationPropertyTest {
         new Topo("{kind: mesh, radix: [3, 3]}", 9, List.of(ACYCLIC)),
         new Topo("{kind: butterfly, radix: 2, stages: 3}", 8, List.of(ACYCLIC)),
         new Topo("{kind: bmin, radix: 2, stages: 3}", 8, List.of(ACYCLIC)),
+        new Topo("{kind: fat-tree, radix: 2, stages: 3}", 8, List.of(ACYCLIC)),
         new Topo("{kind: flattened-butterfly, radix: 4, dimensions: 1, concentration: 2}", 8,
             List.of(ACYCLIC, new Choice("ugal", "vc-per-hop", 2, Safety.ALWAYS))),
         new Topo("{kind: flattened-butterfly, radix: 3, dimensions: 2}", 9,
