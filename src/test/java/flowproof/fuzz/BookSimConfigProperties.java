@@ -17,7 +17,8 @@ import org.quicktheories.generators.SourceDSL;
 /**
  * Every invariant of {@link Invariants} on small BookSim configurations as {@code --booksim}
  * maps them (a torus or a ring with BookSim's VC halves, a mesh, a concentrated mesh, XY-YX with a VC
- * half per order, a fly, a flattened butterfly, a dragonfly with its phases as VC classes; iSLIP or separable allocators (with age priority or none), input speedup, switch hold,
+ * half per order, a fly, a fat tree, ROMM with a VC half per phase, a flattened butterfly, a
+ * dragonfly with its phases as VC classes; iSLIP or separable allocators (with age priority or none), input speedup, switch hold,
  * either VC release, stages and credit delays) under generated packet scripts: the mapping
  * and the router options together, each network claimed deadlock-free as {@code check
  * --booksim} proves it. Every draw is off or smallest at the low end of its range, so
@@ -37,7 +38,9 @@ class BookSimConfigProperties {
         "topology = cmesh; k = 2; n = 2; c = 4; x = 2; y = 2; xr = 2; yr = 2; routing_function = dor_no_express;",
         "topology = mesh; k = 3; n = 2; routing_function = xy_yx;",
         "topology = cmesh; k = 2; n = 2; c = 4; x = 2; y = 2; xr = 2; yr = 2; routing_function = xy_yx_no_express;",
-        "topology = fly; k = 2; n = 3; routing_function = dest_tag;");
+        "topology = fly; k = 2; n = 3; routing_function = dest_tag;",
+        "topology = fattree; k = 2; n = 3; routing_function = nca;",
+        "topology = mesh; k = 3; n = 2; routing_function = romm;");
 
     /** The configuration text of draw {@code d} (one number per option, low = plain). */
     static String config(int[] d) {
@@ -59,7 +62,7 @@ class BookSimConfigProperties {
             "injection_rate = 0.1; warmup_periods = 1; sample_period = 100; max_samples = 2;") + "\n";
     }
 
-    private static final int[] RANGES = {9, 1, 6, 3, 1, 1, 1, 1, 1, 1, 2, 1};
+    private static final int[] RANGES = {11, 1, 6, 3, 1, 1, 1, 1, 1, 1, 2, 1};
 
     private static Gen<int[]> draws() {
         Gen<int[]> g = Generate.constant(new int[0]);
@@ -93,7 +96,7 @@ class BookSimConfigProperties {
         sim.put("warmup", 0);
         sim.put("deadlock-cycles", 3_000);
         sim.put("drain", 50_000);
-        int terminals = new int[] {9, 9, 16, 9, 72, 4, 16, 9, 16, 8}[d[0]];
+        int terminals = new int[] {9, 9, 16, 9, 72, 4, 16, 9, 16, 8, 8, 9}[d[0]];
         int size = sim.path("packet-size").asInt();
         // the script gives every packet's size
         sim.remove("packet-size");
