@@ -139,6 +139,22 @@ public final class NetworkLayout {
             byStage(t, b.stages(), b.switchesPerStage(), b::stageOf, b::indexOf);
             return "stages";
         }
+        if (t instanceof flowproof.topology.Fly fly) {
+            // switches only: stage by stage from left to right
+            for (int v = 0; v < n; v++) {
+                x[v] = fly.stageOf(v);
+                y[v] = fly.indexOf(v) * 0.6;
+            }
+            return "stages";
+        }
+        if (t instanceof flowproof.topology.FatTree tree) {
+            // level 0 at the top, the bottom switches (the endpoints) below
+            for (int v = 0; v < n; v++) {
+                x[v] = tree.posOf(v);
+                y[v] = tree.levelOf(v) * 1.5;
+            }
+            return "levels";
+        }
         double r = Math.max(1, n / (2 * Math.PI) * 1.2);
         for (int v = 0; v < n; v++) {
             double a = -Math.PI / 2 + 2 * Math.PI * v / n;
@@ -171,7 +187,7 @@ public final class NetworkLayout {
         return network;
     }
 
-    /** How the nodes are placed: ring, grid, stages or circle. */
+    /** How the nodes are placed: ring, grid, stages, levels (a fat tree) or circle. */
     public String kind() {
         return kind;
     }
