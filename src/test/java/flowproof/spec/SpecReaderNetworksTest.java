@@ -358,8 +358,9 @@ class SpecReaderNetworksTest {
 
     @Test
     void theNewKindsAreListedForAnUnknownKind() throws IOException {
-        String m = rejected(spec("{kind: fat-tree, radix: 2}"), "topology.kind");
-        assertThat(m).contains("butterfly", "bmin", "flattened-butterfly", "dragonfly").endsWith("found \"fat-tree\"");
+        String m = rejected(spec("{kind: hypercube, radix: 2}"), "topology.kind");
+        assertThat(m).contains("butterfly", "bmin", "fat-tree", "flattened-butterfly", "dragonfly")
+            .endsWith("found \"hypercube\"");
     }
 
     // --- routings that do not fit the topology --------------------------------------
