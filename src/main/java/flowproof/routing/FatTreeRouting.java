@@ -10,16 +10,33 @@ import flowproof.topology.FatTree;
  * which sets the digit an up hop replaces to {@code y}'s. Every hop up makes one more digit
  * agree and never undoes one, and the route turns down at the first switch that covers
  * {@code y}, the lowest level at which the source's ancestors do: a shortest path. One
- * candidate per hop; the header is the destination switch. A top switch goes only down, so
+ * candidate per hop (every up port on the way up with {@code adaptiveUp}); the header is the
+ * destination switch. A top switch goes only down, so
  * from it there is a route only to the switches it covers (every switch below the top):
  * enough for every route a packet takes, up from a bottom switch and down to one.
  */
 public final class FatTreeRouting implements RoutingFunction {
 
     private final FatTree tree;
+    /** {@code routing: {kind: nca, up: adaptive}}: every up port is a candidate on the way up. */
+    private final boolean adaptiveUp;
 
+    /** The one up-down route (the base of {@link ValiantRouting#nca}). */
     public FatTreeRouting(FatTree tree) {
+        this(tree, false);
+    }
+
+    /**
+     * With {@code adaptiveUp}, {@code routing: {kind: nca, up: adaptive}}: on the way up every up
+     * port is a candidate (the explorer tries each; the simulator takes the free VC with the most
+     * credits among them, as for every adaptive routing), down the one path. Whatever ports a
+     * packet takes up, it reaches the nearest common ancestors' level with the digits that decide
+     * covering unchanged (an up hop from level l replaces digit n-1-l only), so it turns there:
+     * every route is still minimal.
+     */
+    public FatTreeRouting(FatTree tree, boolean adaptiveUp) {
         this.tree = tree;
+        this.adaptiveUp = adaptiveUp;
     }
 
     @Override
@@ -32,6 +49,11 @@ public final class FatTreeRouting implements RoutingFunction {
         int pos = tree.posOf(header);
         if (tree.covers(node, header)) {
             out[0] = tree.downChannel(node, tree.digit(pos, n - 2 - level));
+        } else if (level > 0 && adaptiveUp) {
+            for (int p = 0; p < tree.radix(); p++) {
+                out[p] = tree.upChannel(node, p);
+            }
+            return tree.radix();
         } else if (level > 0) {
             out[0] = tree.upChannel(node, tree.digit(pos, n - 1 - level));
         } else {
@@ -45,7 +67,7 @@ public final class FatTreeRouting implements RoutingFunction {
 
     @Override
     public int maxCandidates() {
-        return 1;
+        return adaptiveUp ? tree.radix() : 1;
     }
 
     /** The hops of the route from {@code node} to {@code destination}, or -1 where there is none. */
@@ -69,9 +91,10 @@ public final class FatTreeRouting implements RoutingFunction {
         return true;
     }
 
+    /** {@code nca, adaptive up}, or {@code up-down} for the one route. */
     @Override
     public String name() {
-        return "up-down";
+        return adaptiveUp ? "nca, adaptive up" : "up-down";
     }
 
     /** The switches. */

@@ -108,6 +108,11 @@ final class RouteComputation {
         return costMin <= costVal ? minimal : valiant;
     }
 
+    /** A number drawn uniformly from {@code 0..n-1} from router {@code router}'s stream ({@code adaptive-selection}). */
+    int draw(int router, int n) {
+        return routerRandom[router].nextInt(n);
+    }
+
     private int firstHopOccupancy(int router, int header) {
         int off = route(FlowControlRule.INJECT, router, header);
         int n = pool[off];

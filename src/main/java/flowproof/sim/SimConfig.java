@@ -325,10 +325,14 @@ public record SimConfig(
      * packet's tail keeps its input and output for the next flit, without allocation, while
      * it has a flit and a credit for it; {@code ejection-vc: class}: the VC allocator gives a
      * packet only the ejection VCs of its VC class, as BookSim's {@code min} routing on its
-     * dragonfly ejects a packet on its phase's VC).
+     * dragonfly ejects a packet on its phase's VC; {@code adaptive-selection: two-random-ports}:
+     * where a head's candidates span several output ports, it draws two of them at random once
+     * per hop, when its route is computed, and asks only for VCs of the one whose downstream
+     * buffers hold fewer flits, as BookSim's {@code anca} on its fat tree; otherwise it takes
+     * the free candidate VC with the most credits).
      */
     public record Allocators(AllocatorKind vc, AllocatorKind sw, int iterations, int inputSpeedup,
-            boolean holdSwitch, boolean ejectionByClass) {
+            boolean holdSwitch, boolean ejectionByClass, boolean twoRandomPorts) {
 
         /** flowproof's separable input-first allocators, one switch input per input port. */
         public static final Allocators DEFAULT = new Allocators(AllocatorKind.SEPARABLE_INPUT_FIRST,
@@ -344,6 +348,12 @@ public record SimConfig(
             this(vc, sw, iterations, inputSpeedup, false, false);
         }
 
+        /** The allocators with the adaptive choice by credits ({@code adaptive-selection: most-credits}). */
+        public Allocators(AllocatorKind vc, AllocatorKind sw, int iterations, int inputSpeedup, boolean holdSwitch,
+                          boolean ejectionByClass) {
+            this(vc, sw, iterations, inputSpeedup, holdSwitch, ejectionByClass, false);
+        }
+
         public Allocators {
             if (vc == null) {
                 vc = AllocatorKind.SEPARABLE_INPUT_FIRST;
@@ -357,7 +367,8 @@ public record SimConfig(
         public String key() {
             return "{vc-allocator: " + vc.key() + ", switch-allocator: " + sw.key() + ", allocator-iterations: "
                 + iterations + (inputSpeedup == 1 ? "" : ", input-speedup: " + inputSpeedup)
-                + (holdSwitch ? ", switch-hold: packet" : "") + (ejectionByClass ? ", ejection-vc: class" : "") + "}";
+                + (holdSwitch ? ", switch-hold: packet" : "") + (ejectionByClass ? ", ejection-vc: class" : "")
+                + (twoRandomPorts ? ", adaptive-selection: two-random-ports" : "") + "}";
         }
     }
 

@@ -95,6 +95,13 @@ final class VcAllocator {
      * and its grant read the table once per hop.
      */
     private final int[] headRoute;
+    /**
+     * {@code adaptive-selection: two-random-ports}: per input VC, the output port its head drew
+     * for this hop (the less occupied of two drawn), or -1 (every candidate port); else null.
+     */
+    private final int[] chosenPort;
+    /** Scratch for the draw: the distinct output ports of a route's candidates. */
+    private final int[] portScratch;
     private static final int UNKNOWN = -1;
     private static final int EJECTS = -2;
     /** {@code vc-allocator: islip}: the matcher (inputs: input VCs, outputs: output VCs), else null. */
@@ -158,6 +165,8 @@ final class VcAllocator {
         // the route table lists queues (channel x VC), up to vcs per candidate channel
         firstQueues = new int[Math.max(4, routing.maxCandidates()) * vcs];
         headRoute = new int[inVcs];
+        chosenPort = router.allocators().twoRandomPorts() ? new int[inVcs] : null;
+        portScratch = chosenPort != null ? new int[Math.max(1, cfg.routing().maxCandidates()) * b.vcs] : null;
         Arrays.fill(headRoute, UNKNOWN);
         waiting = new WakeUpLists(inVcs, outVcs, Math.max(firstQueues.length, ejPorts));
         int ahead = cfg.linkLatency() + router.injectionLatency() + timing.vaWait + timing.traversal + timing.frontDelay;
@@ -368,7 +377,47 @@ final class VcAllocator {
         off = routing.exitNode(header) == router ? EJECTS
             : rc.route(port < channels ? iv : FlowControlRule.INJECT, router, header);
         headRoute[iv] = off;
+        if (chosenPort != null) {
+            chosenPort[iv] = off == EJECTS ? -1 : drawPort(off, router);
+        }
         return off;
+    }
+
+    /**
+     * {@code adaptive-selection: two-random-ports}: of the distinct output ports of the route at
+     * {@code off}, two drawn at random (with replacement, as BookSim's {@code RandomInt} twice),
+     * the one whose downstream buffers hold fewer flits (every VC's, from the credits; the first
+     * drawn on a tie), or -1 when the route has one port.
+     */
+    private int drawPort(int off, int router) {
+        int[] pool = rc.pool;
+        int n = pool[off];
+        int ports = 0;
+        for (int i = 0; i < n; i++) {
+            int port = b.portOf(pool[off + 2 + 2 * i]);
+            boolean seen = false;
+            for (int j = 0; j < ports && !seen; j++) {
+                seen = portScratch[j] == port;
+            }
+            if (!seen) {
+                portScratch[ports++] = port;
+            }
+        }
+        if (ports < 2) {
+            return -1;
+        }
+        int first = portScratch[rc.draw(router, ports)];
+        int second = portScratch[rc.draw(router, ports)];
+        return occupancy(first) > occupancy(second) ? second : first;
+    }
+
+    /** Flits in (or on their way to, or reserved in) the downstream buffers of output port {@code port}. */
+    private int occupancy(int port) {
+        int used = 0;
+        for (int v = 0; v < vcs; v++) {
+            used += cap - b.credits(port * vcs + v);
+        }
+        return used;
     }
 
     /**
@@ -460,6 +509,9 @@ final class VcAllocator {
             int ov = pool[off + 2 + 2 * i];
             int credits = b.credits(ov);
             if (b.owner(ov) >= 0 || credits <= bestCredits) {
+                continue;
+            }
+            if (chosenPort != null && chosenPort[iv] >= 0 && b.portOf(ov) != chosenPort[iv]) {
                 continue;
             }
             if (vcClass != null && vcClass[b.vcOf(ov)] != pk.cls[p]) {

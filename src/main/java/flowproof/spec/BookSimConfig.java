@@ -331,6 +331,7 @@ public final class BookSimConfig {
         }
         ObjectNode topo = spec.putObject("topology");
         int link = 1;
+        boolean ancaSelection = false;
         switch (topology) {
             case "torus", "mesh" -> {
                 if (c != 1) {
@@ -435,15 +436,22 @@ public final class BookSimConfig {
                     throw error("n", "at least 2 levels (with 1 a fat tree is one switch: no channel to check or"
                         + " simulate)", Integer.toString(n));
                 }
-                if (!routing.equals("nca")) {
+                if (!routing.equals("nca") && !routing.equals("anca")) {
                     throw error("routing_function", "nca (nca_fattree: flowproof's nca, the nearest common ancestor"
-                        + " drawn as BookSim's random up ports draw it; anca's adaptive choice of up port is not"
-                        + " modelled)", shown("routing_function", "none"));
+                        + " drawn as BookSim's random up ports draw it) or anca (fattree_anca: nca with up: adaptive)",
+                        shown("routing_function", "none"));
                 }
                 topo.put("kind", "fat-tree");
                 topo.put("radix", k);
                 topo.put("stages", n);
-                spec.put("routing", "nca");
+                if (routing.equals("anca")) {
+                    // fattree_anca draws two up ports (RandomInt(gK - 1) twice) and takes the one whose downstream
+                    // buffer holds fewer flits (GetUsedCredit), once per hop
+                    spec.putObject("routing").put("kind", "nca").put("up", "adaptive");
+                    ancaSelection = true;
+                } else {
+                    spec.put("routing", "nca");
+                }
             }
             case "dragonflynew" -> BookSimDragonfly.map(this, spec, topo, k, n, vcs, purpose);
             default -> throw error("topology", "torus, mesh, cmesh, flatfly, dragonflynew, anynet, fly or fattree"
@@ -612,6 +620,9 @@ public final class BookSimConfig {
         }
         if (holdSwitch) {
             sim.put("switch-hold", "packet");
+        }
+        if (ancaSelection) {
+            sim.put("adaptive-selection", "two-random-ports");
         }
         if (inputSpeedup != 1) {
             sim.put("input-speedup", inputSpeedup);

@@ -182,6 +182,10 @@ public final class SimulationReader {
         Scheme control = Schemes.read("simulation.control", sim.get("control"),
             new SchemeContext(net, rule, buffer, size, switching == Switching.VCT));
         SimConfig.Router router = router(sim, switching);
+        if (router.allocators().twoRandomPorts() && spec.routing().hasEscape()) {
+            throw new ConfigurationException("simulation.adaptive-selection", "most-credits with escape VCs (the drawn"
+                + " port could leave a head without its escape VC)", sim.get("adaptive-selection").toString());
+        }
         int pipeline = intField(sim, "pipeline", router.stages() != null ? router.stages().total() : 4);
         return new SimConfig(net, spec.routing(), rule, workload, switching, arbiter, buffer, pipeline,
             link, intField(sim, "credit-latency", link), intField(sim, "injection-channels", 1),
@@ -235,7 +239,10 @@ public final class SimulationReader {
         return n.asText().equals("credit");
     }
 
-    /** {@code vc-allocator}, {@code switch-allocator}, {@code allocator-iterations}, {@code input-speedup}, {@code switch-hold} and {@code ejection-vc}. */
+    /**
+     * {@code vc-allocator}, {@code switch-allocator}, {@code allocator-iterations}, {@code input-speedup},
+     * {@code switch-hold}, {@code ejection-vc} and {@code adaptive-selection}.
+     */
     private static SimConfig.Allocators allocators(JsonNode sim) {
         SimConfig.AllocatorKind vc = allocatorKind(sim, "vc-allocator");
         SimConfig.AllocatorKind sw = allocatorKind(sim, "switch-allocator");
@@ -271,8 +278,14 @@ public final class SimulationReader {
             throw new ConfigurationException("simulation.ejection-vc", "any or class (class: a packet ejects only on the"
                 + " ejection VCs of its VC class, as BookSim's min routing on a dragonfly)", ej.toString());
         }
+        JsonNode sel = sim.get("adaptive-selection");
+        if (sel != null && !(sel.isTextual() && (sel.asText().equals("most-credits")
+            || sel.asText().equals("two-random-ports")))) {
+            throw new ConfigurationException("simulation.adaptive-selection", "most-credits or two-random-ports"
+                + " (two output ports drawn once per hop, the less occupied taken, as BookSim's anca)", sel.toString());
+        }
         return new SimConfig.Allocators(vc, sw, iterations, speedup, hold != null && hold.asText().equals("packet"),
-            ej != null && ej.asText().equals("class"));
+            ej != null && ej.asText().equals("class"), sel != null && sel.asText().equals("two-random-ports"));
     }
 
     private static SimConfig.AllocatorKind allocatorKind(JsonNode sim, String field) {

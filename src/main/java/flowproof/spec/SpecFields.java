@@ -159,6 +159,11 @@ public final class SpecFields {
             "routing: {kind: valiant, intermediates: [\"(1,1)\"]}", "valiant: the intermediates; minimal-box (a mesh):"
                 + " the routers of the smallest box that holds the packet's source and destination, so every route is"
                 + " minimal (ROMM, BookSim's romm_mesh)"),
+        f("routing.up", "random or adaptive", "random", "routing: {kind: nca, up: adaptive}",
+            "nca (fat tree): how a packet goes up. random: to a nearest common ancestor drawn at the source (BookSim's"
+                + " nca: a random up port at each switch); adaptive: every up port a candidate at each switch (the"
+                + " explorer tries each, the simulator takes the free VC with the most credits; BookSim's anca compares"
+                + " two random up ports)"),
         f("routing.draw", "per-route or per-router", "per-route", "routing: {kind: valiant, draw: per-router}",
             "valiant: how the simulator draws a packet's intermediate (the explorer tries each). per-route: every distinct"
                 + " route equally likely (the source or destination as intermediate is the minimal route); per-router:"
@@ -329,6 +334,11 @@ public final class SpecFields {
         f("simulation.ejection-release", "tail or credit", "tail", "simulation: {ejection-release: credit}",
             "when an ejection VC is free again: the tail has left, or (wormhole, vc-release: drained) the terminal's"
                 + " credit for it is back (BookSim's wait_for_tail_credit = 1)"),
+        f("simulation.adaptive-selection", "most-credits or two-random-ports", "most-credits",
+            "simulation: {adaptive-selection: two-random-ports}", "how a head chooses among the candidates of an"
+                + " adaptive routing: the free VC with the most credits, or (two-random-ports) two of its output ports"
+                + " drawn once per hop, the one whose downstream buffers hold fewer flits, then its VCs only (BookSim's"
+                + " anca on a fat tree); not with escape VCs"),
         f("simulation.ejection-vcs", "integer, 1 to 256", "1", "simulation: {ejection-vcs: 2}",
             "VCs of an ejection channel (packets that may hold it at once)"),
         f("simulation.stages", "mapping {routing, vc-allocation, switch-allocation, traversal}",

@@ -759,9 +759,21 @@ public final class SpecReader {
             }
             randomOrder = n.asText().equals("random");
         }
+        boolean adaptiveUp = false;
+        if (routingNode != null && routingNode.isObject() && routingNode.has("up")) {
+            JsonNode n = routingNode.get("up");
+            if (!routingName.equals("nca")) {
+                throw f.error("routing.up", "no up for routing " + routingName + " (only nca takes one)", n);
+            }
+            if (!n.isTextual() || !(n.asText().equals("random") || n.asText().equals("adaptive"))) {
+                throw f.error("routing.up", "random or adaptive", n);
+            }
+            adaptiveUp = n.asText().equals("adaptive");
+        }
         RoutingFunction routing;
         try {
             routing = randomOrder ? XyYxRouting.of(topology, true)
+                : adaptiveUp ? new flowproof.routing.FatTreeRouting((flowproof.topology.FatTree) topology, true)
                 : tie != DimensionOrderRouting.Tie.PLUS ? new DimensionOrderRouting((Torus) topology, tie)
                 : intermediate.equals("router") ? UgalRouting.throughRouters(topology) : routingName.equals(TABLE)
                 ? (routingNode != null && routingNode.isObject()

@@ -301,8 +301,8 @@ class BookSimConfigTest {
             Arguments.of("topology = anynet;", "x.cfg: key routing_function: expected min (min_anynet: the table of"
                 + " BookSim's shortest paths by latency), found dim_order"),
             Arguments.of("topology = fattree;", "x.cfg: key routing_function: expected nca (nca_fattree: flowproof's"
-                + " nca, the nearest common ancestor drawn as BookSim's random up ports draw it; anca's adaptive choice"
-                + " of up port is not modelled), found dim_order"),
+                + " nca, the nearest common ancestor drawn as BookSim's random up ports draw it) or anca (fattree_anca:"
+                + " nca with up: adaptive), found dim_order"),
             Arguments.of("topology = fattree; routing_function = nca; n = 1;", "x.cfg: key n: expected at least 2"
                 + " levels"),
             Arguments.of("topology = fattree; routing_function = nca; k = 4; n = 3; traffic = tornado;", "x.cfg: key"
@@ -527,6 +527,14 @@ class BookSimConfigTest {
         // (its seed 7, three periods of 5,000 cycles), flowproof 0.1495
         SimResult r = Flowproof.simulate(Flowproof.simulation(SpecReader.fromTree("x.cfg", "", t)));
         assertThat(r.accepted()).isCloseTo(0.148, within(0.148 * 0.05));
+        // anca: every up port a candidate, two of them drawn per hop and the less occupied taken
+        String anca = text.replace("routing_function = nca;", "routing_function = anca;");
+        JsonNode a = BookSimConfig.toSpecTree("x.cfg", "x", anca, Purpose.SIMULATE);
+        assertThat(a.get("routing").toString()).isEqualTo("{\"kind\":\"nca\",\"up\":\"adaptive\"}");
+        assertThat(a.get("simulation").get("adaptive-selection").asText()).isEqualTo("two-random-ports");
+        var da = Flowproof.check(SpecReader.fromTree("x.cfg", "", BookSimConfig.toSpecTree("x.cfg", "x", anca,
+            Purpose.VERIFY)), flowproof.check.Options.defaults().withSaveTo(null));
+        assertThat(da.text()).contains("proved deadlock-free (method cdg: no dependency cycle)");
     }
 
     static final String ANYNET = """

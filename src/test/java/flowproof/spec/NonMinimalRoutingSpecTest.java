@@ -211,6 +211,9 @@ class NonMinimalRoutingSpecTest {
         assertThat(rejected(spec(RING4, "{kind: valiant, draw: sometimes}"), "routing.draw"))
             .endsWith("expected per-route or per-router, found \"sometimes\"");
         rejected(spec(RING4, "{kind: dor, draw: per-router}"), "routing.draw");
+        rejected(spec(RING4, "{kind: dor, up: adaptive}"), "routing.up");
+        assertThat(rejected(spec("{kind: fat-tree, radix: 2, stages: 2}", "{kind: nca, up: sideways}"), "routing.up"))
+            .endsWith("expected random or adaptive, found \"sideways\"");
         assertThat(rejected(spec("{kind: butterfly, radix: 2, stages: 2}", "valiant"), "routing"))
             .contains("destination-tag");
     }

@@ -131,4 +131,42 @@ class FatTreeTest {
             }
         }
     }
+
+    /**
+     * nca with adaptive up: every up port a candidate on the way up, one down port on the way
+     * down; every path any choices make ends at the destination after 2(n-1-m) hops, m the
+     * nearest common ancestors' level (so every route is minimal).
+     */
+    @Test
+    void adaptiveUpReachesTheDestinationOnEveryPathInMinimalHops() {
+        for (int[] kn : new int[][] {{2, 3}, {3, 3}, {2, 4}}) {
+            FatTree t = new FatTree(kn[0], kn[1]);
+            FatTreeRouting r = new FatTreeRouting(t, true);
+            assertThat(r.maxCandidates()).isEqualTo(kn[0]);
+            for (int s : t.endpoints()) {
+                for (int d : t.endpoints()) {
+                    int want = 2 * (kn[1] - 1 - t.ancestorLevel(s, d));
+                    assertThat(paths(t, r, s, d, 0, want)).as("%d to %d", s, d)
+                        .isEqualTo(pow(kn[0], want / 2));
+                }
+            }
+        }
+    }
+
+    /** The paths from {@code node} to {@code d} that the candidates allow, each checked to take exactly {@code want} hops. */
+    private static int paths(FatTree t, FatTreeRouting r, int node, int d, int hops, int want) {
+        if (node == d) {
+            assertThat(hops).isEqualTo(want);
+            return 1;
+        }
+        assertThat(hops).isLessThan(want);
+        int[] out = new int[r.maxCandidates()];
+        int n = r.candidates(node, -1, d, out);
+        assertThat(n).isPositive();
+        int total = 0;
+        for (int i = 0; i < n; i++) {
+            total += paths(t, r, t.target(out[i]), d, hops + 1, want);
+        }
+        return total;
+    }
 }
