@@ -741,6 +741,9 @@ public record SimConfig(
         if (router.ejectionCredit()) {
             return "ejection-release";
         }
+        if (router.allocators().twoRandomPorts()) {
+            return "adaptive-selection";
+        }
         return router.allocation() != Allocation.PER_VC ? "allocation" : null;
     }
 

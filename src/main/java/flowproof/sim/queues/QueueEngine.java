@@ -333,6 +333,9 @@ public class QueueEngine implements Engine {
                     case "allocator-iterations" -> Integer.toString(cfg.router().allocators().iterations());
                     case "input-speedup" -> Integer.toString(cfg.router().allocators().inputSpeedup());
                     case "ejection-release" -> "credit";
+                    case "switch-hold" -> "packet";
+                    case "ejection-vc" -> "class";
+                    case "adaptive-selection" -> "two-random-ports";
                     default -> cfg.router().allocation().key();
                 });
         }

@@ -80,6 +80,22 @@ class QueueEngineTest {
         assertRefused("{kind: single-queue, cfqs: 2}", "simulation.control.cfqs");
     }
 
+    /** A router option of the VC router simulator, which this engine does not model, is one line naming the field and the value. */
+    @Test
+    void routerOptionsOfTheVcSimulatorAreRefused() {
+        for (String[] o : new String[][] {{"adaptive-selection: two-random-ports", "two-random-ports"},
+            {"switch-hold: packet", "packet"}}) {
+            String yaml = QueueSpecs.bmin(4, 3, BASE + "cycles: 100\nwarmup: 0\ncontrol: {kind: fbicm}\n" + o[0] + "\n");
+            String field = "simulation." + o[0].substring(0, o[0].indexOf(':'));
+            assertThatThrownBy(() -> Engine.of(QueueSpecs.read(yaml)).run(null))
+                .satisfiesAnyOf(
+                    e -> assertThat(e).isInstanceOf(SpecException.class).hasMessageContaining(field)
+                        .hasMessageContaining(o[1]),
+                    e -> assertThat(e).isInstanceOf(flowproof.ConfigurationException.class).hasMessageContaining(field)
+                        .hasMessageContaining(o[1]));
+        }
+    }
+
     private static void assertRefused(String control, String field) {
         String yaml = QueueSpecs.bmin(4, 3, BASE + "cycles: 100\nwarmup: 0\ncontrol: " + control + "\n");
         assertThatThrownBy(() -> Engine.of(QueueSpecs.read(yaml)).run(null))
