@@ -1075,8 +1075,18 @@ public final class SpecReader {
                 : f.missing(at + ".set", "set: N (the class after the hop) or add: N (added to the class)");
         }
         Boolean leaves = bool(f, at, n, "leaves-destination");
-        int setTo = !n.has("set") ? -1 : "any".equals(n.get("set").asText(null)) ? VcClassFunction.ANY
-            : classIndex(f, at + ".set", n.get("set"), classes);
+        int setTo = -1;
+        if (n.has("set")) {
+            JsonNode sv = n.get("set");
+            if (sv.isTextual() && sv.asText().equals("any")) {
+                setTo = VcClassFunction.ANY;
+            } else if (!sv.isInt() || sv.asInt() < 0 || sv.asInt() >= classes) {
+                throw f.error(at + ".set", "a class 0.." + (classes - 1) + ", or any (every VC of the hop's channel)",
+                    sv);
+            } else {
+                setTo = sv.asInt();
+            }
+        }
         int add = 0;
         if (n.has("add")) {
             JsonNode an = n.get("add");
