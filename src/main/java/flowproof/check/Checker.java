@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -61,16 +62,22 @@ final class Checker {
      * @param result the explorer's result, or null when the graph proved the spec
      */
     record Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
-                   Map<Property, String> saved, Proving.Outcome proof, String why, Portfolio portfolio) {
+                   Map<Property, String> saved, Proving.Outcome proof, String why, Portfolio portfolio,
+                   Guided guided) {
 
         Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
                 Map<Property, String> saved, Proving.Outcome proof, String why) {
-            this(spec, cdg, cdgSeconds, result, saved, proof, why, null);
+            this(spec, cdg, cdgSeconds, result, saved, proof, why, null, null);
         }
 
         /** This outcome, with what the portfolio's engines answered. */
         Outcome with(Portfolio p) {
-            return new Outcome(spec, cdg, cdgSeconds, result, saved, proof, why, p);
+            return new Outcome(spec, cdg, cdgSeconds, result, saved, proof, why, p, guided);
+        }
+
+        /** Whether the search guided by the dependency cycle found a violation: it decides the verdict. */
+        boolean guidedFound() {
+            return guided != null && guided.found();
         }
 
         Outcome(Spec spec, ChannelDependencyGraph cdg, double cdgSeconds, ExplorationResult result,
@@ -84,11 +91,12 @@ final class Checker {
         }
 
         Verdict verdict() {
-            return proof != null ? proof.checkVerdict() : result == null ? Verdict.PROVED : result.verdict();
+            return guidedFound() ? Verdict.COUNTEREXAMPLE : proof != null ? proof.checkVerdict()
+                : result == null ? Verdict.PROVED : result.verdict();
         }
 
         String method() {
-            return proof != null ? (Proving.CP_SAT.equals(proof.method()) ? "cp-sat" : "search") : result != null ? (result.product() != null ? "product" : "exhaustive")
+            return guidedFound() ? "cycle-guided" : proof != null ? (Proving.CP_SAT.equals(proof.method()) ? "cp-sat" : "search") : result != null ? (result.product() != null ? "product" : "exhaustive")
                 : duato() ? "duato" : "cdg";
         }
 
@@ -98,6 +106,9 @@ final class Checker {
 
         String text() {
             StringBuilder b = new StringBuilder();
+            if (guided != null) {
+                return withoutGuided().text() + guided.text(spec, result, saved);
+            }
             if (proof != null && why != null) {
                 return explorerOnly().text() + "  " + why + " (check verdict " + verdict().key() + ")\n" + proof.text();
             }
@@ -140,11 +151,28 @@ final class Checker {
         }
 
         private Outcome explorerOnly() {
-            return new Outcome(spec, cdg, cdgSeconds, result, saved, null, null, null);
+            return new Outcome(spec, cdg, cdgSeconds, result, saved, null, null, null, null);
+        }
+
+        private Outcome withoutGuided() {
+            return new Outcome(spec, cdg, cdgSeconds, result, saved, proof, why, portfolio, null);
         }
 
         ObjectNode json() {
             ObjectNode o;
+            if (guidedFound()) {
+                o = ResultJson.of(spec.source(), spec.name(), guided.result(), spec.expect(), saved);
+                o.put("method", method());
+                ResultJson.addCdg(o, cdg, cdgSeconds);
+                o.set("guided", guided.json(spec));
+                o.set("explorer", withoutGuided().json());
+                return o;
+            }
+            if (guided != null) {
+                o = withoutGuided().json();
+                o.set("guided", guided.json(spec));
+                return o;
+            }
             if (proof != null) {
                 o = proof.json();
                 o.put("prove", o.get("verdict").asText());
@@ -196,6 +224,124 @@ final class Checker {
             k.put("seconds", knotSeconds);
             return o;
         }
+    }
+
+    /**
+     * The search guided by the dependency cycle ({@link flowproof.cdg.CycleTraffic}): after the
+     * full search stopped at a limit, the explorer on the same model with only the traffic pairs
+     * whose routes make the dependencies of the graph's cycle, injectability left out (a pair
+     * starved there may inject with the others). A state reachable with these pairs is
+     * reachable with all, and the other properties are judged on a state and its forward and
+     * eject moves, so a violation found is one of the full model, its trace a trace of it (the
+     * shortest with these pairs, not necessarily with all); finding none proves nothing.
+     *
+     * @param before what stopped the full search (and CP-SAT's answer, if it ran), for the report
+     */
+    record Guided(List<int[]> pairs, ExplorationResult result, String before) {
+
+        boolean found() {
+            return result.verdict() == Verdict.COUNTEREXAMPLE && !result.traces().isEmpty();
+        }
+
+        private String pairsText(Spec spec) {
+            var top = spec.topology();
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < pairs.size(); i++) {
+                if (i == 6) {
+                    b.append(String.format(" and %,d more", pairs.size() - 6));
+                    break;
+                }
+                b.append(i == 0 ? "" : ", ").append(top.nodeName(pairs.get(i)[0])).append(" -> ")
+                    .append(top.nodeName(pairs.get(i)[1]));
+            }
+            return b.toString();
+        }
+
+        private String what(Spec spec) {
+            return String.format("%s: a search with only the %,d of %,d traffic pairs whose routes make the cycle's"
+                + " dependencies (%s)", before, pairs.size(), spec.pairs().size(), pairsText(spec));
+        }
+
+        String text(Spec spec, ExplorationResult full, Map<Property, String> saved) {
+            if (!found()) {
+                return String.format("  %-14s %s found no violation in %,d states (%s): that proves nothing, the"
+                    + " verdict stays incomplete%n", "cycle-guided", what(spec), result.states(),
+                    result.complete() ? "all it reaches" : "stopped by the " + result.limit() + " limit");
+            }
+            String report = ResultText.of(spec.source(), spec.name(), String.format("%s, %,d of %,d pairs: %s",
+                spec.traffic(), pairs.size(), spec.pairs().size(), pairsText(spec)), result, spec.expect(), saved);
+            return String.format("  %-14s %s (check verdict counterexample)%n", "cycle-guided", what(spec))
+                + report.replace("shortest trace to a violation of ", "trace to a violation (the shortest with"
+                    + " these pairs, not necessarily with all) of ");
+        }
+
+        ObjectNode json(Spec spec) {
+            ObjectNode o = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+            o.put("answer", found() ? "counterexample" : "no violation found");
+            o.put("before", before);
+            var arr = o.putArray("pairs");
+            for (int[] pair : pairs) {
+                arr.addArray().add(spec.topology().nodeName(pair[0])).add(spec.topology().nodeName(pair[1]));
+            }
+            o.put("of", spec.pairs().size());
+            o.put("states", result.states());
+            o.put("complete", result.complete());
+            o.put("limit", result.limit());
+            o.put("seconds", result.seconds());
+            return o;
+        }
+    }
+
+    /** States the search guided by the dependency cycle may store (fewer if the spec or the command says so). */
+    static final long GUIDED_STATES = 2_000_000;
+
+    /**
+     * {@code o} with the search guided by the dependency cycle ({@link Guided}) when the full
+     * search stopped at a limit with the graph cyclic and nothing else decided; {@code o} itself
+     * when the search does not apply (an acyclic graph, Duato's graph of escape VCs, message
+     * classes, a lost member, every pair needed, no time left).
+     */
+    private static Outcome guided(Outcome o, Spec spec, Path saveDir, long states, double seconds, long deadline,
+                                  Engine engine) throws IOException, Unsaved {
+        ChannelDependencyGraph cdg = o.cdg();
+        if (o.verdict() != Verdict.INCOMPLETE || o.result() == null || cdg == null || cdg.acyclic()
+            || cdg.kind() != ChannelDependencyGraph.Kind.FULL || spec.routing() instanceof flowproof.routing.MessageRouting
+            || MEMBER_LOST.equals(o.result().limit()) || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
+            return o;
+        }
+        List<int[]> pairs = flowproof.cdg.CycleTraffic.cover(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
+            cdg.cycle());
+        java.util.Set<Property> props = EnumSet.copyOf(spec.effectiveProperties());
+        props.remove(Property.INJECTABILITY);
+        if (pairs == null || pairs.size() >= spec.pairs().size() || props.isEmpty()) {
+            return o;
+        }
+        String before = "the explorer reached its " + o.result().limit() + " limit"
+            + (o.proof() == null ? "" : " and CP-SAT's proof did not decide");
+        flowproof.explore.Model m = new flowproof.explore.Model(spec.network(), spec.routing(), spec.rule(), pairs,
+            spec.escapeAny(), spec.semantics(), spec.injectionQueue(), spec.wormhole());
+        Limits l = limits(spec, states, deadline == Long.MAX_VALUE ? seconds : left(deadline), engine);
+        Limits lim = new Limits(Math.min(GUIDED_STATES, l.states()), l.seconds(), l.bytes());
+        Outcome g;
+        String unsaved = null;
+        try {
+            // saved as traces of the spec itself: its tree names all its pairs, so replay takes them as they are
+            g = explore(spec, saveDir, lim, x -> new Explorer(m, props, x, true).run());
+        } catch (Unsaved u) {
+            g = u.result();
+            unsaved = u.getMessage();
+        }
+        Guided gd = new Guided(pairs, g.result(), before);
+        Map<Property, String> saved = new EnumMap<>(Property.class);
+        saved.putAll(o.saved());
+        saved.putAll(g.saved());
+        Outcome out = gd.found()
+            ? new Outcome(spec, cdg, o.cdgSeconds(), o.result(), saved, null, null, o.portfolio(), gd)
+            : new Outcome(spec, cdg, o.cdgSeconds(), o.result(), saved, o.proof(), o.why(), o.portfolio(), gd);
+        if (unsaved != null) {
+            throw new Unsaved(out, unsaved);
+        }
+        return out;
     }
 
     private Checker() {
@@ -299,6 +445,7 @@ final class Checker {
             report = p == null ? null : p.portfolio();
         }
         Outcome o = searchThenProve(spec, saveDir, states, seconds, deadline, engine, cluster, cdg, cdgSeconds);
+        o = guided(o, spec, saveDir, states, seconds, deadline, engine);
         return report == null ? o : o.with(report);
     }
 

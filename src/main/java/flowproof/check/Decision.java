@@ -88,7 +88,7 @@ public final class Decision {
 
     /**
      * How the verdict was reached: {@code cdg}, {@code duato}, {@code exhaustive},
-     * {@code product}, {@code cp-sat} or {@code search} for {@link Kind#CHECK} and
+     * {@code product}, {@code cp-sat}, {@code search} or {@code cycle-guided} for {@link Kind#CHECK} and
      * {@link Kind#EXPLORE}; for {@link Kind#PROVE} {@code cp-sat} or, for message classes, the
      * extended dependency graph or a search.
      *
@@ -126,6 +126,10 @@ public final class Decision {
         if (proved != null) {
             return proved.propertyStatus(p);
         }
+        if (checked.guidedFound() && checked.guided().result().traces().containsKey(p)) {
+            // the search guided by the dependency cycle found it: a violation of the full model
+            return PropertyStatus.VIOLATED;
+        }
         if (checked.proof() != null) {
             return checked.proof().propertyStatus(p);
         }
@@ -138,7 +142,9 @@ public final class Decision {
     /**
      * The counterexamples found, one per violated property, each a shortest trace from the
      * empty network (for {@link Kind#PROVE} and a check that fell back to CP-SAT: the trace
-     * the guided search reached).
+     * the guided search reached; for a check whose full search stopped at a limit and whose
+     * search guided by the dependency cycle found a violation, method {@code cycle-guided}: the
+     * shortest trace with the cycle's traffic pairs, not necessarily with all).
      *
      * @return the traces by property, in property order
      */
@@ -156,6 +162,10 @@ public final class Decision {
         }
         if (checked.result() != null) {
             m.putAll(checked.result().traces());
+        }
+        if (checked.guidedFound()) {
+            // the search guided by the dependency cycle: the shortest with its pairs
+            checked.guided().result().traces().forEach(m::putIfAbsent);
         }
         return Collections.unmodifiableMap(m);
     }

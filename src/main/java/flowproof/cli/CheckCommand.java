@@ -16,7 +16,9 @@ import picocli.CommandLine.Parameters;
         + "deadlock-free at once (method cdg); otherwise, or when the spec asks for a rule's invariants, the "
         + "explorer enumerates (method exhaustive); with --method portfolio (the default), when the explorer's first "
         + "million states show nothing, CP-SAT's knot search and a guided search look for a reachable deadlock first "
-        + "(method cp-sat); if the explorer stops at a limit, CP-SAT decides (method cp-sat, as 'prove' does).",
+        + "(method cp-sat); if the explorer stops at a limit, CP-SAT decides (method cp-sat, as 'prove' does); if "
+        + "nothing decided and the graph has a cycle, the explorer searches with only the traffic pairs that make the "
+        + "cycle's dependencies, and a violation it finds is the answer (method cycle-guided, docs/verdicts.md).",
         "Exit code: 0 proved or deadlock-free, 1 counterexample, 2 bad input, 3 incomplete."})
 final class CheckCommand implements Callable<Integer> {
 

@@ -47,7 +47,8 @@ final class SearchOptions {
         description = "check, verify: how to search where the channel dependency graph proves nothing: portfolio "
             + "(the explorer's first million states and, beside them on a second thread, CP-SAT's knot search and a "
             + "guided search to its deadlock, then the whole explorer; the same answer on every run) or explorer (the explorer with the whole budget); "
-            + "either falls back to CP-SAT's proof when the explorer stops at a limit (default: ${DEFAULT-VALUE})")
+            + "either falls back to CP-SAT's proof when the explorer stops at a limit, then to a search with the traffic "
+            + "pairs of the dependency cycle (default: ${DEFAULT-VALUE})")
     flowproof.check.Options.Method method;
 
     /** {@code --method} by its key. */
