@@ -167,6 +167,9 @@ public final class Picture {
         return b.toString();
     }
 
+    /** Networks of up to this many nodes are drawn node by node in full; larger ones leave out the empty nodes. */
+    static final int SHOWN_EMPTY = 16;
+
     private static String network(Model model, Snapshot s) {
         Network net = model.network();
         RoutingFunction routing = model.routing();
@@ -199,16 +202,30 @@ public final class Picture {
             return b.toString();
         }
         boolean torus = t instanceof Torus;
+        // past SHOWN_EMPTY nodes a node whose every input queue is empty (no packet, flit or
+        // critical mark) is left out, and counted under the picture
+        boolean leaveOut = t.nodes() > SHOWN_EMPTY;
+        int left = 0;
         for (int node = 0; node < t.nodes(); node++) {
-            b.append("  ").append(t.nodeName(node)).append(':');
+            StringBuilder line = new StringBuilder("  ").append(t.nodeName(node)).append(':');
+            boolean empty = true;
             for (int c = 0; c < t.channels(); c++) {
                 if (t.target(c) == node) {
                     String dir = t.direction(c) > 0 ? "+" : "-";
                     String label = torus ? "d" + t.dimension(c) + dir : "from " + t.nodeName(t.source(c));
-                    b.append("  ").append(label).append(' ').append(queues(model, s, c));
+                    String q = queues(model, s, c);
+                    empty &= q.chars().allMatch(ch -> ch == '[' || ch == ']' || ch == '.' || ch == ' ' || ch == '/');
+                    line.append("  ").append(label).append(' ').append(q);
                 }
             }
-            b.append('\n');
+            if (leaveOut && empty) {
+                left++;
+            } else {
+                b.append(line).append('\n');
+            }
+        }
+        if (left > 0) {
+            b.append(String.format("  (%,d of the %,d nodes not shown: every input queue empty)%n", left, t.nodes()));
         }
         if (!torus && net.vcs() > 1) {
             b.append("  (a channel's queues: vc0/vc1/...)\n");
