@@ -82,7 +82,7 @@ final class CompareCommand implements Callable<Integer> {
         double bound = SimulateCommand.boundOrNaN(s, base);
         Progress progress = new Progress(err, opts.json);
         List<flowproof.cluster.Cluster.Outcome<SimResult>> remote = null;
-        if (opts.distributed()) {
+        if (opts.distributed() || opts.parallel(keys.size() * ls.length)) {
             List<SimulationTask> tasks = new ArrayList<>();
             for (String k : keys) {
                 for (double l : ls) {
@@ -90,10 +90,14 @@ final class CompareCommand implements Callable<Integer> {
                         opts.seed, opts.check, ls[0], k, "--schemes", l));
                 }
             }
-            int[] exit = {0};
-            remote = opts.runOnMembers("compare", tasks, progress, err, exit);
-            if (remote == null) {
-                return exit[0];
+            if (opts.distributed()) {
+                int[] exit = {0};
+                remote = opts.runOnMembers("compare", tasks, progress, err, exit);
+                if (remote == null) {
+                    return exit[0];
+                }
+            } else {
+                remote = opts.runLocally("compare", tasks, progress);
             }
         }
         List<String> names = new ArrayList<>();

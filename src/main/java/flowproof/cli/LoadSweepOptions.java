@@ -41,9 +41,56 @@ final class LoadSweepOptions {
             + "of one machine")
     Integer members;
 
+    @Option(names = "--threads", paramLabel = "N",
+        description = "run up to N simulations at once in this JVM, one per thread (default: all cores); each run is the "
+            + "same as alone, and so is the output")
+    int threads = Runtime.getRuntime().availableProcessors();
+
     /** Whether the runs go to members ({@code --cluster} or {@code --members}). */
     boolean distributed() {
         return cluster != null || members != null;
+    }
+
+    /** Whether {@code runs} runs go to {@link #runLocally} (more than one, on more than one thread, no cluster). */
+    boolean parallel(int runs) {
+        return !distributed() && threads > 1 && runs > 1;
+    }
+
+    /**
+     * The runs of {@code tasks} on up to {@link #threads} threads of this JVM, in order, each
+     * built from the spec's tree as a member builds it ({@link SimulationTask}), so that no two
+     * runs share a routing function, rule or workload; a run's exception is its outcome's.
+     */
+    java.util.List<flowproof.cluster.Cluster.Outcome<flowproof.sim.SimResult>> runLocally(String command,
+            java.util.List<SimulationTask> tasks, Progress progress) {
+        int n = Math.min(threads, tasks.size());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n, r -> {
+            Thread t = new Thread(r, command + "-run");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            java.util.List<java.util.concurrent.Future<flowproof.sim.SimResult>> futures = new java.util.ArrayList<>();
+            for (SimulationTask t : tasks) {
+                futures.add(pool.submit(t::call));
+            }
+            java.util.List<flowproof.cluster.Cluster.Outcome<flowproof.sim.SimResult>> out = new java.util.ArrayList<>();
+            for (java.util.concurrent.Future<flowproof.sim.SimResult> f : futures) {
+                progress.show(command + ": " + out.size() + " of " + tasks.size() + " runs done on " + n + " threads");
+                try {
+                    out.add(new flowproof.cluster.Cluster.Outcome<>(f.get(), null));
+                } catch (java.util.concurrent.ExecutionException e) {
+                    out.add(new flowproof.cluster.Cluster.Outcome<>(null, e.getCause()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while the runs were going", e);
+                }
+            }
+            return out;
+        } finally {
+            pool.shutdownNow();
+            progress.done();
+        }
     }
 
     /**

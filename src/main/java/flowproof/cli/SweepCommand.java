@@ -104,16 +104,20 @@ final class SweepCommand implements Callable<Integer> {
         double bound = SimulateCommand.boundOrNaN(s, base);
         Progress progress = new Progress(err, opts.json);
         List<flowproof.cluster.Cluster.Outcome<SimResult>> remote = null;
-        if (opts.distributed()) {
+        if (opts.distributed() || opts.parallel(ls.length)) {
             List<SimulationTask> tasks = new ArrayList<>();
             for (double l : ls) {
                 tasks.add(new SimulationTask(spec.toString(), s.tree().toString(), opts.cycles, opts.warmup, opts.seed,
                     opts.check, ls[0], control, "--control", l));
             }
-            int[] exit = {0};
-            remote = opts.runOnMembers("sweep", tasks, progress, err, exit);
-            if (remote == null) {
-                return exit[0];
+            if (opts.distributed()) {
+                int[] exit = {0};
+                remote = opts.runOnMembers("sweep", tasks, progress, err, exit);
+                if (remote == null) {
+                    return exit[0];
+                }
+            } else {
+                remote = opts.runLocally("sweep", tasks, progress);
             }
         }
         List<SimResult> results = new ArrayList<>();
