@@ -23,7 +23,10 @@
  *   <li>statistics: {@code Statistics} (window counters, channel utilisation, exact latency
  *       histogram), {@link flowproof.sim.SeriesBuilder} (the time series, shared with the
  *       queue engines) and {@code SpaceTimeRecorder} (the space-time chart);</li>
- *   <li>terminals with message classes: {@code MessageQueues}.</li>
+ *   <li>terminals with message classes: {@code MessageQueues};</li>
+ *   <li>deadlocks: {@code DeadlockWatch} (no flit moved for {@code deadlock-cycles} cycles, or a
+ *       knot: VCs and endpoint queues that wait only on each other while flits move elsewhere;
+ *       the report of what is held and a shortest cycle of waits).</li>
  * </ul>
  * Beside it: its {@link flowproof.sim.SimConfig} and {@link flowproof.sim.SimResult}, the
  * {@link flowproof.sim.RunProtocol} every engine follows, {@link flowproof.sim.Engine} (this
