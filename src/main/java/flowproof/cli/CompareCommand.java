@@ -90,14 +90,10 @@ final class CompareCommand implements Callable<Integer> {
                         opts.seed, opts.check, ls[0], k, "--schemes", l));
                 }
             }
-            if (opts.distributed()) {
-                int[] exit = {0};
-                remote = opts.runOnMembers("compare", tasks, progress, err, exit);
-                if (remote == null) {
-                    return exit[0];
-                }
-            } else {
-                remote = opts.runLocally("compare", tasks, progress);
+            int[] exit = {0};
+            remote = opts.run("compare", tasks, progress, err, exit);
+            if (remote == null) {
+                return exit[0];
             }
         }
         List<String> names = new ArrayList<>();

@@ -57,6 +57,16 @@ final class LoadSweepOptions {
     }
 
     /**
+     * The runs of {@code tasks}, in order: on the members ({@link #runOnMembers}, null after the
+     * one line of a problem, the exit code in {@code exit[0]}) or else on this JVM's threads
+     * ({@link #runLocally}).
+     */
+    java.util.List<flowproof.cluster.Cluster.Outcome<flowproof.sim.SimResult>> run(String command,
+            java.util.List<SimulationTask> tasks, Progress progress, PrintWriter err, int[] exit) {
+        return distributed() ? runOnMembers(command, tasks, progress, err, exit) : runLocally(command, tasks, progress);
+    }
+
+    /**
      * The runs of {@code tasks} on up to {@link #threads} threads of this JVM, in order, each
      * built from the spec's tree as a member builds it ({@link SimulationTask}), so that no two
      * runs share a routing function, rule or workload; a run's exception is its outcome's.

@@ -110,14 +110,10 @@ final class SweepCommand implements Callable<Integer> {
                 tasks.add(new SimulationTask(spec.toString(), s.tree().toString(), opts.cycles, opts.warmup, opts.seed,
                     opts.check, ls[0], control, "--control", l));
             }
-            if (opts.distributed()) {
-                int[] exit = {0};
-                remote = opts.runOnMembers("sweep", tasks, progress, err, exit);
-                if (remote == null) {
-                    return exit[0];
-                }
-            } else {
-                remote = opts.runLocally("sweep", tasks, progress);
+            int[] exit = {0};
+            remote = opts.run("sweep", tasks, progress, err, exit);
+            if (remote == null) {
+                return exit[0];
             }
         }
         List<SimResult> results = new ArrayList<>();
