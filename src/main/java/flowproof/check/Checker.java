@@ -107,7 +107,7 @@ final class Checker {
         String text() {
             StringBuilder b = new StringBuilder();
             if (guided != null) {
-                return withoutGuided().text() + guided.text(spec, result, saved);
+                return withoutGuided().text() + guided.text(spec, saved);
             }
             if (proof != null && why != null) {
                 return explorerOnly().text() + "  " + why + " (check verdict " + verdict().key() + ")\n" + proof.text();
@@ -262,7 +262,7 @@ final class Checker {
                 + " dependencies (%s)", before, pairs.size(), spec.pairs().size(), pairsText(spec));
         }
 
-        String text(Spec spec, ExplorationResult full, Map<Property, String> saved) {
+        String text(Spec spec, Map<Property, String> saved) {
             if (!found()) {
                 return String.format("  %-14s %s found no violation in %,d states (%s): that proves nothing, the"
                     + " verdict stays incomplete%n", "cycle-guided", what(spec), result.states(),
