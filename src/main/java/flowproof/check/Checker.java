@@ -96,7 +96,10 @@ final class Checker {
         }
 
         String method() {
-            return guidedFound() ? "cycle-guided" : proof != null ? (Proving.CP_SAT.equals(proof.method()) ? "cp-sat" : "search") : result != null ? (result.product() != null ? "product" : "exhaustive")
+            if (guidedFound()) {
+                return "cycle-guided";
+            }
+            return proof != null ? (Proving.CP_SAT.equals(proof.method()) ? "cp-sat" : "search") : result != null ? (result.product() != null ? "product" : "exhaustive")
                 : duato() ? "duato" : "cdg";
         }
 

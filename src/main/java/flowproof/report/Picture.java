@@ -225,7 +225,8 @@ public final class Picture {
             }
         }
         if (left > 0) {
-            b.append(String.format("  (%,d of the %,d nodes not shown: every input queue empty)%n", left, t.nodes()));
+            b.append(String.format("  (%,d of the %,d nodes not shown: every input queue empty)", left, t.nodes()))
+                .append('\n');
         }
         if (!torus && net.vcs() > 1) {
             b.append("  (a channel's queues: vc0/vc1/...)\n");

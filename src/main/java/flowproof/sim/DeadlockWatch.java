@@ -29,7 +29,7 @@ final class DeadlockWatch {
      * a head asking for its first network VC, and such a head stays in the set only while every
      * VC its route offers is held by a member or has no room (a free VC with room is a wait on
      * no queue, whatever the scheme and the rule answer), so no admission can end the knot. Not
-     * with traffic classes ({@link RouterControl}): a scheme that marks, isolates or reserves
+     * with traffic classes ({@link flowproof.sim.control.RouterControl}): a scheme that marks, isolates or reserves
      * may give a waiting packet other VCs.
      */
     private final boolean knotWatch;
@@ -220,11 +220,11 @@ final class DeadlockWatch {
                 waits.remove(n);
             }
         }
-        List<String> cycle = new ArrayList<>();
+        List<String> waitCycle = new ArrayList<>();
         for (int n : flowproof.WaitCycle.shortest(waits)) {
-            cycle.add(nodeName(n));
+            waitCycle.add(nodeName(n));
         }
-        return new SimResult.Deadlock(now, this.cycle.inNetworkPackets(), held, cycle, knot != null);
+        return new SimResult.Deadlock(now, cycle.inNetworkPackets(), held, waitCycle, knot != null);
     }
 
     /**
