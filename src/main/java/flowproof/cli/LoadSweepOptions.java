@@ -146,6 +146,10 @@ final class LoadSweepOptions {
      * returns null after a one-line error on {@code err}.
      */
     Sweep read(Path spec, PrintWriter err) {
+        if (threads < 1) {
+            err.println(spec + ": --threads: expected a positive number of threads, found " + threads);
+            return null;
+        }
         Spec s = Main.readSpec(spec, err);
         if (s == null) {
             return null;

@@ -91,6 +91,18 @@ class SweepThreadsTest {
         assertThat(two.out()).isEqualTo(one.out());
     }
 
+    @Test
+    void aThreadCountBelowOneIsOneLine() {
+        CliRun r = run("sweep", "specs/sim/torus8x8-dateline.yaml", "--loads", "0.1:0.2:0.1", "--threads", "0");
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err().trim()).isEqualTo(
+            "specs/sim/torus8x8-dateline.yaml: --threads: expected a positive number of threads, found 0");
+        CliRun c = run("compare", "specs/sim/torus8x8-dateline.yaml", "--schemes", "none", "--loads", "0.1:0.2:0.1",
+            "--threads", "-2");
+        assertThat(c.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(c.err()).contains("--threads: expected a positive number of threads, found -2");
+    }
+
     private static Object[] concat(Object[] a, String... b) {
         Object[] o = new Object[a.length + b.length];
         System.arraycopy(a, 0, o, 0, a.length);
