@@ -35,7 +35,7 @@ class FirstSpecTutorialTest {
             assertThat(DocPages.missingOutput(r)).as(r.command() + " printed\n" + r.out()).isEmpty();
         }
         DocPages.Run first = runs.get(0);
-        assertThat(first.out()).contains("verdict        counterexample (exhaustive)")
+        assertThat(first.out()).contains("verdict        counterexample (breadth-first, stopped at the first violation)")
             .contains("saved to counterexamples/ring4-vct.stuck-freedom.json");
         Path trace = dir.resolve("counterexamples/ring4-vct.stuck-freedom.json");
         assertThat(trace).exists();

@@ -1,5 +1,6 @@
 package flowproof.cdg;
 
+import flowproof.routing.MessageRouting;
 import flowproof.routing.QueueRoutes;
 import flowproof.routing.RoutingFunction;
 import flowproof.rule.FlowControlRule;
@@ -22,8 +23,9 @@ import java.util.Map;
  * <p>{@code check} searches a model restricted to these pairs when the full search stops at a
  * limit (docs/verdicts.md, "A search guided by the dependency cycle"). Every state reachable
  * with fewer traffic pairs is reachable with all of them, and stuck-freedom, drainability and
- * the bubble invariants are properties of a state and its forward and eject moves alone, so a
- * violation found there is one of the full model; its absence proves nothing.
+ * the bubble invariants are properties of a state and its forward and eject moves alone (with
+ * message classes also its consume and inject-answer moves), so a violation found there is
+ * one of the full model; its absence proves nothing.
  */
 public final class CycleTraffic {
 
@@ -33,7 +35,10 @@ public final class CycleTraffic {
     /**
      * The cover of {@code cycle}'s edges ({@code cycle.get(i)} to the next, the last back to
      * the first) by pairs of {@code traffic}, in the order chosen; null if some edge is made by
-     * no pair (a dependency of another kind: consumption, or Duato's indirect ones).
+     * no pair (a dependency of another kind: Duato's indirect ones). With message classes
+     * ({@link MessageRouting}) a pair's packets are followed along the whole chain: a message
+     * of a non-sink class consumed at its destination makes the consumption dependencies to
+     * the queues its answer may enter, and the answer is followed on.
      */
     public static List<int[]> cover(Network network, RoutingFunction routing, FlowControlRule rule,
                                      List<int[]> traffic, List<Integer> cycle) {
@@ -74,6 +79,8 @@ public final class CycleTraffic {
     /** The cycle edges (indices into {@code edges}' values) that packets of {@code pair} make. */
     private static BitSet edgesMade(QueueRoutes routes, int[] pair, Map<Long, Integer> edges, int queues) {
         BitSet made = new BitSet();
+        MessageRouting messages = routes.routing() instanceof MessageRouting m ? m : null;
+        int[] answers = messages == null ? null : new int[Math.max(1, messages.maxInjectHeaders())];
         java.util.Set<Long> seen = new java.util.HashSet<>();
         ArrayDeque<long[]> work = new ArrayDeque<>();
         for (int h : routes.injectHeaders(pair[0], pair[1])) {
@@ -94,6 +101,23 @@ public final class CycleTraffic {
                     made.set(e);
                 }
                 visit(t, next.headers()[i], seen, work);
+            }
+            if (next.exits() && messages != null && messages.sourceOf(h) >= 0) {
+                // a message of a non-sink class consumed at its destination: its answer is injected there,
+                // and q depends on the queues it may enter (the consumption dependencies of the graph)
+                int node = routes.network().nodeOf(q);
+                int n = messages.messageHeaders(messages.classOf(h) + 1, node, messages.sourceOf(h), answers);
+                for (int j = 0; j < n; j++) {
+                    QueueRoutes.Next inj = routes.next(FlowControlRule.INJECT, node, answers[j]);
+                    for (int i = 0; i < inj.size(); i++) {
+                        int t = inj.queues()[i];
+                        Integer e = edges.get((long) q * queues + t);
+                        if (e != null) {
+                            made.set(e);
+                        }
+                        visit(t, inj.headers()[i], seen, work);
+                    }
+                }
             }
         }
         return made;

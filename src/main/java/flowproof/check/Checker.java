@@ -75,6 +75,11 @@ final class Checker {
             return new Outcome(spec, cdg, cdgSeconds, result, saved, proof, why, p, guided);
         }
 
+        /** This outcome, with the report of a guided search that ran before it (and found nothing). */
+        Outcome withGuided(Guided g) {
+            return new Outcome(spec, cdg, cdgSeconds, result, saved, proof, why, portfolio, g);
+        }
+
         /** Whether the search guided by the dependency cycle found a violation: it decides the verdict. */
         boolean guidedFound() {
             return guided != null && guided.found();
@@ -110,7 +115,7 @@ final class Checker {
         String text() {
             StringBuilder b = new StringBuilder();
             if (guided != null) {
-                return withoutGuided().text() + guided.text(spec, saved);
+                return withoutGuided().text() + guided.text(spec, saved, verdict());
             }
             if (proof != null && why != null) {
                 return explorerOnly().text() + "  " + why + " (check verdict " + verdict().key() + ")\n" + proof.text();
@@ -265,11 +270,12 @@ final class Checker {
                 + " dependencies (%s)", before, pairs.size(), spec.pairs().size(), pairsText(spec));
         }
 
-        String text(Spec spec, Map<Property, String> saved) {
+        String text(Spec spec, Map<Property, String> saved, Verdict verdict) {
             if (!found()) {
-                return String.format("  %-14s %s found no violation in %,d states (%s): that proves nothing, the"
-                    + " verdict stays incomplete%n", "cycle-guided", what(spec), result.states(),
-                    result.complete() ? "all it reaches" : "stopped by the " + result.limit() + " limit");
+                return String.format("  %-14s %s found no violation in %,d states (%s): that proves nothing%s%n",
+                    "cycle-guided", what(spec), result.states(),
+                    result.complete() ? "all it reaches" : "stopped by the " + result.limit() + " limit",
+                    verdict == Verdict.INCOMPLETE ? ", the verdict stays incomplete" : "");
             }
             String report = ResultText.of(spec.source(), spec.name(), String.format("%s, %,d of %,d pairs: %s",
                 spec.traffic(), pairs.size(), spec.pairs().size(), pairsText(spec)), result, spec.expect(), saved);
@@ -306,21 +312,42 @@ final class Checker {
      */
     private static Outcome guided(Outcome o, Spec spec, Path saveDir, long states, double seconds, long deadline,
                                   Engine engine) throws IOException, Unsaved {
-        ChannelDependencyGraph cdg = o.cdg();
-        if (o.verdict() != Verdict.INCOMPLETE || o.result() == null || cdg == null || cdg.acyclic()
-            || cdg.kind() != ChannelDependencyGraph.Kind.FULL || spec.routing() instanceof flowproof.routing.MessageRouting
+        List<int[]> pairs = guidedPairs(spec, o.cdg());
+        if (o.verdict() != Verdict.INCOMPLETE || o.result() == null || pairs == null
             || MEMBER_LOST.equals(o.result().limit()) || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
-            return o;
-        }
-        List<int[]> pairs = flowproof.cdg.CycleTraffic.cover(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
-            cdg.cycle());
-        java.util.Set<Property> props = EnumSet.copyOf(spec.effectiveProperties());
-        props.remove(Property.INJECTABILITY);
-        if (pairs == null || pairs.size() >= spec.pairs().size() || props.isEmpty()) {
             return o;
         }
         String before = "the explorer reached its " + o.result().limit() + " limit"
             + (o.proof() == null ? "" : " and CP-SAT's proof did not decide");
+        return guided(o, before, pairs, spec, saveDir, states, seconds, deadline, engine);
+    }
+
+    /**
+     * The traffic pairs of the search guided by the dependency cycle ({@link flowproof.cdg.CycleTraffic}), or null
+     * when it does not apply: an acyclic graph, Duato's graph of escape VCs, a cycle no pair makes, every pair needed,
+     * or no property left but injectability. With message classes the graph is the extended one, with the
+     * consumption dependencies, and the pairs are those whose messages or answers make the cycle's edges.
+     */
+    private static List<int[]> guidedPairs(Spec spec, ChannelDependencyGraph cdg) {
+        if (cdg == null || cdg.acyclic() || cdg.kind() != ChannelDependencyGraph.Kind.FULL) {
+            return null;
+        }
+        java.util.Set<Property> props = EnumSet.copyOf(spec.effectiveProperties());
+        props.remove(Property.INJECTABILITY);
+        if (props.isEmpty()) {
+            return null;
+        }
+        List<int[]> pairs = flowproof.cdg.CycleTraffic.cover(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
+            cdg.cycle());
+        return pairs == null || pairs.size() >= spec.pairs().size() ? null : pairs;
+    }
+
+    /** {@code o} with the search guided by the dependency cycle on {@code pairs}; {@code before} says what came first. */
+    private static Outcome guided(Outcome o, String before, List<int[]> pairs, Spec spec, Path saveDir, long states,
+                                  double seconds, long deadline, Engine engine) throws IOException, Unsaved {
+        ChannelDependencyGraph cdg = o.cdg();
+        java.util.Set<Property> props = EnumSet.copyOf(spec.effectiveProperties());
+        props.remove(Property.INJECTABILITY);
         flowproof.explore.Model m = new flowproof.explore.Model(spec.network(), spec.routing(), spec.rule(), pairs,
             spec.escapeAny(), spec.semantics(), spec.injectionQueue(), spec.wormhole());
         Limits l = limits(spec, states, deadline == Long.MAX_VALUE ? seconds : left(deadline), engine);
@@ -373,14 +400,19 @@ final class Checker {
      * visited set (reaching it ends the search as incomplete), and progress reports (or null).
      */
     record Engine(int threads, boolean symmetry, long maxBytes, long expectedStates,
-                  flowproof.explore.SearchProgress progress, boolean injectionProduct, Options.Method method) {
+                  flowproof.explore.SearchProgress progress, boolean injectionProduct, Options.Method method,
+                  boolean first) {
 
-        /** One thread, no reduction, no budget beyond the spec's, silent; the injection-queue product on; the portfolio. */
-        static final Engine SEQUENTIAL = new Engine(1, false, Long.MAX_VALUE, 0, null, true, Options.Method.PORTFOLIO);
+        /**
+         * One thread, no reduction, no budget beyond the spec's, silent; the injection-queue product on; the portfolio;
+         * stop at the first violation.
+         */
+        static final Engine SEQUENTIAL = new Engine(1, false, Long.MAX_VALUE, 0, null, true, Options.Method.PORTFOLIO,
+            true);
 
         Engine(int threads, boolean symmetry, long maxBytes, long expectedStates,
                flowproof.explore.SearchProgress progress, boolean injectionProduct) {
-            this(threads, symmetry, maxBytes, expectedStates, progress, injectionProduct, Options.Method.PORTFOLIO);
+            this(threads, symmetry, maxBytes, expectedStates, progress, injectionProduct, Options.Method.PORTFOLIO, true);
         }
     }
 
@@ -440,15 +472,19 @@ final class Checker {
             return new Outcome(spec, cdg, cdgSeconds, null, Map.of());
         }
         Portfolio report = null;
+        Guided tried = null;
         if (engine.method() == Options.Method.PORTFOLIO) {
             Outcome p = portfolio(spec, saveDir, states, seconds, deadline, engine, cdg, cdgSeconds);
-            if (p != null && p.proof() != null) {
+            if (p != null && (p.proof() != null || p.guidedFound())) {
                 return p;
             }
             report = p == null ? null : p.portfolio();
+            tried = p == null ? null : p.guided();
         }
         Outcome o = searchThenProve(spec, saveDir, states, seconds, deadline, engine, cluster, cdg, cdgSeconds);
-        o = guided(o, spec, saveDir, states, seconds, deadline, engine);
+        // the guided search once: after the full search unless the portfolio ran it (and found nothing) before it
+        o = tried == null ? guided(o, spec, saveDir, states, seconds, deadline, engine)
+            : o.verdict() == Verdict.INCOMPLETE ? o.withGuided(tried) : o;
         return report == null ? o : o.with(report);
     }
 
@@ -460,15 +496,17 @@ final class Checker {
         Outcome o;
         double budget = seconds > 0 ? left(deadline) : seconds;
         try {
-            o = cluster == null ? explore(spec, saveDir, states, budget, false, engine)
-                : explore(spec, saveDir, states, budget, false, engine, cluster);
+            o = cluster == null ? explore(spec, saveDir, states, budget, engine.first(), engine)
+                : explore(spec, saveDir, states, budget, engine.first(), engine, cluster);
         } catch (Unsaved u) {
             Outcome e = u.result();
             throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, e.result(), e.saved()), u.getMessage());
         }
         boolean lost = MEMBER_LOST.equals(o.result().limit());
+        // message classes: prove has no CP-SAT model for them, only a breadth-first search over all moves, which is
+        // the explorer's own search again; the search guided by the extended graph's cycle comes after
         if (o.result().verdict() == Verdict.INCOMPLETE && !lost && OrTools.problem() == null
-            && (deadline == Long.MAX_VALUE || System.nanoTime() < deadline)) {
+            && spec.model().messages() == null && (deadline == Long.MAX_VALUE || System.nanoTime() < deadline)) {
             DeadlockProver.Options options = deadline == Long.MAX_VALUE ? DeadlockProver.Options.defaults()
                 : new DeadlockProver.Options(Math.min(DeadlockProver.Options.defaults().seconds(), left(deadline)), 1);
             try {
@@ -505,29 +543,35 @@ final class Checker {
                                      ChannelDependencyGraph cdg, double cdgSeconds) throws IOException, Unsaved {
         var m = spec.model();
         long budget = states > 0 ? states : spec.limits().states();
-        if (budget > 0 && budget <= PORTFOLIO_STATES || OrTools.problem() != null || m.messages() != null
-            || m.injectionQueue() > 0 || m.semantics() != flowproof.explore.Semantics.INTERLEAVING || m.wormhole() != null) {
+        boolean knotApplies = OrTools.problem() == null && m.messages() == null && m.injectionQueue() == 0
+            && m.semantics() == flowproof.explore.Semantics.INTERLEAVING && m.wormhole() == null;
+        List<int[]> pairs = guidedPairs(spec, cdg);
+        if (budget > 0 && budget <= PORTFOLIO_STATES || !knotApplies && pairs == null) {
             return null;
         }
         // CP-SAT's knot search (and the guided search toward a configuration it finds) runs on its
         // own thread beside the explorer's first phase. The answer taken does not depend on which
         // finishes first: the explorer's when its first phase decides, else the knot search's.
         flowproof.solve.DeadlockProver.Cancel cancel = new flowproof.solve.DeadlockProver.Cancel();
-        java.util.concurrent.ExecutorService knotThread = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
-            Thread t = new Thread(task, "flowproof-knot");
-            t.setDaemon(true);
-            return t;
-        });
-        java.util.concurrent.Future<Proving.KnotRun> knotRun = knotThread.submit(() ->
-            Proving.knotRun(spec, PORTFOLIO_KNOT_TIME, PORTFOLIO_REACH_STATES, deadline, cancel));
-        knotThread.shutdown();
+        java.util.concurrent.Future<Proving.KnotRun> knotRun = null;
+        if (knotApplies) {
+            java.util.concurrent.ExecutorService knotThread = java.util.concurrent.Executors.newSingleThreadExecutor(
+                task -> {
+                    Thread t = new Thread(task, "flowproof-knot");
+                    t.setDaemon(true);
+                    return t;
+                });
+            knotRun = knotThread.submit(() ->
+                Proving.knotRun(spec, PORTFOLIO_KNOT_TIME, PORTFOLIO_REACH_STATES, deadline, cancel));
+            knotThread.shutdown();
+        }
         Outcome first;
         try {
             // one thread: a parallel search stopped by a limit has explored a set of states that depends on the
             // threads, and the path the portfolio takes must not
             Engine one = new Engine(1, engine.symmetry(), engine.maxBytes(), 0, engine.progress(),
-                engine.injectionProduct(), engine.method());
-            first = explore(spec, null, PORTFOLIO_STATES, seconds > 0 ? left(deadline) : seconds, false, one);
+                engine.injectionProduct(), engine.method(), true);
+            first = explore(spec, null, PORTFOLIO_STATES, seconds > 0 ? left(deadline) : seconds, true, one);
         } catch (Unsaved u) {
             cancel.cancel();
             throw new AssertionError("nothing is saved in the portfolio's first phase", u);
@@ -542,41 +586,59 @@ final class Checker {
             cancel.cancel();
             return null;
         }
-        Proving.KnotRun run;
-        try {
-            run = knotRun.get();
-        } catch (InterruptedException e) {
-            cancel.cancel();
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof UnsupportedOperationException) {
-                return null; // a rule the CP-SAT model cannot tabulate
-            }
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
         String undecided = String.format("no violation in its first %,d states", r.states());
-        Proving.Outcome knot;
-        try {
-            knot = Proving.knot(spec, run, saveDir, r);
-        } catch (Unsaved u) {
-            Proving.Outcome p = u.result();
-            throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, r, Map.of(), p, portfolioNote(r, p))
-                .with(new Portfolio(r.states(), undecided, run.describe(), run.seconds(), "cp-sat")), u.getMessage());
+        Portfolio report = null;
+        if (knotRun != null) {
+            Proving.KnotRun run;
+            try {
+                run = knotRun.get();
+            } catch (InterruptedException e) {
+                cancel.cancel();
+                Thread.currentThread().interrupt();
+                return null;
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (!(e.getCause() instanceof UnsupportedOperationException)) {
+                    if (e.getCause() instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    if (e.getCause() instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+                run = null; // a rule the CP-SAT model cannot tabulate
+            }
+            if (run != null) {
+                Proving.Outcome knot;
+                try {
+                    knot = Proving.knot(spec, run, saveDir, r);
+                } catch (Unsaved u) {
+                    Proving.Outcome p = u.result();
+                    throw new Unsaved(new Outcome(spec, cdg, cdgSeconds, r, Map.of(), p, portfolioNote(r, p))
+                        .with(new Portfolio(r.states(), undecided, run.describe(), run.seconds(), "cp-sat")),
+                        u.getMessage());
+                }
+                if (knot.checkVerdict() == Verdict.COUNTEREXAMPLE) {
+                    return new Outcome(spec, cdg, cdgSeconds, r, Map.of(), knot, portfolioNote(r, knot))
+                        .with(new Portfolio(r.states(), undecided, run.describe(), run.seconds(), "cp-sat"));
+                }
+                // no answer from the knot search: only its report goes on
+                report = new Portfolio(r.states(), undecided, run.describe(), run.seconds(), "explorer");
+            }
         }
-        if (knot.checkVerdict() != Verdict.COUNTEREXAMPLE) {
-            // no answer from the knot search: only its report goes on (check searches as without the portfolio)
-            return new Outcome(spec, cdg, cdgSeconds, null, Map.of())
-                .with(new Portfolio(r.states(), undecided, run.describe(), run.seconds(), "explorer"));
+        Guided tried = null;
+        if (pairs != null && (deadline == Long.MAX_VALUE || System.nanoTime() < deadline)) {
+            String before = String.format("the explorer's first %,d states showed no violation%s", r.states(),
+                report == null ? "" : " and CP-SAT's knot search reached no deadlock");
+            Outcome g = guided(new Outcome(spec, cdg, cdgSeconds, r, Map.of()), before, pairs, spec, saveDir, states,
+                seconds, deadline, engine);
+            if (g.guidedFound()) {
+                return report == null ? g : g.with(report);
+            }
+            tried = g.guided();
         }
-        return new Outcome(spec, cdg, cdgSeconds, r, Map.of(), knot, portfolioNote(r, knot))
-            .with(new Portfolio(r.states(), undecided, run.describe(), run.seconds(), "cp-sat"));
+        // nothing decided: check searches as without the portfolio, with the engines' report
+        return new Outcome(spec, cdg, cdgSeconds, null, Map.of(), null, null, report, tried);
     }
 
     private static String portfolioNote(ExplorationResult r, Proving.Outcome p) {

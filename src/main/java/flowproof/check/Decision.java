@@ -1,5 +1,7 @@
 package flowproof.check;
 
+import java.util.List;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.cdg.ChannelDependencyGraph;
 import flowproof.explore.ExplorationResult;
@@ -274,12 +276,39 @@ public final class Decision {
 
     /** @return the human-readable report, as the command line prints it */
     public String text() {
-        return checked != null ? checked.text() : proved.text();
+        String t = checked != null ? checked.text() : proved.text();
+        List<String> refused = refusedClaims();
+        if (refused.isEmpty()) {
+            return t;
+        }
+        StringBuilder b = new StringBuilder();
+        for (String r : refused) {
+            b.append(String.format("  %-14s %s%n", "claim refused", r));
+        }
+        int line = t.indexOf('\n') + 1;
+        return t.substring(0, line) + b + t.substring(line);
     }
 
     /** @return the report as a JSON tree (a fresh copy), as {@code --json} prints it */
     public ObjectNode jsonTree() {
-        return checked != null ? checked.json() : proved.json();
+        ObjectNode o = checked != null ? checked.json() : proved.json();
+        List<String> refused = refusedClaims();
+        if (!refused.isEmpty()) {
+            var a = o.putArray("refused-claims");
+            refused.forEach(a::add);
+        }
+        return o;
+    }
+
+    /**
+     * The capabilities the spec's rule (a user's) declares but does not have on the spec's
+     * network, each refused before an engine relied on it ({@link flowproof.rule.CheckedRule}),
+     * one line each naming the rule, the method and what failed; empty for none.
+     *
+     * @return the refused claims
+     */
+    public List<String> refusedClaims() {
+        return flowproof.rule.CheckedRule.refusedClaims(spec().rule());
     }
 
     /** @return the report as one line of JSON, as {@code --json} prints it */

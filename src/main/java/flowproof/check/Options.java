@@ -23,7 +23,8 @@ import java.nio.file.Path;
  * @param progress         called with progress reports during a search, or null
  * @param injectionProduct decide injection queues by the injection-queue product (on by default)
  * @param saveTo           where counterexamples are written (JSON and text), or null not to write them
- * @param firstViolation   ({@code explore} only) stop at the first violation; counts are then partial
+ * @param firstViolation   stop at the first property violated with a trace (the default); counts are then
+ *                         partial and the other properties unknown; false searches on for every property
  * @param method           ({@code check} only) how it searches after the dependency graph
  */
 public record Options(long maxStates, double maxSeconds, int threads, boolean symmetry, long maxBytes,
@@ -66,7 +67,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
      * @param progress         called with progress reports, or null
      * @param injectionProduct whether injection queues are decided by the injection-queue product
      * @param saveTo           where counterexamples are written, or null
-     * @param firstViolation   ({@code explore} only) whether to stop at the first violation
+     * @param firstViolation   whether to stop at the first violation
      * @param method           ({@code check} only) how it searches after the dependency graph
      */
     public Options {
@@ -92,12 +93,12 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
 
     /**
      * The spec's own limits, one thread, no symmetry reduction, no memory budget, silent,
-     * the injection-queue product on, nothing saved, every violation searched for, the portfolio.
+     * the injection-queue product on, nothing saved, stop at the first violation, the portfolio.
      *
      * @return the default options
      */
     public static Options defaults() {
-        return new Options(0, 0, 1, false, Long.MAX_VALUE, 0, null, true, null, false, Method.PORTFOLIO);
+        return new Options(0, 0, 1, false, Long.MAX_VALUE, 0, null, true, null, true, Method.PORTFOLIO);
     }
 
     /**
@@ -182,7 +183,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
     }
 
     /**
-     * @param on ({@code explore} only) whether to stop at the first violation
+     * @param on whether to stop at the first violation (false: search on for every property)
      * @return these options stopping there or not
      */
     public Options withFirstViolation(boolean on) {
@@ -200,6 +201,7 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
     }
 
     Checker.Engine engine() {
-        return new Checker.Engine(threads, symmetry, maxBytes, expectedStates, progress, injectionProduct, method);
+        return new Checker.Engine(threads, symmetry, maxBytes, expectedStates, progress, injectionProduct, method,
+            firstViolation);
     }
 }

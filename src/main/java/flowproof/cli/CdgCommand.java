@@ -109,8 +109,14 @@ final class CdgCommand implements Callable<Integer> {
             boolean duato = cdg.kind() != ChannelDependencyGraph.Kind.FULL;
             out.printf("%s: %s; %s%,d queues, %,d dependencies, %s (%.3f s)%n", s.name(), s.model().describe(),
                 duato ? "Duato's extended graph of the escape VCs: " : "", cdg.vertices(), cdg.edges(),
-                !cdg.acyclic() ? "cyclic" : duato ? "acyclic: deadlock-free by Duato's theorem"
+                !cdg.acyclic() ? "cyclic" : !s.rule().freeSlotSuffices()
+                    ? "acyclic, but the rule does not admit every move into a free slot (freeSlotSuffices()), so the"
+                        + " graph alone proves nothing: check decides it"
+                    : duato ? "acyclic: deadlock-free by Duato's theorem"
                     : "acyclic: deadlock-free by Dally and Seitz", seconds);
+            for (String note : flowproof.rule.CheckedRule.refusedClaims(s.rule())) {
+                out.println("claim refused: " + note);
+            }
             if (!cdg.acyclic()) {
                 out.println("shortest cycle (" + cdg.cycle().size() + " queues): " + String.join(" => ", cdg.cycleNames())
                     + " => (back to the first)");

@@ -70,8 +70,8 @@ final class CheckCommand implements Callable<Integer> {
             return c.exit();
         }
         try (flowproof.cluster.Cluster on = c.cluster()) {
-            o = on == null ? Flowproof.check(s, options.options(err, false))
-                : Flowproof.check(s, options.options(err, false), on);
+            o = on == null ? Flowproof.check(s, options.options(err))
+                : Flowproof.check(s, options.options(err), on);
             if (on != null) {
                 ClusterOption.reportFailures(on, err);
                 if (o.exploration().map(r -> "member-lost".equals(r.limit())).orElse(false)) {

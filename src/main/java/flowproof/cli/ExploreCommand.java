@@ -22,7 +22,7 @@ final class ExploreCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SearchOptions options;
 
-    @Option(names = "--first", description = "stop at the first violation (counts are then partial)")
+    @Option(names = "--first", description = "stop at the first violation (the default; counts are then partial)")
     boolean first;
 
     @Option(names = "--html", paramLabel = "DIR",
@@ -46,6 +46,10 @@ final class ExploreCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (options.problem() != null) {
             cmd.commandLine().getErr().println(options.problem());
+            return Main.BAD_INPUT;
+        }
+        if (first && options.allProperties) {
+            cmd.commandLine().getErr().println("--first: expected either --first (the default) or --all-properties, found both");
             return Main.BAD_INPUT;
         }
         Spec s = Main.readSpec(spec, cmd.commandLine().getErr());
@@ -72,8 +76,8 @@ final class ExploreCommand implements Callable<Integer> {
         }
         Decision o;
         try {
-            o = members == null ? Flowproof.explore(s, options.options(cmd.commandLine().getErr(), first))
-                : Flowproof.explore(s, options.options(cmd.commandLine().getErr(), first), members);
+            o = members == null ? Flowproof.explore(s, options.options(cmd.commandLine().getErr()))
+                : Flowproof.explore(s, options.options(cmd.commandLine().getErr()), members);
         } catch (IllegalStateException e) {
             if (members == null) {
                 throw e;
@@ -98,7 +102,7 @@ final class ExploreCommand implements Callable<Integer> {
         }
         Decision o;
         try (flowproof.cluster.Cluster on = c.cluster()) {
-            o = Flowproof.explore(s, options.options(err, first), on);
+            o = Flowproof.explore(s, options.options(err), on);
             ClusterOption.reportFailures(on, err);
             if (o.exploration().map(r -> "member-lost".equals(r.limit())).orElse(false)) {
                 err.println("--cluster: a member was lost; incomplete, with the counts of the last level every member "

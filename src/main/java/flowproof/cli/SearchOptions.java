@@ -64,6 +64,10 @@ final class SearchOptions {
         }
     }
 
+    @Option(names = "--all-properties", description = "search on after a property is violated, for the other "
+        + "properties' traces and complete counts (default: stop at the first violation found with its trace)")
+    boolean allProperties;
+
     @Option(names = "--expected-states", paramLabel = "N",
         description = "size the parallel search's visited set for N stored states (orbits with --symmetry) from the "
             + "start, so that a large search never pays for growing it (old and new table at once)")
@@ -96,7 +100,8 @@ final class SearchOptions {
     }
 
     /** The library's options these ask for; progress goes to {@code err} on a terminal. Call after {@link #problem()}. */
-    flowproof.check.Options options(PrintWriter err, boolean first) {
+    flowproof.check.Options options(PrintWriter err) {
+        boolean first = !allProperties;
         long bytes = maxMemory == null ? Long.MAX_VALUE : parseSize(maxMemory);
         Progress p = new Progress(err, json);
         return new flowproof.check.Options(maxStates, maxSeconds, threads, symmetry, bytes, expectedStates,

@@ -425,6 +425,9 @@ final class SimulateCommand implements Callable<Integer> {
 
     static void print(PrintWriter out, Spec s, SimResult r, double bound, boolean unstableLatency) {
         out.println(s.name() + ": " + r.network());
+        for (String note : flowproof.rule.CheckedRule.refusedClaims(s.rule())) {
+            out.println("  refused   " + note);
+        }
         out.println("  workload  " + r.workload());
         if (!"none".equals(r.control())) {
             out.println("  control   " + r.control() + (r.controlSent() == 0 ? ""

@@ -109,7 +109,7 @@ final class VerifyCommand implements Callable<Integer> {
             }
             VerifyTask.Row o;
             try {
-                o = remote != null ? remote.get(next++).get() : row(Flowproof.check(spec, options.options(err, false)));
+                o = remote != null ? remote.get(next++).get() : row(Flowproof.check(spec, options.options(err)));
             } catch (RoutingException e) {
                 err.println(spec.source() + ": routing: " + e.getMessage());
                 bad++;
@@ -198,7 +198,7 @@ final class VerifyCommand implements Callable<Integer> {
         List<Spec> readable = specs.stream().filter(java.util.Objects::nonNull).toList();
         Progress progress = new Progress(err, options.json);
         try (flowproof.cluster.Cluster on = c.cluster()) {
-            return on.map(VerifyTask.all(readable, options.options(err, false)), true, k -> progress.show(
+            return on.map(VerifyTask.all(readable, options.options(err)), true, k -> progress.show(
                 "verify: " + k + " of " + readable.size() + " specs checked on " + on.members() + " members"));
         } catch (flowproof.explore.distributed.MemberLostException e) {
             exit = ClusterOption.lost("verify", e, err);

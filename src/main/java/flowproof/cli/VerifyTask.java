@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  * @param options the search options, without progress reports; {@code saveTo} only says whether to save
  */
 record VerifyTask(String source, String tree, long maxStates, double maxSeconds, int threads, boolean symmetry,
-                  long maxBytes, long expectedStates, boolean injectionProduct, boolean save, Options.Method method)
+                  long maxBytes, long expectedStates, boolean injectionProduct, boolean save, Options.Method method,
+                  boolean firstViolation)
     implements Task<VerifyTask.Row> {
 
     /**
@@ -53,7 +54,8 @@ record VerifyTask(String source, String tree, long maxStates, double maxSeconds,
 
     static VerifyTask of(Spec spec, Options o) {
         return new VerifyTask(spec.source(), spec.tree().toString(), o.maxStates(), o.maxSeconds(), o.threads(),
-            o.symmetry(), o.maxBytes(), o.expectedStates(), o.injectionProduct(), o.saveTo() != null, o.method());
+            o.symmetry(), o.maxBytes(), o.expectedStates(), o.injectionProduct(), o.saveTo() != null, o.method(),
+            o.firstViolation());
     }
 
     @Override
@@ -67,7 +69,7 @@ record VerifyTask(String source, String tree, long maxStates, double maxSeconds,
         Path dir = save ? Files.createTempDirectory("flowproof-verify") : null;
         try {
             Decision d = Flowproof.check(spec, new Options(maxStates, maxSeconds, threads, symmetry, maxBytes,
-                expectedStates, null, injectionProduct, dir, false, method));
+                expectedStates, null, injectionProduct, dir, firstViolation, method));
             Map<String, String> files = new LinkedHashMap<>();
             if (dir != null) {
                 try (Stream<Path> s = Files.walk(dir)) {

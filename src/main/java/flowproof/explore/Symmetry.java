@@ -526,7 +526,7 @@ final class Symmetry {
         }
         if (!same) {
             String cls = model.routing().getClass().getName();
-            String ruleCls = model.rule().getClass().getName();
+            String ruleCls = flowproof.rule.CheckedRule.classOf(model.rule()).getName();
             if (!ruleCls.startsWith("flowproof.") && !model.rule().translationInvariant()) {
                 // a user's rule that picks VCs by position and respects too much (routes take its VCs)
                 throw new ConfigurationException("rule", "a rule whose choice of VCs commutes with the symmetries it"

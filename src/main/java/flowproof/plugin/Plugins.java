@@ -289,9 +289,15 @@ public final class Plugins {
      * One line on a plugin that failed while an engine ran: the plugin's class, what it threw
      * (the throwable whose stack holds its frame) and where, e.g. {@code plugin com.example.My
      * failed: java.lang.IllegalStateException: boom (at com.example.My.admit(My.java:12))}; null
-     * when no plugin built so far is in {@code t}'s stack.
+     * when no plugin built so far is in {@code t}'s stack. A {@link PluginFault} among {@code t}
+     * and its causes gives its own line.
      */
     public static String failure(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof PluginFault f) {
+                return f.getMessage();
+            }
+        }
         String cls = blame(t);
         if (cls == null) {
             return null;

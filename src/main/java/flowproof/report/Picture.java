@@ -152,17 +152,30 @@ public final class Picture {
         Topology t = model.network().topology();
         int half = msg.classes() - 1;
         StringBuilder b = new StringBuilder("  endpoint queues (input: where the answer goes; output: destination; head first):\n");
+        // past SHOWN_EMPTY nodes, as in the network's picture, a node whose endpoint queues are all empty is left out
+        boolean leaveOut = t.nodes() > SHOWN_EMPTY;
+        int left = 0;
         for (int v = 0; v < t.nodes(); v++) {
-            b.append("  ").append(t.nodeName(v)).append(':');
+            StringBuilder line = new StringBuilder("  ").append(t.nodeName(v)).append(':');
+            boolean empty = true;
             for (int k = 0; k < 2 * half; k++) {
                 int[] e = s.endpoints()[v * 2 * half + k];
-                b.append("  ").append(k < half ? "in " + msg.className(k) : "out " + msg.className(k - half + 1)).append(" [");
+                empty &= e.length == 0;
+                line.append("  ").append(k < half ? "in " + msg.className(k) : "out " + msg.className(k - half + 1)).append(" [");
                 for (int i = 0; i < msg.endpointQueue(); i++) {
-                    b.append(i > 0 ? " " : "").append(i < e.length ? t.nodeName(e[i]) : ".");
+                    line.append(i > 0 ? " " : "").append(i < e.length ? t.nodeName(e[i]) : ".");
                 }
-                b.append(']');
+                line.append(']');
             }
-            b.append('\n');
+            if (leaveOut && empty) {
+                left++;
+            } else {
+                b.append(line).append('\n');
+            }
+        }
+        if (left > 0) {
+            b.append(String.format("  (%,d of the %,d nodes not shown: every endpoint queue empty)", left, t.nodes()))
+                .append('\n');
         }
         return b.toString();
     }

@@ -18,7 +18,9 @@ public final class ResultText {
         StringBuilder b = new StringBuilder();
         b.append(name).append("  (").append(specPath).append(")\n");
         b.append(String.format("  %-14s %s; traffic %s%n", "model", r.model().describe(), traffic));
-        String how = (r.complete() ? "exhaustive" : "partial search, stopped by the " + r.limit() + " limit")
+        String how = (r.complete() ? "exhaustive" : "first-violation".equals(r.limit())
+            ? "breadth-first, stopped at the first violation"
+            : "partial search, stopped by the " + r.limit() + " limit")
             + (r.product() == null ? "" : ", injection-queue product");
         String exp = expected == null ? "" : "; expected " + expected.key() + ": "
             + (r.verdict() == Verdict.INCOMPLETE ? "not established" : r.verdict().satisfies(expected) ? "ok" : "MISMATCH");
@@ -57,7 +59,9 @@ public final class ResultText {
             } else if (e.getKey() == Property.INJECTABILITY && e.getValue() == PropertyStatus.UNKNOWN) {
                 extra = " (some pair not seen to inject before the limit)";
             } else if (e.getKey() == Property.DRAINABILITY && e.getValue() == PropertyStatus.NOT_CHECKED) {
-                extra = " (needs the complete state space)";
+                extra = "first-violation".equals(r.limit())
+                    ? " (needs the complete state space: --all-properties searches on)"
+                    : " (needs the complete state space)";
             }
             b.append(String.format("  %-14s %-27s %s%s%n", "property", e.getKey().key(), e.getValue().key(), extra));
         }

@@ -142,6 +142,25 @@ public final class RuleContract {
         return all;
     }
 
+    /**
+     * The violations of the rule's own behaviour on {@link #DEFAULT_STATES} states of seed
+     * {@link #DEFAULT_SEED}: every check but the invariants and the symmetries (which the engines
+     * that rely on them check where they use them). What {@link CheckedRule} runs on a user's rule
+     * before any engine relies on it.
+     */
+    public static List<Violation> behaviour(FlowControlRule rule, Network network) {
+        Checker c = new Checker(rule, network);
+        c.initialMarks();
+        c.destinations();
+        for (Sample s : samples(network, rule.marksPerRing() > 0, DEFAULT_STATES, DEFAULT_SEED)) {
+            c.moves(s);
+            c.drifts(s);
+        }
+        List<Violation> all = new ArrayList<>();
+        c.found.values().forEach(all::addAll);
+        return all;
+    }
+
     /** The most elements {@link #respected} checks. */
     private static final int MAX_RESPECTED = 256;
 
@@ -225,6 +244,9 @@ public final class RuleContract {
 
     /** The rule's class, with its description when that says more: what messages name. */
     public static String label(FlowControlRule rule) {
+        if (rule instanceof CheckedRule checked) {
+            return label(checked.rule());
+        }
         String cls = rule.getClass().getName();
         String d;
         try {

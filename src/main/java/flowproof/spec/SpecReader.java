@@ -541,7 +541,9 @@ public final class SpecReader {
         java.util.function.Function<Network, FlowControlRule> ruleFor = n -> {
             FlowControlRule r;
             if (plugin != null) {
-                r = Plugins.create("rule", plugin, RULE_PLUGIN, n);
+                String field = plugin.has("class") ? "rule.class" : "rule.plugin";
+                r = flowproof.rule.CheckedRule.of(Plugins.create("rule", plugin, RULE_PLUGIN, n), n, field,
+                    file + ": " + prefix + field);
             } else if (parts != null) {
                 try {
                     r = mixedRule(f, partsNode, parts, n);
@@ -587,7 +589,8 @@ public final class SpecReader {
             throw new SpecException(f.file, f.prefix + field, "a rule without critical marks under flow: wormhole",
                 RuleContract.label(rule) + ", which keeps " + rule.marksPerRing() + " per ring");
         }
-        return rule;
+        // its claims checked on this network before an engine relies on them; its faults one line
+        return flowproof.rule.CheckedRule.of(rule, network, field, f.file + ": " + f.prefix + field);
     }
 
     /** A user's topology: a class implementing Topology, or a TopologyFactory; built from its parameters alone. */

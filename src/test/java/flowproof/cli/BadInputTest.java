@@ -350,8 +350,16 @@ class BadInputTest {
 
     @Test
     void aSavedCounterexampleIsWrittenWhole() throws IOException {
+        Path first = dir.resolve("saved-first");
+        CliRun f = CliRun.run("check", ring, "--counterexamples", first);
+        assertThat(f.code()).isEqualTo(Main.VIOLATION);
+        try (Stream<Path> s = Files.list(first)) {
+            // the search ends at the first violation: that property's trace, whole
+            assertThat(s.map(p -> p.getFileName().toString()))
+                .containsExactlyInAnyOrder("ring3-vct.stuck-freedom.json", "ring3-vct.stuck-freedom.txt");
+        }
         Path out = dir.resolve("saved");
-        CliRun r = CliRun.run("check", ring, "--counterexamples", out);
+        CliRun r = CliRun.run("check", ring, "--counterexamples", out, "--all-properties");
         assertThat(r.code()).isEqualTo(Main.VIOLATION);
         try (Stream<Path> s = Files.list(out)) {
             assertThat(s.map(p -> p.getFileName().toString()))

@@ -25,7 +25,8 @@ class MessagesCliTest {
 
     @Test
     void sharedVcOnTheRingIsACounterexampleWithATraceThatReplays() throws Exception {
-        CliRun r = CliRun.run("check", spec("msg-ring4-bidir-request-reply-shared-vc"), "--counterexamples", dir);
+        CliRun r = CliRun.run("check", spec("msg-ring4-bidir-request-reply-shared-vc"), "--counterexamples", dir,
+            "--all-properties");
         assertThat(r.code()).as(r.err()).isEqualTo(Main.VIOLATION);
         assertThat(r.out()).contains("verdict        counterexample (exhaustive; expected counterexample: ok)")
             .contains("20,449 reachable").contains("cyclic").contains("consume a request at");

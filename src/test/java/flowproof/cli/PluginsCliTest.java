@@ -61,7 +61,7 @@ class PluginsCliTest {
 
     @Test
     void theExplorerDecidesItInterleavedSynchronousAndReducedBySymmetry() throws IOException {
-        CliRun stuck = run("explore", spec("torus3x2-hybrid-c1"), "--no-save");
+        CliRun stuck = run("explore", spec("torus3x2-hybrid-c1"), "--no-save", "--all-properties");
         assertThat(stuck.code()).as(stuck.err()).isEqualTo(Main.VIOLATION);
         assertThat(stuck.out()).contains("100,467 reachable").contains("stuck-freedom               violated");
         Path sync = Files.writeString(dir.resolve("sync.yaml"), Files.readString(spec("ring4-hybrid"))
@@ -153,7 +153,7 @@ class PluginsCliTest {
         assertThat(cdg.out()).contains("cyclic");
         // the explorer: the deadlock on the ring of the irregular network, and its replay
         Path cx = dir.resolve("cx-irregular");
-        CliRun c = run("check", spec("irregular5-shortest-path-1vc"), "--counterexamples", cx);
+        CliRun c = run("check", spec("irregular5-shortest-path-1vc"), "--counterexamples", cx, "--all-properties");
         assertThat(c.code()).as(c.err()).isEqualTo(Main.VIOLATION);
         assertThat(c.out()).contains("52,488 reachable").contains("counterexample (exhaustive; expected counterexample: ok)")
             .contains("stuck-freedom               violated");
@@ -276,8 +276,8 @@ class PluginsCliTest {
         throws IOException {
         Path table = Path.of("specs", name + ".yaml");
         Path plugin = withClasses(name, section);
-        CliRun e1 = run("explore", table, "--no-save");
-        CliRun e2 = run("explore", plugin, "--no-save");
+        CliRun e1 = run("explore", table, "--no-save", "--all-properties");
+        CliRun e2 = run("explore", plugin, "--no-save", "--all-properties");
         assertThat(e2.code()).as(e2.err()).isEqualTo(e1.code());
         assertThat(e2.out()).contains(states);
         assertThat(lines(e2.out(), "verdict", "states", "property")).isEqualTo(lines(e1.out(), "verdict", "states",
@@ -308,7 +308,7 @@ class PluginsCliTest {
         assertThat(c.code()).as(c.err()).isEqualTo(Main.VIOLATION);
         assertThat(c.out()).contains("dor with 2 VC classes (example.plugins.SourceDatelineClasses)")
             .contains("cycle          0-d0+->1 vc1 => 1-d0+->2 vc1 => 2-d0+->3 vc1 => 3-d0+->0 vc1")
-            .contains("counterexample (exhaustive; expected counterexample: ok)");
+            .contains("counterexample (breadth-first, stopped at the first violation; expected counterexample: ok)");
     }
 
     @Test
@@ -568,6 +568,83 @@ class PluginsCliTest {
         }
     }
 
+    // ------------------------------------------------------------------ claims checked, not trusted
+
+    @Test
+    void aRuleThatDeclaresFreeSlotSufficesButNeverForwardsIsNeverProved() throws IOException {
+        // XY on a 2x2 mesh: an acyclic dependency graph, so the claim alone would be a proof
+        Path f = spec("mesh2x2-never-forwards");
+        String refused = "claim refused  example.plugins.NeverForwards declares freeSlotSuffices(), but it denies an"
+            + " allowed move into a queue with a free slot";
+        for (String cmd : List.of("check", "explore")) {
+            CliRun r = run(cmd, f, "--no-save");
+            assertThat(r.code()).as(cmd + ": " + r.out() + r.err()).isEqualTo(Main.VIOLATION);
+            assertThat(r.out()).as(cmd).contains(refused).contains("counterexample (breadth-first, stopped at the first"
+                + " violation; expected counterexample: ok)").doesNotContain("proved").doesNotContain("deadlock-free");
+        }
+        CliRun p = run("prove", f, "--no-save");
+        assertThat(p.code()).as(p.out() + p.err()).isEqualTo(Main.VIOLATION);
+        assertThat(p.out()).contains(refused).contains("deadlock-configuration").doesNotContain("verdict        proved");
+        CliRun g = run("cdg", f);
+        assertThat(g.code()).as(g.err()).isEqualTo(Main.OK);
+        assertThat(g.out()).contains("acyclic, but the rule does not admit every move into a free slot")
+            .doesNotContain("deadlock-free by");
+        CliRun sim = run("simulate", f);
+        assertThat(sim.out()).contains("refused   example.plugins.NeverForwards declares freeSlotSuffices()")
+            .contains("drained   NO");
+        CliRun json = run("check", f, "--no-save", "--json");
+        assertThat(json.out()).contains("\"refused-claims\":[\"example.plugins.NeverForwards declares"
+            + " freeSlotSuffices(), but it denies").contains("\"verdict\":\"counterexample\"");
+        Path folder = Files.createDirectories(dir.resolve("verify-liar"));
+        Files.copy(f, folder.resolve("mesh2x2-never-forwards.yaml"));
+        CliRun v = run("verify", folder, "--no-save");
+        assertThat(v.code()).as(v.out() + v.err()).isEqualTo(Main.OK);
+        assertThat(v.out()).contains("1 specs: 1 as expected");
+    }
+
+    @Test
+    void aRuleThatHidesThatItReadsRingOccupancyIsAnsweredAsTheHonestOne() throws IOException {
+        Path liar = Files.writeString(dir.resolve("ring4-hidden.yaml"), Files.readString(spec("ring4-hybrid"))
+            .replace("example.plugins.HybridBubble", "example.plugins.HiddenRingReader"));
+        for (String cmd : List.of("check", "explore", "prove")) {
+            CliRun honest = run(cmd, spec("ring4-hybrid"), "--no-save");
+            CliRun r = run(cmd, liar, "--no-save");
+            assertThat(r.code()).as(cmd + ": " + r.out() + r.err()).isEqualTo(honest.code()).isEqualTo(Main.OK);
+            assertThat(r.out()).as(cmd).contains("claim refused  example.plugins.HiddenRingReader declares"
+                + " readsRingOccupancy() false: it reads ring occupancy (inject into 0-d0+->1 vc0); the engines keep the"
+                + " ring counts");
+            assertThat(lines(r.out(), "verdict", "states", "property")).as(cmd)
+                .isEqualTo(lines(honest.out(), "verdict", "states", "property"));
+        }
+    }
+
+    @Test
+    void aRuleThatDeclaresAnInvariantItDoesNotKeepIsNeverProved() throws IOException {
+        Path f = Files.writeString(dir.resolve("ring4-false-bubble.yaml"), "name: ring4-false-bubble\ntopology: {kind:"
+            + " ring, radix: 4}\ncapacity: 1\nrule: {class: example.plugins.FalseBubble}\n");
+        CliRun c = run("check", f, "--no-save");
+        assertThat(c.code()).as(c.out() + c.err()).isEqualTo(Main.VIOLATION);
+        assertThat(c.out()).contains("stuck-freedom               violated");
+        CliRun e = run("explore", f, "--no-save", "--all-properties");
+        assertThat(e.out()).contains("bubble-invariant            violated");
+        CliRun p = run("prove", f, "--no-save");
+        assertThat(p.code()).as(p.out() + p.err()).isNotEqualTo(Main.OK);
+        assertThat(p.out()).contains("inductive NO").doesNotContain("verdict        proved");
+    }
+
+    @Test
+    void aRuleAnsweringOutOfRangeOnlyWhileAnEngineRunsIsNamedInOneLine() throws IOException {
+        // its n-th answer is 7: the check before the engines does not see it, the engine that meets it names it
+        Path f = Files.writeString(dir.resolve("late.yaml"), "name: late\ntopology: {kind: ring, radix: 4}\ncapacity:"
+            + " 2\nrule: {class: example.plugins.OutOfRange, params: {after-calls: 10000}}\n");
+        for (String cmd : List.of("check", "explore")) {
+            CliRun r = run(cmd, f, "--no-save");
+            BadInputTest.assertOneLineBadInput(r, cmd);
+            assertThat(r.err().strip()).as(cmd).contains(f + ": rule.class: expected admit to return DENY 0, ADMIT 1 or"
+                + " ADMIT_SHIFT_MARK 2, found 7 from example.plugins.OutOfRange.admit for the move ");
+        }
+    }
+
     // ------------------------------------------------------------------ bad input
 
     static List<Arguments> badPluginSpecs() {
@@ -627,6 +704,17 @@ class PluginsCliTest {
             Arguments.of("scheme: not a scheme", ring + "rule: vct\n" + sim + "{class: example.plugins.YxRouting}}",
                 "simulation.control.class: expected a class implementing flowproof.sim.control.Scheme, found"
                     + " example.plugins.YxRouting (it does not implement it)"),
+            Arguments.of("admit out of range", ring + "rule: {class: example.plugins.OutOfRange}",
+                "rule.class: expected a rule that keeps the flow-control rule contract (outcome, docs/plugins.md), found"
+                    + " example.plugins.OutOfRange: admit returned 7 (expected DENY 0, ADMIT 1 or ADMIT_SHIFT_MARK 2);"
+                    + " move: 0-d0+->1 vc0 => 1-d0+->2 vc0; state: the empty network"),
+            Arguments.of("invariants() null", ring + "rule: {class: example.plugins.NullInvariants}",
+                "rule.class: expected a rule whose invariants() returns a set of invariants (empty for none), found"
+                    + " example.plugins.NullInvariants, whose invariants() returned null"),
+            Arguments.of("invariants() holding null", ring + "rule: {class: example.plugins.NullInvariants, params:"
+                + " {holding-null: true}}", "rule.class: expected a rule whose invariants() returns a set of invariants"
+                + " (empty for none), found example.plugins.NullInvariants, whose invariants() returned a set holding"
+                + " null"),
             // topologies
             Arguments.of("topology: unknown class", net + "{class: example.plugins.Nope}",
                 "topology.class: expected a class on the class path or in a --plugins jar or folder, found"
