@@ -307,8 +307,8 @@ final class Checker {
     /**
      * {@code o} with the search guided by the dependency cycle ({@link Guided}) when the full
      * search stopped at a limit with the graph cyclic and nothing else decided; {@code o} itself
-     * when the search does not apply (an acyclic graph, Duato's graph of escape VCs, message
-     * classes, a lost member, every pair needed, no time left).
+     * when the search does not apply (an acyclic graph, Duato's graph of escape VCs, a lost
+     * member, every pair needed, no time left).
      */
     private static Outcome guided(Outcome o, Spec spec, Path saveDir, long states, double seconds, long deadline,
                                   Engine engine) throws IOException, Unsaved {
@@ -319,7 +319,7 @@ final class Checker {
         }
         String before = "the explorer reached its " + o.result().limit() + " limit"
             + (o.proof() == null ? "" : " and CP-SAT's proof did not decide");
-        return guided(o, before, pairs, spec, saveDir, states, seconds, deadline, engine);
+        return guided(o, before, pairs, spec, saveDir, states, seconds, deadline, engine, GUIDED_STATES);
     }
 
     /**
@@ -344,14 +344,14 @@ final class Checker {
 
     /** {@code o} with the search guided by the dependency cycle on {@code pairs}; {@code before} says what came first. */
     private static Outcome guided(Outcome o, String before, List<int[]> pairs, Spec spec, Path saveDir, long states,
-                                  double seconds, long deadline, Engine engine) throws IOException, Unsaved {
+                                  double seconds, long deadline, Engine engine, long cap) throws IOException, Unsaved {
         ChannelDependencyGraph cdg = o.cdg();
         java.util.Set<Property> props = EnumSet.copyOf(spec.effectiveProperties());
         props.remove(Property.INJECTABILITY);
         flowproof.explore.Model m = new flowproof.explore.Model(spec.network(), spec.routing(), spec.rule(), pairs,
             spec.escapeAny(), spec.semantics(), spec.injectionQueue(), spec.wormhole());
         Limits l = limits(spec, states, deadline == Long.MAX_VALUE ? seconds : left(deadline), engine);
-        Limits lim = new Limits(Math.min(GUIDED_STATES, l.states()), l.seconds(), l.bytes());
+        Limits lim = new Limits(Math.min(cap, l.states()), l.seconds(), l.bytes());
         Outcome g;
         String unsaved = null;
         try {
@@ -630,8 +630,9 @@ final class Checker {
         if (pairs != null && (deadline == Long.MAX_VALUE || System.nanoTime() < deadline)) {
             String before = String.format("the explorer's first %,d states showed no violation%s", r.states(),
                 report == null ? "" : " and CP-SAT's knot search reached no deadlock");
+            // no more states than the first phase's: at most its cost again before the whole explorer
             Outcome g = guided(new Outcome(spec, cdg, cdgSeconds, r, Map.of()), before, pairs, spec, saveDir, states,
-                seconds, deadline, engine);
+                seconds, deadline, engine, PORTFOLIO_STATES);
             if (g.guidedFound()) {
                 return report == null ? g : g.with(report);
             }

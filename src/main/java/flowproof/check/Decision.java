@@ -308,7 +308,7 @@ public final class Decision {
      * @return the refused claims
      */
     public List<String> refusedClaims() {
-        return flowproof.rule.CheckedRule.refusedClaims(spec().rule());
+        return spec().refusedClaims();
     }
 
     /** @return the report as one line of JSON, as {@code --json} prints it */

@@ -114,7 +114,7 @@ final class CdgCommand implements Callable<Integer> {
                         + " graph alone proves nothing: check decides it"
                     : duato ? "acyclic: deadlock-free by Duato's theorem"
                     : "acyclic: deadlock-free by Dally and Seitz", seconds);
-            for (String note : flowproof.rule.CheckedRule.refusedClaims(s.rule())) {
+            for (String note : s.refusedClaims()) {
                 out.println("claim refused: " + note);
             }
             if (!cdg.acyclic()) {

@@ -425,7 +425,7 @@ final class SimulateCommand implements Callable<Integer> {
 
     static void print(PrintWriter out, Spec s, SimResult r, double bound, boolean unstableLatency) {
         out.println(s.name() + ": " + r.network());
-        for (String note : flowproof.rule.CheckedRule.refusedClaims(s.rule())) {
+        for (String note : s.refusedClaims()) {
             out.println("  refused   " + note);
         }
         out.println("  workload  " + r.workload());

@@ -408,7 +408,9 @@ public final class Explorer {
                 id++;
                 break;
             }
-            if (stopAtFirstViolation && !violations.ids.isEmpty()) {
+            if (stopAtFirstViolation && !violations.ids.isEmpty() && id + 1 == levelEnd) {
+                // the end of the first level with a violation: its least violating state is known, so the
+                // trace is the least shortest one, as with the whole search (docs/counterexamples.md)
                 limit = "first-violation";
                 id++;
                 break;

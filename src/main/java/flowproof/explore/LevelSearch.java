@@ -418,12 +418,14 @@ final class LevelSearch {
                     runRound(pool, workers, frontier, blocks, cursor, roundEnd, depth, levelSize);
                     done = roundEnd;
                     cursor.set(done);
-                    if (stopAtFirstViolation && stop == null) {
-                        for (Worker w : workers) {
-                            for (long[] v : w.violation) {
-                                if (v != null) {
-                                    stop = "first-violation";
-                                }
+                }
+                if (stopAtFirstViolation && stop == null) {
+                    // at the end of the level, not of a round: the level's least violating state is then known, and
+                    // the trace is the least shortest one, as with the whole search (docs/counterexamples.md)
+                    for (Worker w : workers) {
+                        for (long[] v : w.violation) {
+                            if (v != null) {
+                                stop = "first-violation";
                             }
                         }
                     }

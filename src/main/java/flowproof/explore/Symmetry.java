@@ -525,7 +525,7 @@ final class Symmetry {
             same = qm[a.queues()[i]] == b.queues()[i] && hm[a.headers()[i]] == b.headers()[i];
         }
         if (!same) {
-            String cls = model.routing().getClass().getName();
+            String cls = flowproof.routing.CheckedRouting.classOf(model.routing()).getName();
             String ruleCls = flowproof.rule.CheckedRule.classOf(model.rule()).getName();
             if (!ruleCls.startsWith("flowproof.") && !model.rule().translationInvariant()) {
                 // a user's rule that picks VCs by position and respects too much (routes take its VCs)

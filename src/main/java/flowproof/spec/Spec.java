@@ -53,6 +53,17 @@ public record Spec(
     int injectionQueue,
     flowproof.explore.Wormhole wormhole) {
 
+    /**
+     * The capabilities the spec's plugins declare but lack on its network, each refused before an
+     * engine relied on it ({@link flowproof.rule.CheckedRule}, {@link flowproof.routing.CheckedRouting}), one
+     * line each naming the class, the method and what failed; empty when none was.
+     */
+    public List<String> refusedClaims() {
+        List<String> all = new java.util.ArrayList<>(flowproof.rule.CheckedRule.refusedClaims(rule));
+        all.addAll(flowproof.routing.CheckedRouting.refusedClaims(routing));
+        return all;
+    }
+
     public Model model() {
         return new Model(network, routing, rule, pairs, escapeAny, semantics, injectionQueue, wormhole);
     }

@@ -677,7 +677,8 @@ public final class SpecReader {
                 + " (headers " + r.headers() + ", maxCandidates " + r.maxCandidates() + ", maxInjectHeaders "
                 + r.maxInjectHeaders() + ")");
         }
-        return r;
+        // a minimal() it does not keep is refused before an engine relies on it (docs/plugins.md)
+        return flowproof.routing.CheckedRouting.of(r, topology);
     }
 
     /** The routing a spec names among the built-in ones (the default for the topology when it names none). */

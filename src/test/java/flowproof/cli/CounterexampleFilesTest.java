@@ -48,7 +48,9 @@ class CounterexampleFilesTest {
                 List.of("--threads", "2", "--enumerate-injection-queues"));
             for (List<String> options : variants) {
                 Path dir = tmp.resolve("run" + run++);
-                List<Object> args = new ArrayList<>(List.of("check", "specs/" + spec + ".yaml", "--counterexamples", dir));
+                // every property's trace, as counterexamples/ holds them (written by verify --all-properties)
+                List<Object> args = new ArrayList<>(List.of("check", "specs/" + spec + ".yaml", "--counterexamples", dir,
+                    "--all-properties"));
                 args.addAll(options);
                 CliRun r = CliRun.run(args.toArray());
                 String what = spec + " " + options;
@@ -75,7 +77,7 @@ class CounterexampleFilesTest {
         List<Path> first = null;
         for (String threads : new String[] {"1", "2", "3"}) {
             Path dir = tmp.resolve("cx" + threads);
-            CliRun r = CliRun.run("verify", specs, "--threads", threads, "--counterexamples", dir);
+            CliRun r = CliRun.run("verify", specs, "--threads", threads, "--counterexamples", dir, "--all-properties");
             assertThat(r.code()).as(threads + " threads: " + r.out() + r.err()).isEqualTo(Main.OK);
             List<Path> saved;
             try (Stream<Path> s = Files.list(dir)) {
