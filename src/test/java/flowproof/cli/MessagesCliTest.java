@@ -122,4 +122,32 @@ class MessagesCliTest {
             assertThat(r.out()).contains("drained   yes").doesNotContain("DEADLOCK");
         }
     }
+
+    @Test
+    void aProtocolDeadlockPastEnumerationIsFoundByTheCycleGuidedSearchAndReportedOnce() throws Exception {
+        // all pairs on a 4x4 mesh, requests and replies on one VC: far past enumeration
+        CliRun r = CliRun.run("check", spec("msg-mesh4x4-request-reply-shared-vc"), "--counterexamples", dir);
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.VIOLATION);
+        assertThat(r.out()).contains("cycle-guided   the explorer's first 1,000,000 states showed no violation: a search"
+                + " with only the 2 of 240 traffic pairs")
+            .contains("(check verdict counterexample)")
+            .contains("counterexample (breadth-first, stopped at the first violation; expected counterexample: ok)")
+            .contains("consume a request at").doesNotContain("use check").doesNotContain("cp-sat");
+        // the explorer's first phase, then the guided search: each once
+        assertThat(r.out().lines().filter(l -> l.startsWith("msg-mesh4x4-request-reply-shared-vc  ("))).hasSize(2);
+        CliRun replay = CliRun.run("replay", dir.resolve("msg-mesh4x4-request-reply-shared-vc.stuck-freedom.json"));
+        assertThat(replay.code()).as(replay.out() + replay.err()).isEqualTo(Main.OK);
+        assertThat(replay.out()).contains("reproduced: stuck-freedom violated after 12 moves");
+        CliRun fixed = CliRun.run("check", spec("msg-mesh8x8-request-reply-separate-vcs"), "--no-save");
+        assertThat(fixed.code()).as(fixed.out() + fixed.err()).isEqualTo(Main.OK);
+        assertThat(fixed.out()).contains("proved deadlock-free (method cdg");
+    }
+
+    @Test
+    void aDeadlockFoundEndsTheSearch() {
+        CliRun r = CliRun.run("check", Path.of("specs/graph7-shortest-path-1vc.yaml"), "--no-save");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.VIOLATION);
+        assertThat(r.out()).contains("counterexample (breadth-first, stopped at the first violation; expected"
+            + " counterexample: ok)").contains("found so far, ").contains("stuck-freedom: 4 moves");
+    }
 }
