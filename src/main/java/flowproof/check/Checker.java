@@ -580,7 +580,8 @@ final class Checker {
             throw e;
         }
         ExplorationResult r = first.result();
-        if (r.complete() || r.verdict() != Verdict.INCOMPLETE || !"states".equals(r.limit())
+        boolean memory = "memory".equals(r.limit());
+        if (r.complete() || r.verdict() != Verdict.INCOMPLETE || !"states".equals(r.limit()) && !(memory && pairs != null)
             || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline) {
             // finished, a violation found, or the clock ran out: the search as without the portfolio decides
             cancel.cancel();
@@ -628,7 +629,8 @@ final class Checker {
         }
         Guided tried = null;
         if (pairs != null && (deadline == Long.MAX_VALUE || System.nanoTime() < deadline)) {
-            String before = String.format("the explorer's first %,d states showed no violation%s", r.states(),
+            String before = String.format(memory ? "the explorer's first phase reached its memory limit at %,d states"
+                    + " without a violation%s" : "the explorer's first %,d states showed no violation%s", r.states(),
                 report == null ? "" : " and CP-SAT's knot search reached no deadlock");
             // no more states than the first phase's: at most its cost again before the whole explorer
             Outcome g = guided(new Outcome(spec, cdg, cdgSeconds, r, Map.of()), before, pairs, spec, saveDir, states,
