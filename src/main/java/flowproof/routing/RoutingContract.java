@@ -66,9 +66,22 @@ public final class RoutingContract {
         }
     }
 
-    /** The first violation of {@code minimal} when the function declares {@code minimal()}; null when none. */
+    /**
+     * Why a function's {@code minimal()} claim cannot be relied on: the violation of {@code minimal}, or, when its
+     * routes were too many to follow within the bound, that the claim could not be checked; null when the function
+     * does not claim it or the claim was checked and holds.
+     */
     public static Violation falseMinimal(RoutingFunction routing, Topology topology) {
-        return violations(routing, topology).stream().filter(v -> v.check().equals("minimal")).findFirst().orElse(null);
+        if (!routing.minimal()) {
+            return null;
+        }
+        Run run = new Run(routing, topology);
+        List<Violation> found = run.run();
+        if (!run.bounded) {
+            return new Violation(label(routing), "minimal", "declares minimal() but its routes are more than "
+                + String.format("%,d", MAX_STEPS) + " route states, too many to check that no packet can circle");
+        }
+        return found.stream().filter(v -> v.check().equals("minimal")).findFirst().orElse(null);
     }
 
     static String label(RoutingFunction r) {
@@ -104,6 +117,8 @@ public final class RoutingContract {
         final Map<Long, Integer> ids = new java.util.HashMap<>();
         final List<long[]> states = new ArrayList<>();
         final List<int[]> hops = new ArrayList<>();
+        /** Whether every route was followed (within {@link #MAX_STEPS}). */
+        boolean bounded = true;
 
         int id(int node, int in, int h, ArrayDeque<Integer> todo) {
             long key = ((long) node * (t.channels() + 1) + in + 1) * r.headers() + h;
@@ -121,7 +136,7 @@ public final class RoutingContract {
         List<Violation> run() {
             int[] endpoints = t.endpoints();
             ArrayDeque<Integer> todo = new ArrayDeque<>();
-            boolean bounded = true;
+            bounded = true;
             for (int s : endpoints) {
                 for (int d : endpoints) {
                     if (s == d) {

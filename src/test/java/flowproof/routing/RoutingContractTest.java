@@ -75,6 +75,12 @@ class RoutingContractTest {
             .contains("declares minimal(), but");
         // an honest function is left as it is
         assertThat(CheckedRouting.of(dor, ring)).isSameAs(dor);
+        // routes too many to follow: the claim is not checked, so it is not relied on
+        Torus big = Torus.torus(new int[] {16, 16}, true);
+        RoutingFunction unchecked = new Delegate(new DimensionOrderRouting(big));
+        assertThat(RoutingContract.falseMinimal(unchecked, big)).isNotNull().extracting(RoutingContract.Violation::detail)
+            .asString().contains("too many to check");
+        assertThat(CheckedRouting.of(unchecked, big).minimal()).isFalse();
         assertThat(RoutingContract.violations(dor, ring)).isEmpty();
     }
 
