@@ -1,6 +1,9 @@
 package flowproof.plugin;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.ConfigurationException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -20,20 +23,58 @@ import java.util.Set;
  * Every read names a parameter as known; after the plugin is built, a parameter that no read
  * asked for is refused ({@link #done}), so a misspelt name is an error, not a silent default.
  * Values are YAML's: integers, numbers, booleans, strings, lists and mappings.
+ *
+ * <p>flowproof's own topologies, routings and rules read their fields through the same class
+ * ({@link #ofFields}): {@code topology: {kind: torus, radix: [4, 4]}} gives the torus factory the
+ * fields besides {@code kind}, and errors name {@code topology.radix}.
  */
 public final class PluginParams {
 
     private final String field;
     private final Map<String, Object> values;
     private final Set<String> known = new LinkedHashSet<>();
+    /** The file the values come from (a spec), or null. */
+    private final String source;
+    /** What messages put before {@link #field}: empty, or {@code spec.} for the spec a counterexample file embeds. */
+    private final String prefix;
+    /** The mapping the values were read from, when they are a spec's own fields; else null. */
+    private final ObjectNode tree;
 
     /**
      * @param field  the path of the mapping in the spec, e.g. {@code rule.params}; errors name {@code field.NAME}
      * @param values the parameters by name (null for none)
      */
     public PluginParams(String field, Map<String, ?> values) {
+        this(field, values, null, "", null);
+    }
+
+    private PluginParams(String field, Map<String, ?> values, String source, String prefix, ObjectNode tree) {
         this.field = field;
+        this.prefix = prefix;
         this.values = values == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        this.source = source;
+        this.tree = tree;
+    }
+
+    /**
+     * The fields of a spec's mapping as parameters, for a built-in factory: {@code topology:
+     * {kind: torus, radix: [4, 4]}} with {@code skip} [kind] gives {@code radix}. Errors name
+     * {@code field.NAME} and call a missing value a missing field; {@link #embed} may rewrite the
+     * mapping.
+     *
+     * @param source  the spec file, for {@link #path} and messages
+     * @param prefix  what messages put before the field: empty, or {@code spec.} in a counterexample file
+     * @param field   the mapping's path, e.g. {@code topology}
+     * @param mapping the mapping
+     * @param skip    fields read by the caller (they count as known)
+     */
+    public static PluginParams ofFields(String source, String prefix, String field, ObjectNode mapping,
+                                        List<String> skip) {
+        Map<String, Object> m = Plugins.toMap(mapping);
+        skip.forEach(m::remove);
+        PluginParams p = new PluginParams(field, m, source, prefix, mapping);
+        p.known.addAll(skip);
+        return p;
     }
 
     /** Parameters for a plugin built by hand (a test, {@link flowproof.rule.RuleContract}): errors name {@code params.NAME}. */
@@ -49,6 +90,54 @@ public final class PluginParams {
     /** The path of the mapping in the spec, e.g. {@code rule.params}. */
     public String field() {
         return field;
+    }
+
+    /**
+     * What messages put before {@link #field}: empty, or {@code spec.} for the spec a
+     * counterexample file embeds. The errors this class makes leave it out (the spec reader adds it).
+     */
+    public String prefix() {
+        return prefix;
+    }
+
+    /** The file the parameters come from (the spec), or null for parameters built by hand. */
+    public String source() {
+        return source;
+    }
+
+    /**
+     * A required file name, resolved against the folder of {@link #source} (as given when there
+     * is no source or it has no folder).
+     */
+    public Path path(String name) {
+        String file = text(name);
+        Path parent = source == null ? null : Path.of(source).getParent();
+        return parent == null ? Path.of(file) : parent.resolve(file);
+    }
+
+    /** The value as the spec's tree holds it (a mapping or list a factory parses itself), or null. */
+    public JsonNode node(String name) {
+        known.add(name);
+        if (tree != null) {
+            JsonNode v = tree.get(name);
+            return v == null || v.isNull() ? null : v;
+        }
+        Object v = values.get(name);
+        return v == null ? null : JSON.valueToTree(v);
+    }
+
+    /**
+     * Replaces field {@code remove} of the spec's mapping by {@code name: value}, e.g. a file by
+     * its contents, so that counterexample files (which embed the spec) carry what was read.
+     *
+     * @throws IllegalStateException for parameters not read from a spec's mapping ({@link #ofFields})
+     */
+    public void embed(String remove, String name, JsonNode value) {
+        if (tree == null) {
+            throw new IllegalStateException("only a spec's own fields can be rewritten");
+        }
+        tree.remove(remove);
+        tree.set(name, value);
     }
 
     /** The names the spec gives, in its order. */
@@ -183,7 +272,16 @@ public final class PluginParams {
     /** The error for a value of {@code name} that is not {@code expected}: {@code FIELD.NAME: expected ..., found VALUE}. */
     public ConfigurationException bad(String name, String expected) {
         known.add(name);
-        return new ConfigurationException(field + "." + name, expected, describe(values.get(name)));
+        return new ConfigurationException(field + "." + name, expected, found(name));
+    }
+
+    /** The error for item {@code index} of list {@code name}: {@code FIELD.NAME[INDEX]: expected ..., found ITEM}. */
+    public ConfigurationException bad(String name, int index, String expected) {
+        known.add(name);
+        JsonNode list = node(name);
+        JsonNode item = list == null ? null : list.get(index);
+        return new ConfigurationException(field + "." + name + "[" + index + "]", expected,
+            item == null ? "nothing" : describe(item));
     }
 
     /** The error for a parameter that only a combination reveals, with a found text of the plugin's own. */
@@ -193,17 +291,59 @@ public final class PluginParams {
     }
 
     private ConfigurationException missing(String name, String expected) {
-        return new ConfigurationException(field + "." + name, expected, "nothing (the parameter is missing)");
+        return new ConfigurationException(field + "." + name, expected, "nothing (the " + (tree != null ? "field"
+            : "parameter") + " is missing)");
+    }
+
+    /** The value of {@code name} as errors show it. */
+    private String found(String name) {
+        if (tree != null) {
+            JsonNode v = tree.get(name);
+            return v == null ? "nothing" : describe(v);
+        }
+        return describe(values.get(name));
+    }
+
+    /**
+     * A value of a spec's tree as errors show it: strings quoted, mappings by their keys, anything
+     * else as JSON (long values cut at 60 characters).
+     */
+    public static String describe(JsonNode v) {
+        if (v == null || v.isMissingNode()) {
+            return "nothing";
+        }
+        if (v.isNull()) {
+            return "null";
+        }
+        if (v.isTextual()) {
+            return "\"" + v.asText() + "\"";
+        }
+        if (v.isObject()) {
+            List<String> keys = new ArrayList<>();
+            v.fieldNames().forEachRemaining(keys::add);
+            return "a mapping {" + String.join(", ", keys) + "}";
+        }
+        String s = v.toString();
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 
     /** Refuses every parameter that no read asked for; flowproof calls it once the plugin is built. */
     public void done() {
         for (String k : values.keySet()) {
             if (!known.contains(k)) {
+                String what = tree != null ? "field" : "parameter";
                 throw new ConfigurationException(field + "." + k, known.isEmpty() ? "no parameters (the plugin reads none)"
-                    : "one of the parameters " + String.join(", ", known), "an unknown parameter");
+                    : "one of the " + what + "s " + String.join(", ", known), "an unknown " + what);
             }
         }
+    }
+
+    /** The whole mapping as errors show it: {@code a mapping {kind, file, graph}} (the fields of a spec's mapping). */
+    public String describeMapping() {
+        if (tree != null) {
+            return describe(tree);
+        }
+        return describe((Object) values);
     }
 
     /** The parameters as given, e.g. {@code k=2, mode=fast}; empty without any. */
@@ -234,6 +374,8 @@ public final class PluginParams {
         }
         return String.valueOf(v);
     }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private static String fmt(double x) {
         return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);

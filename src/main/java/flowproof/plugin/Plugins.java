@@ -226,7 +226,10 @@ public final class Plugins {
         String service = "META-INF/services/" + kind.factory().getName();
         try {
             for (F f : ServiceLoader.load(kind.factory(), loader())) {
-                found.putIfAbsent(kind.name().apply(f), f);
+                if (!Registry.builtIn(f)) {
+                    // flowproof's own are named by kind, not as plugins
+                    found.putIfAbsent(kind.name().apply(f), f);
+                }
             }
         } catch (ServiceConfigurationError e) {
             throw new ConfigurationException(field, "plugins registered correctly in " + service, name + " (the"

@@ -47,7 +47,7 @@ public final class SpecFields {
 
     private static final String REQ = "required";
 
-    private static final List<Field> ALL = List.of(
+    private static final List<Field> ALL = withDeclared(List.of(
         // the top level
         f("name", "letters, digits, `.`, `_`, `-` (at most 200)", REQ, "name: ring4-c1-vct",
             "names the spec and its counterexample files (`NAME.PROPERTY.json`)"),
@@ -91,8 +91,7 @@ public final class SpecFields {
             "messages: {classes: [request, reply], vcs: {request: [0], reply: [1]}}",
             "message classes: consumed requests generate replies (docs/messages.md)"),
         // topology
-        f("topology.kind", "ring, torus, mesh, butterfly, fly, bmin, fat-tree, flattened-butterfly, dragonfly, graph,"
-            + " anynet", REQ,
+        f("topology.kind", String.join(", ", Builtins.topologyKinds()), REQ,
             "topology: {kind: torus, radix: [3, 3]}", "the family of network"),
         f("topology.radix", "integer, or a list of integers of at least 2 (ring, torus, mesh: one per dimension,"
             + " at most 16384 nodes)", REQ, "topology: {kind: torus, radix: [4, 4]}",
@@ -356,7 +355,7 @@ public final class SpecFields {
         f("simulation.space-time.routers", "list of router numbers", "the row", "space-time: {routers: [0, 1]}",
             "the routers drawn, instead of a row"),
         f("simulation.space-time.from", "integer", "the warmup", "space-time: {from: 2000}", "the first cycle drawn"),
-        f("simulation.space-time.cycles", "positive integer", "500", "space-time: {cycles: 500}", "cycles drawn"));
+        f("simulation.space-time.cycles", "positive integer", "500", "space-time: {cycles: 500}", "cycles drawn")));
 
     private static final Map<String, Field> BY_PATH = new LinkedHashMap<>();
     /** The paths a reader has asked for, so that a test can find entries no reader uses. */
@@ -368,9 +367,35 @@ public final class SpecFields {
                 throw new IllegalStateException("two entries for spec field " + field.path());
             }
         }
+        // the built-ins' fields are read by their factories, kind by the spec reader
+        USED.addAll(Builtins.declared().keySet());
+        USED.add("topology.kind");
     }
 
     private SpecFields() {
+    }
+
+    /**
+     * The table's own entries, and after them an entry for each field a built-in factory
+     * declares with its documentation; a declared field documented nowhere is refused when this
+     * class loads. Every declared field is read by its factory.
+     */
+    private static List<Field> withDeclared(List<Field> own) {
+        List<Field> all = new ArrayList<>(own);
+        Set<String> paths = new java.util.HashSet<>();
+        own.forEach(f -> paths.add(f.path()));
+        for (Map.Entry<String, flowproof.plugin.Param> e : Builtins.declared().entrySet()) {
+            flowproof.plugin.Param p = e.getValue();
+            if (!paths.contains(e.getKey())) {
+                if (!p.documented()) {
+                    throw new IllegalStateException("spec field " + e.getKey() + " is declared by a built-in without"
+                        + " documentation and has no entry in SpecFields");
+                }
+                all.add(new Field(e.getKey(), p.type(), p.defaultValue(), p.example(), p.meaning()));
+                paths.add(e.getKey());
+            }
+        }
+        return List.copyOf(all);
     }
 
     private static Field f(String path, String type, String dflt, String example, String meaning) {

@@ -2,6 +2,7 @@ package flowproof.spec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import flowproof.ConfigurationException;
 import flowproof.explore.Limits;
@@ -24,7 +25,9 @@ import flowproof.routing.VcClasses;
 import flowproof.routing.VcClassFactory;
 import flowproof.routing.VcClassFunction;
 import flowproof.routing.ValiantRouting;
+import flowproof.plugin.PluginParams;
 import flowproof.plugin.Plugins;
+import flowproof.plugin.Registry;
 import flowproof.rule.EscapeVcs;
 import flowproof.rule.RuleFactory;
 import flowproof.routing.RoutingFactory;
@@ -103,24 +106,11 @@ public final class SpecReader {
     static final List<String> FIELDS = SpecFields.under("");
     private static final List<String> MESSAGE_FIELDS = SpecFields.under("messages");
     private static final List<String> FLOWS = List.of("vct", "wormhole");
-    private static final List<String> TOPOLOGY_KINDS = List.of("ring", "torus", "mesh", "butterfly", "fly", "bmin", "fat-tree",
-        "flattened-butterfly", "dragonfly", "graph", "anynet");
+    private static final Registry<TopologyFactory> TOPOLOGIES = Builtins.TOPOLOGIES;
     /** The routings of a graph topology: generated shortest paths, or a spec's own table. */
     private static final String TABLE = "table";
-    /**
-     * The most nodes of a ring, torus or mesh spec: 16,384, a 128x128 torus (SPTh's Table 3 at
-     * N = 128), which simulates in about 1 GB of heap (docs/measurements.md, "128x128 torus").
-     */
-    public static final int MAX_TORUS_NODES = 1 << 14;
-    private static final List<String> TOPOLOGY_FIELDS = SpecFields.of("topology", "kind", "radix", "bidirectional",
-        "concentration");
-    private static final List<String> MIN_FIELDS = SpecFields.of("topology", "kind", "radix", "stages");
-    private static final List<String> FB_FIELDS = SpecFields.of("topology", "kind", "radix", "dimensions",
-        "concentration", "channel-length");
-    private static final List<String> DRAGONFLY_FIELDS = SpecFields.of("topology", "kind", "routers-per-group",
-        "global-channels", "concentration", "global-wiring", "channel-length");
-    private static final List<String> GRAPH_FIELDS = SpecFields.of("topology", "kind", "file", "graph");
-    private static final List<String> ANYNET_FIELDS = SpecFields.of("topology", "kind", "file", "anynet");
+    /** The most nodes of a ring, torus or mesh spec ({@link Torus#MAX_NODES}). */
+    public static final int MAX_TORUS_NODES = Torus.MAX_NODES;
     private static final List<String> RULE_FIELDS = SpecFields.under("rule");
     private static final List<String> ESCAPE_FIELDS = SpecFields.under("escape");
     private static final List<String> TRAFFIC_FIELDS = SpecFields.under("traffic");
@@ -408,12 +398,12 @@ public final class SpecReader {
                 "a rule without datelines on a graph (it has no wrap-around channels: vct, vc-per-hop)", kind.key());
         }
         if (kind == RuleKind.DATELINE && datelines > 1 && !builtIn(topology)) {
-            throw new SpecException(file, prefix + "rule.datelines", "1 dateline per ring on a " + kindOf(topology)
+            throw new SpecException(file, prefix + "rule.datelines", "1 dateline per ring on a " + topology.kind()
                 + " (its wrap-around channels; more are placed by a torus's coordinates)", Integer.toString(datelines));
         }
         if (kind != null && kind.needsRings() && topology.rings() == 0) {
             throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
-                "a rule that needs no rings on a " + kindOf(topology) + " (vct, vc-per-hop)", kind.key());
+                "a rule that needs no rings on a " + topology.kind() + " (vct, vc-per-hop)", kind.key());
         }
         Network network;
         if (partKinds != null && routing.hasEscape()) {
@@ -582,7 +572,7 @@ public final class SpecReader {
         FlowControlRule rule = Plugins.create("rule", node, RULE_PLUGIN, network);
         String field = node.has("class") ? "rule.class" : "rule.plugin";
         if (rule.readsRings() && topology.rings() == 0) {
-            throw new SpecException(f.file, f.prefix + field, "a rule that needs no rings on a " + kindOf(topology)
+            throw new SpecException(f.file, f.prefix + field, "a rule that needs no rings on a " + topology.kind()
                 + " (it has none)", RuleContract.label(rule) + ", which says it reads rings (readsRings())");
         }
         if (wormhole != null && rule.marksPerRing() > 0) {
@@ -698,7 +688,7 @@ public final class SpecReader {
         }
         if (!routings.contains(routingName)) {
             String other = MESH_ROUTINGS.contains(routingName) ? " (" + routingName + " is for 2-D meshes)" : "";
-            throw f.error(routingField, "one of " + String.join(", ", routings) + " on a " + kindOf(topology) + other,
+            throw f.error(routingField, "one of " + String.join(", ", routings) + " on a " + topology.kind() + other,
                 routingField.equals("routing") ? routingNode : routingNode.get("kind"));
         }
         List<Turn> forbid = null;
@@ -803,137 +793,30 @@ public final class SpecReader {
             return pluginTopology(f, t);
         }
         String kind = f.text(t, "topology.kind", "kind", null, true);
-        if (!TOPOLOGY_KINDS.contains(kind)) {
-            throw f.error("topology.kind", "one of " + String.join(", ", TOPOLOGY_KINDS), t.get("kind"));
+        TopologyFactory factory = TOPOLOGIES.builtIn(kind);
+        if (factory == null) {
+            throw f.error("topology.kind", "one of " + String.join(", ", TOPOLOGIES.keys()), t.get("kind"));
         }
+        List<String> known = new ArrayList<>(List.of("kind"));
+        factory.params().forEach(p -> known.add(p.name()));
+        f.onlyKnown("topology.", t, known);
+        return built(f, () -> {
+            PluginParams params = PluginParams.ofFields(f.file, f.prefix, "topology", (ObjectNode) t, List.of("kind"));
+            Topology top = factory.create(params);
+            params.done();
+            return top;
+        });
+    }
+
+    /** What a built-in factory makes, its errors as one line each. */
+    private static <T> T built(Fields f, java.util.function.Supplier<T> make) throws SpecException {
         try {
-            switch (kind) {
-                case "butterfly":
-                case "fly":
-                case "fat-tree":
-                case "bmin": {
-                    f.onlyKnown("topology.", t, MIN_FIELDS);
-                    int k = f.positive(t, "topology.radix", "radix", 0, true);
-                    int n = f.positive(t, "topology.stages", "stages", 0, true);
-                    return kind.equals("butterfly") ? new Butterfly(k, n) : kind.equals("fly")
-                        ? new flowproof.topology.Fly(k, n) : kind.equals("fat-tree")
-                        ? new flowproof.topology.FatTree(k, n) : new Bmin(k, n);
-                }
-                case "flattened-butterfly": {
-                    f.onlyKnown("topology.", t, FB_FIELDS);
-                    int k = f.positive(t, "topology.radix", "radix", 0, true);
-                    int n = f.positive(t, "topology.dimensions", "dimensions", 1, false);
-                    int c = f.positive(t, "topology.concentration", "concentration", 1, false);
-                    return new FlattenedButterfly(k, n, c, channelLength(f, t.get("channel-length"), n,
-                        "a list of " + n + " positive integers, cycles per coordinate step in each dimension",
-                        "cycles per coordinate step"));
-                }
-                case "graph":
-                case "anynet": {
-                    f.onlyKnown("topology.", t, kind.equals("graph") ? GRAPH_FIELDS : ANYNET_FIELDS);
-                    JsonNode inline = t.get(kind);
-                    if (t.has("file") == (inline != null)) {
-                        throw f.error("topology", "exactly one of file and " + kind + " (the " + kind
-                            + " inline; counterexample files embed it so)", t);
-                    }
-                    if (inline != null) {
-                        if (kind.equals("graph")) {
-                            return GraphFiles.graph(f.file, f.prefix + "topology.graph.", "(embedded)", inline);
-                        }
-                        if (!inline.isTextual()) {
-                            throw f.error("topology.anynet", "the text of an anynet file", inline);
-                        }
-                        return GraphFiles.anynet(f.file, f.prefix + "topology.anynet, ", "(embedded)", inline.asText());
-                    }
-                    String file = f.text(t, "topology.file", "file", null, true);
-                    Path path = GraphFiles.resolve(f.file, file);
-                    Object[] read = kind.equals("graph") ? GraphFiles.graphFile(f.file, f.prefix + "topology.file", path)
-                        : GraphFiles.anynetFile(f.file, f.prefix + "topology.file", path);
-                    // embed the network, so that counterexample files carry it
-                    com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) t;
-                    o.remove("file");
-                    if (read[1] instanceof JsonNode graphTree) {
-                        o.set(kind, graphTree);
-                    } else {
-                        o.put(kind, (String) read[1]);
-                    }
-                    return (Topology) read[0];
-                }
-                case "dragonfly": {
-                    f.onlyKnown("topology.", t, DRAGONFLY_FIELDS);
-                    int a = f.positive(t, "topology.routers-per-group", "routers-per-group", 0, true);
-                    int h = f.positive(t, "topology.global-channels", "global-channels", 0, true);
-                    int p = f.positive(t, "topology.concentration", "concentration", 1, false);
-                    String w = f.text(t, "topology.global-wiring", "global-wiring", "flowproof", false);
-                    Dragonfly.GlobalWiring wiring = Dragonfly.GlobalWiring.of(w);
-                    if (wiring == null) {
-                        throw f.error("topology.global-wiring", "flowproof or booksim", t.get("global-wiring"));
-                    }
-                    int[] lengths = channelLength(f, t.get("channel-length"), 2,
-                        "[local, global]: two positive integers, cycles of a local and of a global channel", "cycles");
-                    return new Dragonfly(a, h, p, wiring, lengths);
-                }
-                default:
-                    break;
-            }
+            return make.get();
         } catch (ConfigurationException e) {
             throw new SpecException(f.file, f.prefix + e.field(), e.expected(), e.found());
+        } catch (SpecError e) {
+            throw e.spec();
         }
-        f.onlyKnown("topology.", t, TOPOLOGY_FIELDS);
-        JsonNode r = t.get("radix");
-        if (r == null) {
-            throw f.missing("topology.radix", "a list of radices, one per dimension");
-        }
-        int[] radix;
-        if (r.isInt()) {
-            radix = new int[] {r.asInt()};
-        } else if (r.isArray() && !r.isEmpty()) {
-            radix = new int[r.size()];
-            for (int i = 0; i < r.size(); i++) {
-                if (!r.get(i).isInt()) {
-                    throw f.error("topology.radix[" + i + "]", "an integer radix of at least 2", r.get(i));
-                }
-                radix[i] = r.get(i).asInt();
-            }
-        } else {
-            throw f.error("topology.radix", "a list of radices, one per dimension", r);
-        }
-        for (int i = 0; i < radix.length; i++) {
-            if (radix[i] < 2) {
-                throw f.error(r.isArray() ? "topology.radix[" + i + "]" : "topology.radix",
-                    "an integer radix of at least 2", r.isArray() ? r.get(i) : r);
-            }
-        }
-        if (kind.equals("ring") && radix.length != 1) {
-            throw f.error("topology.radix", "one radix for a ring (use kind torus for more dimensions)", r);
-        }
-        long nodes = 1;
-        for (int k : radix) {
-            nodes *= k;
-        }
-        if (nodes > MAX_TORUS_NODES) {
-            throw f.error("topology.radix", "at most " + MAX_TORUS_NODES + " nodes (the product of the radices)", r);
-        }
-        int c = f.positive(t, "topology.concentration", "concentration", 1, false);
-        if (nodes * c > MAX_TORUS_NODES) {
-            throw f.error("topology.concentration", "at most " + MAX_TORUS_NODES + " terminals (routers times"
-                + " concentration; " + nodes + " routers)", t.get("concentration"));
-        }
-        boolean bidirectional = false;
-        JsonNode b = t.get("bidirectional");
-        if (b != null) {
-            if (!b.isBoolean()) {
-                throw f.error("topology.bidirectional", "true or false", b);
-            }
-            bidirectional = b.asBoolean();
-        }
-        if (kind.equals("mesh")) {
-            if (b != null && !bidirectional) {
-                throw f.error("topology.bidirectional", "true for a mesh (it has no wrap-around channels)", b);
-            }
-            return Torus.mesh(radix).withConcentration(c);
-        }
-        return Torus.torus(radix, bidirectional).withConcentration(c);
     }
 
     /** {@code pairs: [[SOURCE, DESTINATION], ...]} by node names, e.g. {@code ["(0,0)", "(2,2)"]}. */
@@ -1285,29 +1168,6 @@ public final class SpecReader {
             + " [{at: R, to: D, next: [R2]}, ...]}");
     }
 
-    /**
-     * {@code topology.channel-length}: null when absent, else n positive integers (one per
-     * dimension of a flattened butterfly; local and global of a dragonfly).
-     */
-    private static int[] channelLength(Fields f, JsonNode list, int n, String expected, String each)
-        throws SpecException {
-        if (list == null) {
-            return null;
-        }
-        if (!list.isArray() || list.size() != n) {
-            throw f.error("topology.channel-length", expected, list);
-        }
-        int[] out = new int[n];
-        for (int i = 0; i < n; i++) {
-            JsonNode e = list.get(i);
-            if (!e.isInt() || e.asInt() < 1) {
-                throw f.error("topology.channel-length[" + i + "]", "a positive integer (" + each + ")", e);
-            }
-            out[i] = e.asInt();
-        }
-        return out;
-    }
-
     private static RoutingFunction routing(String name, Topology t, List<Turn> forbid) {
         TurnModel model = TurnModel.of(name);
         if (model != null) {
@@ -1411,19 +1271,6 @@ public final class SpecReader {
         return t instanceof Torus || t instanceof GraphTopology || t instanceof Butterfly || t instanceof Bmin
             || t instanceof flowproof.topology.Fly || t instanceof flowproof.topology.FatTree
             || t instanceof FlattenedButterfly || t instanceof Dragonfly;
-    }
-
-    private static String kindOf(Topology t) {
-        if (t instanceof Torus torus) {
-            return torus.dimensions() == 1 && torus.hasWrapAround() ? "ring" : torus.hasWrapAround() ? "torus" : "mesh";
-        }
-        if (t instanceof GraphTopology) {
-            return "graph";
-        }
-        return t instanceof Butterfly ? "butterfly" : t instanceof flowproof.topology.Fly ? "fly" : t instanceof Bmin ? "bmin"
-            : t instanceof flowproof.topology.FatTree ? "fat-tree"
-            : t instanceof FlattenedButterfly ? "flattened-butterfly" : t instanceof Dragonfly ? "dragonfly"
-            : "topology " + t.getClass().getName();
     }
 
     /** Field access with errors that name the field. */

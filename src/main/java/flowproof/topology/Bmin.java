@@ -1,5 +1,9 @@
 package flowproof.topology;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 /**
  * A bidirectional multistage interconnection network (BMIN) with perfect-shuffle wiring,
  * as simulated in the paper that introduces Flow-Based Implicit Congestion Management
@@ -186,5 +190,39 @@ public final class Bmin extends StagedNetwork {
     public String describe() {
         return "BMIN " + k + "-ary " + n + "-stage perfect shuffle (" + terminals + " terminals, " + n * perStage
             + " switches)";
+    }
+
+    @Override
+    public String kind() {
+        return "bmin";
+    }
+
+    /** {@code kind: bmin}: a bidirectional multistage network. */
+    @AutoService(TopologyFactory.class)
+    public static final class Factory implements TopologyFactory {
+        @Override
+        public String name() {
+            return "bmin";
+        }
+
+        @Override
+        public Topology create(PluginParams params) {
+            return new Bmin(params.positiveInt("radix"), params.positiveInt("stages"));
+        }
+
+        @Override
+        public List<Param> params() {
+            return TopologyParams.STAGED;
+        }
+    }
+
+    @Override
+    public String defaultRouting() {
+        return "turnaround";
+    }
+
+    @Override
+    public boolean takesAnyRouting() {
+        return false;
     }
 }

@@ -1,5 +1,9 @@
 package flowproof.topology;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.ConfigurationException;
 
 /**
@@ -118,5 +122,39 @@ public final class Butterfly extends StagedNetwork {
     @Override
     public String describe() {
         return k + "-ary " + n + "-fly (" + terminals + " terminals, " + n * perStage + " switches)";
+    }
+
+    @Override
+    public String kind() {
+        return "butterfly";
+    }
+
+    /** {@code kind: butterfly}: a k-ary n-fly of unidirectional stages. */
+    @AutoService(TopologyFactory.class)
+    public static final class Factory implements TopologyFactory {
+        @Override
+        public String name() {
+            return "butterfly";
+        }
+
+        @Override
+        public Topology create(PluginParams params) {
+            return new Butterfly(params.positiveInt("radix"), params.positiveInt("stages"));
+        }
+
+        @Override
+        public List<Param> params() {
+            return TopologyParams.STAGED;
+        }
+    }
+
+    @Override
+    public String defaultRouting() {
+        return "destination-tag";
+    }
+
+    @Override
+    public boolean takesAnyRouting() {
+        return false;
     }
 }

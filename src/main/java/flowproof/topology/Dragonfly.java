@@ -1,5 +1,9 @@
 package flowproof.topology;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.ConfigurationException;
 
 /**
@@ -305,5 +309,49 @@ public final class Dragonfly implements Topology {
             b.append(", channel length ").append(java.util.Arrays.toString(channelLength));
         }
         return b.append(')').toString();
+    }
+
+    @Override
+    public String kind() {
+        return "dragonfly";
+    }
+
+    /** {@code kind: dragonfly}: groups of routers joined by global channels. */
+    @AutoService(TopologyFactory.class)
+    public static final class Factory implements TopologyFactory {
+        @Override
+        public String name() {
+            return "dragonfly";
+        }
+
+        @Override
+        public Topology create(PluginParams params) {
+            int a = params.positiveInt("routers-per-group");
+            int h = params.positiveInt("global-channels");
+            int p = params.positiveInt("concentration", 1);
+            GlobalWiring wiring = GlobalWiring.of(params.text("global-wiring", "flowproof"));
+            if (wiring == null) {
+                throw params.bad("global-wiring", "flowproof or booksim");
+            }
+            int[] lengths = TopologyParams.channelLength(params, 2,
+                "[local, global]: two positive integers, cycles of a local and of a global channel", "cycles");
+            return new Dragonfly(a, h, p, wiring, lengths);
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("routers-per-group"), Param.of("global-channels"), Param.of("concentration"),
+                Param.of("global-wiring"), Param.of("channel-length"));
+        }
+    }
+
+    @Override
+    public String defaultRouting() {
+        return "minimal";
+    }
+
+    @Override
+    public boolean takesAnyRouting() {
+        return false;
     }
 }

@@ -1,5 +1,9 @@
 package flowproof.topology;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.ConfigurationException;
 
 /**
@@ -258,5 +262,39 @@ public final class FatTree implements Topology {
     public String describe() {
         return k + "-ary " + n + "-tree (fat tree; " + terminals + " terminals on " + perLevel + " bottom switches, "
             + n * perLevel + " switches)";
+    }
+
+    @Override
+    public String kind() {
+        return "fat-tree";
+    }
+
+    /** {@code kind: fat-tree}: a k-ary n-tree. */
+    @AutoService(TopologyFactory.class)
+    public static final class Factory implements TopologyFactory {
+        @Override
+        public String name() {
+            return "fat-tree";
+        }
+
+        @Override
+        public Topology create(PluginParams params) {
+            return new FatTree(params.positiveInt("radix"), params.positiveInt("stages"));
+        }
+
+        @Override
+        public List<Param> params() {
+            return TopologyParams.STAGED;
+        }
+    }
+
+    @Override
+    public String defaultRouting() {
+        return "nca";
+    }
+
+    @Override
+    public boolean takesAnyRouting() {
+        return false;
     }
 }

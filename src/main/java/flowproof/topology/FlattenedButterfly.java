@@ -1,5 +1,9 @@
 package flowproof.topology;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.ConfigurationException;
 
 /**
@@ -262,5 +266,43 @@ public final class FlattenedButterfly implements Topology {
             b.append(", channel length ").append(java.util.Arrays.toString(channelLength)).append(" per step");
         }
         return b.append(')').toString();
+    }
+
+    @Override
+    public String kind() {
+        return "flattened-butterfly";
+    }
+
+    /** {@code kind: flattened-butterfly}: a k-ary n-flat. */
+    @AutoService(TopologyFactory.class)
+    public static final class Factory implements TopologyFactory {
+        @Override
+        public String name() {
+            return "flattened-butterfly";
+        }
+
+        @Override
+        public Topology create(PluginParams params) {
+            int k = params.positiveInt("radix");
+            int n = params.positiveInt("dimensions", 1);
+            int c = params.positiveInt("concentration", 1);
+            return new FlattenedButterfly(k, n, c, TopologyParams.channelLength(params, n, "a list of " + n
+                + " positive integers, cycles per coordinate step in each dimension", "cycles per coordinate step"));
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("radix"), Param.of("dimensions"), Param.of("concentration"), Param.of("channel-length"));
+        }
+    }
+
+    @Override
+    public String defaultRouting() {
+        return "minimal";
+    }
+
+    @Override
+    public boolean takesAnyRouting() {
+        return false;
     }
 }

@@ -1,5 +1,9 @@
 package flowproof.topology;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.ConfigurationException;
 
 /**
@@ -191,5 +195,39 @@ public final class Fly implements Topology {
     public String describe() {
         return k + "-ary " + n + "-fly, terminals on the switches (" + terminals + " terminals, " + n * perStage
             + " switches)";
+    }
+
+    @Override
+    public String kind() {
+        return "fly";
+    }
+
+    /** {@code kind: fly}: switches only, terminals at the first and last stage. */
+    @AutoService(TopologyFactory.class)
+    public static final class Factory implements TopologyFactory {
+        @Override
+        public String name() {
+            return "fly";
+        }
+
+        @Override
+        public Topology create(PluginParams params) {
+            return new Fly(params.positiveInt("radix"), params.positiveInt("stages"));
+        }
+
+        @Override
+        public List<Param> params() {
+            return TopologyParams.STAGED;
+        }
+    }
+
+    @Override
+    public String defaultRouting() {
+        return "destination-tag";
+    }
+
+    @Override
+    public boolean takesAnyRouting() {
+        return false;
     }
 }

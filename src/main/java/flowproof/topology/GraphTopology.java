@@ -193,4 +193,9 @@ public final class GraphTopology implements Topology {
     public String describe() {
         return "graph " + source + " (" + names.length + " routers, " + src.length + " channels)";
     }
+
+    @Override
+    public String kind() {
+        return "graph";
+    }
 }

@@ -147,4 +147,25 @@ public interface Topology {
 
     /** One line describing the topology, e.g. {@code unidirectional torus 3x2}. */
     String describe();
+
+    /**
+     * What messages call this kind of network, e.g. {@code torus}: a built-in's key, and for a
+     * user's topology {@code topology CLASS} (the default).
+     */
+    default String kind() {
+        return "topology " + getClass().getName();
+    }
+
+    /** The routing a spec gets when it names none: {@code shortest-path} (the default). */
+    default String defaultRouting() {
+        return "shortest-path";
+    }
+
+    /**
+     * Whether the routings for any network (shortest-path, table, valiant) apply: true (the
+     * default) for graphs and users' topologies; false for built-ins with routings of their own.
+     */
+    default boolean takesAnyRouting() {
+        return true;
+    }
 }

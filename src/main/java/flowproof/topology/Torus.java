@@ -1,5 +1,9 @@
 package flowproof.topology;
 
+import com.google.auto.service.AutoService;
+import flowproof.ConfigurationException;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,6 +25,12 @@ import java.util.List;
  * dependency graph see the routers only, the simulator injects from each terminal.
  */
 public final class Torus implements Topology {
+
+    /**
+     * The most nodes of a ring, torus or mesh spec: 16,384, a 128x128 torus (SPTh's Table 3 at
+     * N = 128), which simulates in about 1 GB of heap (docs/measurements.md, "128x128 torus").
+     */
+    public static final int MAX_NODES = 1 << 14;
 
     private final int[] radix;
     private final boolean bidirectional;
@@ -311,5 +321,134 @@ public final class Torus implements Topology {
             b.append(", concentration ").append(concentration);
         }
         return b.toString();
+    }
+
+    @Override
+    public String kind() {
+        return radix.length == 1 && wrap ? "ring" : wrap ? "torus" : "mesh";
+    }
+
+    /** {@code topology: {kind: ring|torus|mesh, radix: [K, ...], bidirectional, concentration}} from its fields. */
+    static Torus read(PluginParams p, String kind) {
+        Object r = p.value("radix");
+        if (r == null) {
+            throw new ConfigurationException(p.field() + ".radix", "a list of radices, one per dimension",
+                "nothing (the field is missing)");
+        }
+        int[] radix;
+        boolean list = r instanceof List<?>;
+        if (r instanceof Integer k) {
+            radix = new int[] {k};
+        } else if (r instanceof List<?> l && !l.isEmpty()) {
+            radix = new int[l.size()];
+            for (int i = 0; i < l.size(); i++) {
+                if (!(l.get(i) instanceof Integer k)) {
+                    throw p.bad("radix", i, "an integer radix of at least 2");
+                }
+                radix[i] = k;
+            }
+        } else {
+            throw p.bad("radix", "a list of radices, one per dimension");
+        }
+        for (int i = 0; i < radix.length; i++) {
+            if (radix[i] < 2) {
+                throw list ? p.bad("radix", i, "an integer radix of at least 2") : p.bad("radix",
+                    "an integer radix of at least 2");
+            }
+        }
+        if (kind.equals("ring") && radix.length != 1) {
+            throw p.bad("radix", "one radix for a ring (use kind torus for more dimensions)");
+        }
+        long nodes = 1;
+        for (int k : radix) {
+            nodes *= k;
+        }
+        if (nodes > MAX_NODES) {
+            throw p.bad("radix", "at most " + MAX_NODES + " nodes (the product of the radices)");
+        }
+        int c = p.positiveInt("concentration", 1);
+        if (nodes * c > MAX_NODES) {
+            throw p.bad("concentration", "at most " + MAX_NODES + " terminals (routers times concentration; " + nodes
+                + " routers)");
+        }
+        boolean given = p.has("bidirectional");
+        boolean bidirectional = p.bool("bidirectional", false);
+        if (kind.equals("mesh")) {
+            if (given && !bidirectional) {
+                throw p.bad("bidirectional", "true for a mesh (it has no wrap-around channels)");
+            }
+            return mesh(radix).withConcentration(c);
+        }
+        return torus(radix, bidirectional).withConcentration(c);
+    }
+
+    private static final List<Param> PARAMS = List.of(Param.of("radix"), Param.of("bidirectional"),
+        Param.of("concentration"));
+
+    /** {@code kind: ring}: one dimension with wrap-around channels. */
+    @AutoService(TopologyFactory.class)
+    public static final class RingFactory implements TopologyFactory {
+        @Override
+        public String name() {
+            return "ring";
+        }
+
+        @Override
+        public Topology create(PluginParams params) {
+            return read(params, name());
+        }
+
+        @Override
+        public List<Param> params() {
+            return PARAMS;
+        }
+    }
+
+    /** {@code kind: torus}: a k-ary n-cube with wrap-around channels. */
+    @AutoService(TopologyFactory.class)
+    public static final class TorusFactory implements TopologyFactory {
+        @Override
+        public String name() {
+            return "torus";
+        }
+
+        @Override
+        public Topology create(PluginParams params) {
+            return read(params, name());
+        }
+
+        @Override
+        public List<Param> params() {
+            return PARAMS;
+        }
+    }
+
+    /** {@code kind: mesh}: a bidirectional k-ary n-cube without wrap-around channels. */
+    @AutoService(TopologyFactory.class)
+    public static final class MeshFactory implements TopologyFactory {
+        @Override
+        public String name() {
+            return "mesh";
+        }
+
+        @Override
+        public Topology create(PluginParams params) {
+            return read(params, name());
+        }
+
+        @Override
+        public List<Param> params() {
+            return PARAMS;
+        }
+    }
+
+    @Override
+    public String defaultRouting() {
+        return "dor";
+    }
+
+    @Override
+    public boolean takesAnyRouting() {
+        return false;
     }
 }

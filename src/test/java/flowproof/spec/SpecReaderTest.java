@@ -101,7 +101,7 @@ class SpecReaderTest {
             capacity: 1
             rule: vct
             """, "topology.kind");
-        assertThat(m).contains("ring, torus, mesh").endsWith("found \"hypercube\"");
+        assertThat(m).contains("mesh, ring, torus").endsWith("found \"hypercube\"");
     }
 
     @Test
