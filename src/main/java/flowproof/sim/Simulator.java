@@ -11,7 +11,6 @@ import flowproof.sim.control.RouterControl;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import flowproof.traffic.Workload;
-import java.util.Arrays;
 import java.util.function.LongConsumer;
 
 /**
@@ -299,22 +298,8 @@ public final class Simulator implements Engine {
         for (int t = 0; t < terminals; t++) {
             termRouter[t] = endpoints[t / concentration];
         }
-        int[] inPortRouter = new int[inPorts];
-        for (int c = 0; c < channels; c++) {
-            inPortRouter[c] = topo.target(c);
-        }
-        for (int j = 0; j < terminals * injPorts; j++) {
-            inPortRouter[channels + j] = termRouter[j / injPorts];
-        }
-        ovPort = new int[outVcs];
-        for (int q = 0; q < queues; q++) {
-            ovPort[q] = q / vcs;
-        }
-        for (int e = 0; e < terminals * ejPorts; e++) {
-            for (int x = 0; x < ejVcs; x++) {
-                ovPort[queues + e * ejVcs + x] = channels + e;
-            }
-        }
+        int[] inPortRouter = inPortRouters(topo, termRouter, injPorts);
+        ovPort = outputPortsOf(outVcs, queues, vcs, channels, terminals * ejPorts, ejVcs);
 
         b = new Buffers(net, rule, inVcs, outVcs, cap, cfg.slotFlits(), vct,
             !vct && router.vcRelease() == SimConfig.VcRelease.TAIL);
@@ -383,6 +368,37 @@ public final class Simulator implements Engine {
                 : new SpaceTimeRecorder(cfg.spaceTime(), topo, vcs, cfg.slotFlits(), cap, b));
         contention = contend ? new Contention(cfg, b, pk, routes, timing, rc, inPorts, outPorts, termRouter,
             inPortRouter, ovPort, vcContends, perDestination) : null;
+    }
+
+    /** The router of each input port: network channels (their target), then each terminal's injection ports. */
+    private static int[] inPortRouters(Topology topo, int[] termRouter, int injPorts) {
+        int channels = topo.channels();
+        int[] router = new int[channels + termRouter.length * injPorts];
+        for (int c = 0; c < channels; c++) {
+            router[c] = topo.target(c);
+        }
+        for (int j = 0; j < termRouter.length * injPorts; j++) {
+            router[channels + j] = termRouter[j / injPorts];
+        }
+        return router;
+    }
+
+    /**
+     * The output port of each output VC: a network queue's channel, then each of the
+     * {@code ejEnds} ejection channels' {@code ejVcs} output VCs, one after the other
+     * (ejection channel e is port {@code channels + e}).
+     */
+    private static int[] outputPortsOf(int outVcs, int queues, int vcs, int channels, int ejEnds, int ejVcs) {
+        int[] port = new int[outVcs];
+        for (int q = 0; q < queues; q++) {
+            port[q] = q / vcs;
+        }
+        for (int e = 0; e < ejEnds; e++) {
+            for (int x = 0; x < ejVcs; x++) {
+                port[queues + e * ejVcs + x] = channels + e;
+            }
+        }
+        return port;
     }
 
     /**
