@@ -12,7 +12,7 @@ import java.util.Map;
  * deadlock-cycles} cycles, or a knot: part of the network waiting only on itself while flits
  * move elsewhere), and the report of what is held and who waits on whom. It reads the
  * routers' buffers, packets, VC allocator and endpoint queues it shares with {@link Simulator},
- * and the cycle's counters through {@link Cycle}.
+ * the cycle's counters ({@link LiveState}) and the injection ports' room ({@link InjectionPorts#room}).
  */
 final class DeadlockWatch {
 
@@ -40,22 +40,6 @@ final class DeadlockWatch {
     /** The knot found, or null. */
     private List<Integer> knot;
 
-    /** What the watch reads of the simulator's cycle, beside the components it shares with it. */
-    interface Cycle {
-        long now();
-
-        /** Flits in buffers and on links. */
-        long netFlits();
-
-        /** The last cycle a flit moved. */
-        long lastMove();
-
-        long inNetworkPackets();
-
-        /** Whether injection VC {@code v} of injection port {@code j} (input VCs from {@code base}) may take a new packet of {@code size} flits, as its source sees it. */
-        boolean injectionRoom(int j, int base, int v, int size);
-    }
-
     private final SimConfig cfg;
     private final Network net;
     private final Topology topo;
@@ -63,7 +47,9 @@ final class DeadlockWatch {
     private final Packets pk;
     private final VcAllocator va;
     private final MessageQueues msg;
-    private final Cycle cycle;
+    /** The cycle's counters. */
+    private final LiveState live;
+    private final InjectionPorts injection;
     private final int[] termRouter;
     private final int inVcs;
     private final int queues;
@@ -78,8 +64,8 @@ final class DeadlockWatch {
      * @param knotWatch whether knots are looked for (not with traffic classes)
      * @param termRouter each terminal's router
      */
-    DeadlockWatch(SimConfig cfg, Buffers b, Packets pk, VcAllocator va, MessageQueues msg, Cycle cycle,
-                  int[] termRouter, int inVcs, int injPorts, boolean knotWatch) {
+    DeadlockWatch(SimConfig cfg, Buffers b, Packets pk, VcAllocator va, MessageQueues msg, LiveState live,
+                  InjectionPorts injection, int[] termRouter, int inVcs, int injPorts, boolean knotWatch) {
         this.cfg = cfg;
         this.net = cfg.network();
         this.topo = net.topology();
@@ -87,7 +73,8 @@ final class DeadlockWatch {
         this.pk = pk;
         this.va = va;
         this.msg = msg;
-        this.cycle = cycle;
+        this.live = live;
+        this.injection = injection;
         this.termRouter = termRouter;
         this.inVcs = inVcs;
         this.vcs = net.vcs();
@@ -109,9 +96,9 @@ final class DeadlockWatch {
 
     /** Whether the run is deadlocked now: nothing moved for {@code deadlock-cycles} cycles, or (every {@code deadlock-cycles} cycles) a knot. */
     boolean deadlocked() {
-        long now = cycle.now();
-        long netFlits = cycle.netFlits();
-        if (netFlits > 0 && now - cycle.lastMove() >= cfg.deadlockCycles()) {
+        long now = live.now;
+        long netFlits = live.netFlits;
+        if (netFlits > 0 && now - live.lastMove >= cfg.deadlockCycles()) {
             return true;
         }
         if (knotWatch && now >= nextKnotCheck) {
@@ -123,7 +110,7 @@ final class DeadlockWatch {
 
     /** The knot check ({@link #knotWatch}); leaves the knot in {@link #knot}. */
     private boolean knotFound() {
-        long now = cycle.now();
+        long now = live.now;
         boolean[] inKnot = new boolean[nodes()];
         int still = 0;
         for (int iv = 0; iv < inVcs; iv++) {
@@ -200,7 +187,7 @@ final class DeadlockWatch {
 
     /** The report of the deadlock {@link #deadlocked} found: the held VCs (the knot's, if it was one) and a shortest cycle of waits. */
     SimResult.Deadlock report() {
-        long now = cycle.now();
+        long now = live.now;
         List<String> held = new ArrayList<>();
         Map<Integer, int[]> waits = waits(false);
         java.util.Set<Integer> members = knot == null ? null : new java.util.HashSet<>(knot);
@@ -224,7 +211,7 @@ final class DeadlockWatch {
         for (int n : flowproof.WaitCycle.shortest(waits)) {
             waitCycle.add(nodeName(n));
         }
-        return new SimResult.Deadlock(now, cycle.inNetworkPackets(), held, waitCycle, knot != null);
+        return new SimResult.Deadlock(now, live.inNetworkPackets, held, waitCycle, knot != null);
     }
 
     /**
@@ -307,7 +294,7 @@ final class DeadlockWatch {
                         if (!msg.routing.classUsesVc(c, v)) {
                             continue;
                         }
-                        if (cycle.injectionRoom(j, base, v, pk.size[p])) {
+                        if (injection.room(j, base, v, pk.size[p])) {
                             room = true;
                         } else if (arrived(base + v) > 0) {
                             on.add(base + v);
@@ -329,7 +316,7 @@ final class DeadlockWatch {
      * the same whether links are modelled apart (an observed run) or not.
      */
     private int arrived(int iv) {
-        long now = cycle.now();
+        long now = live.now;
         int n = b.count(iv);
         int head = b.head(iv);
         int k = 0;

@@ -3,8 +3,13 @@
  * routers that run the very network, routing function and rule objects the explorer checks.
  * Its components, each a class a reader can take alone:
  * <ul>
- *   <li>the router's cycle, {@code Simulator}: arrivals, sources and injection ports, switch
- *       traversal and delivery, conservation and credit checks;</li>
+ *   <li>the router's cycle, {@code Simulator}: arrivals, switch traversal and delivery,
+ *       conservation and credit checks; {@code LiveState}, the cycle's counters, which is what a
+ *       congestion control ({@code NetworkState}) and an observer ({@code SimState}) read;</li>
+ *   <li>terminals: {@code SourceQueues} (unbounded source queues in bounded memory, drawn
+ *       again lazily) and {@code InjectionPorts} (one flit a cycle into an injection VC, message
+ *       classes put aside under wormhole, and the control packets a {@code RouterControl}
+ *       sends: the port it is bound to);</li>
  *   <li>router state: {@code Buffers} (input VC buffers, output VCs, credits, reservations,
  *       critical marks and their control lines; the {@code BufferView} the rule judges) and
  *       {@code Packets} (the packet table, records reused);</li>
@@ -24,6 +29,8 @@
  *       histogram), {@link flowproof.sim.SeriesBuilder} (the time series, shared with the
  *       queue engines) and {@code SpaceTimeRecorder} (the space-time chart);</li>
  *   <li>terminals with message classes: {@code MessageQueues};</li>
+ *   <li>contention: {@code Contention} (each output port's contention degree, for a control that
+ *       wants it);</li>
  *   <li>deadlocks: {@code DeadlockWatch} (no flit moved for {@code deadlock-cycles} cycles, or a
  *       knot: VCs and endpoint queues that wait only on each other while flits move elsewhere;
  *       the report of what is held and a shortest cycle of waits).</li>

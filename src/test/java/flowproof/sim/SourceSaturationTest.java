@@ -58,7 +58,7 @@ class SourceSaturationTest {
         int buffer = 64;
         // the source budget, every flit of every buffer (injection buffers included) and of
         // every link a packet of its own, and one packet starting at every injection port
-        long bound = (long) terminals * Simulator.SOURCE_BUDGET + (long) (channels + terminals) * vcs * buffer
+        long bound = (long) terminals * SourceQueues.BUDGET + (long) (channels + terminals) * vcs * buffer
             + channels * 8L + terminals;
         assertThat(r.packetsCreated() - r.packetsDelivered()).as("packets waiting at the end").isGreaterThan(4 * bound);
         assertThat(sim.packetRecords()).isLessThanOrEqualTo((int) bound);

@@ -23,7 +23,7 @@ class FbicmStopGoTest {
     private static final InputQueueing UNIFORM_FBICM = new InputQueueing(InputQueueing.Organisation.FBICM, 1024, 2, 2, 2, 1);
 
     /** Output CAM lines of every output port feeding a switch input port, by state, summed over the cycles. */
-    private static long[] outputLineCycles(QueueEngine e, FbicmView v) {
+    private static long[] outputLineCycles(CamPorts e, FbicmView v) {
         long go = 0;
         long stop = 0;
         for (int p : v.ports()) {
@@ -41,12 +41,14 @@ class FbicmStopGoTest {
     @Test
     void aGoLeavesTheOutputLineAllocatedInTheGoStateAndAReleaseFreesIt() {
         SimConfig cfg = QueueSpecs.hotspot("fbicm");
-        QueueEngine engine = new QueueEngine(cfg, HOTSPOT_FBICM);
+        CamPorts[] made = new CamPorts[1];
+        QueueEngine engine = new QueueEngine(cfg, HOTSPOT_FBICM, (s, f, p, c) -> made[0] = new FbicmPorts(s, f, p, c));
+        CamPorts cam = made[0];
         long[] seen = new long[2];
         int[][] ports = new int[1][];
         engine.observe(v -> {
             ports[0] = v.ports();
-            long[] c = outputLineCycles(engine, v);
+            long[] c = outputLineCycles(cam, v);
             seen[0] += c[0];
             seen[1] += c[1];
         });
@@ -57,8 +59,8 @@ class FbicmStopGoTest {
         assertThat(seen[0]).as("line-cycles in the Go state").isPositive();
         // once every CFQ is freed, so is every output line copied from one
         for (int p : ports[0]) {
-            for (int i = 0; i < engine.camLines(); i++) {
-                assertThat(engine.outputLineActive(p, i)).as("output line %d feeding %s after the drain", i, p).isFalse();
+            for (int i = 0; i < cam.lines; i++) {
+                assertThat(cam.outputLineActive(p, i)).as("output line %d feeding %s after the drain", i, p).isFalse();
             }
         }
         assertThat(r.stopsDropped()).isZero();
@@ -76,12 +78,12 @@ class FbicmStopGoTest {
     @Test
     void aStopThatFindsEveryOutputLineBusyIsDroppedAndCounted() {
         SimConfig cfg = QueueSpecs.parse(QueueSpecs.bmin(4, 3, UNIFORM));
-        SimResult r = new QueueEngine(cfg, UNIFORM_FBICM) {
+        SimResult r = new QueueEngine(cfg, UNIFORM_FBICM, (s, f, p, c) -> new FbicmPorts(s, f, p, c) {
             @Override
             int outputCamLines() {
                 return 1;
             }
-        }.run(null);
+        }).run(null);
         assertThat(r.stopsDropped()).isPositive();
         assertThat(r.drained()).isTrue();
     }
