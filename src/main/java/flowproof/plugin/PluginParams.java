@@ -127,6 +127,17 @@ public final class PluginParams {
     }
 
     /**
+     * The spec's mapping itself (every field then counts as known), for a built-in that reads a
+     * structure of its own; null for parameters not read from a spec ({@link #ofFields}).
+     */
+    public ObjectNode mapping() {
+        if (tree != null) {
+            known.addAll(values.keySet());
+        }
+        return tree;
+    }
+
+    /**
      * Replaces field {@code remove} of the spec's mapping by {@code name: value}, e.g. a file by
      * its contents, so that counterexample files (which embed the spec) carry what was read.
      *
@@ -249,7 +260,7 @@ public final class PluginParams {
                 return c;
             }
         }
-        throw bad(name, "one of " + String.join(", ", choices));
+        throw bad(name, choices.length == 2 ? choices[0] + " or " + choices[1] : "one of " + String.join(", ", choices));
     }
 
     /** A list of integers (a single integer counts as a list of one), empty when absent. */

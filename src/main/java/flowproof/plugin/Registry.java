@@ -20,16 +20,42 @@ public final class Registry<F> {
 
     private final Class<F> service;
     private final Function<F, String> key;
+    private final Function<F, List<Param>> params;
     private volatile List<F> builtIns;
 
-    private Registry(Class<F> service, Function<F, String> key) {
+    private Registry(Class<F> service, Function<F, String> key, Function<F, List<Param>> params) {
         this.service = service;
         this.key = key;
+        this.params = params;
     }
 
-    /** The registry of {@code service}'s built-ins, keyed by {@code key} (the factory's name). */
-    public static <F> Registry<F> of(Class<F> service, Function<F, String> key) {
-        return new Registry<>(service, key);
+    /**
+     * The registry of {@code service}'s built-ins, keyed by {@code key} (the factory's name), each
+     * declaring the fields {@code params} gives.
+     */
+    public static <F> Registry<F> of(Class<F> service, Function<F, String> key, Function<F, List<Param>> params) {
+        return new Registry<>(service, key, params);
+    }
+
+    /** The key of {@code factory}. */
+    public String key(F factory) {
+        return key.apply(factory);
+    }
+
+    /** The fields {@code factory} declares. */
+    public List<Param> params(F factory) {
+        return params.apply(factory);
+    }
+
+    /** The keys of the built-ins that declare field {@code name}, in alphabetical order. */
+    public List<String> declaring(String name) {
+        List<String> out = new ArrayList<>();
+        for (F f : builtIns()) {
+            if (params.apply(f).stream().anyMatch(p -> p.name().equals(name))) {
+                out.add(key.apply(f));
+            }
+        }
+        return out;
     }
 
     /** The built-in factories, by key in alphabetical order. */

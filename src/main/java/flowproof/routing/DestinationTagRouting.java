@@ -1,5 +1,11 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import flowproof.topology.Topology;
+import java.util.List;
+import flowproof.topology.Fly;
 import flowproof.topology.Butterfly;
 
 /**
@@ -85,5 +91,30 @@ public final class DestinationTagRouting implements RoutingFunction {
     @Override
     public int headers() {
         return fly.nodes();
+    }
+
+    /** {@code routing: destination-tag}: the one path of a butterfly or fly. */
+    @AutoService(RoutingFactory.class)
+    public static final class Factory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "destination-tag";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return topology instanceof Fly fly ? new FlyDestinationTagRouting(fly)
+                : new DestinationTagRouting((Butterfly) topology);
+        }
+
+        @Override
+        public List<Param> params() {
+            return RoutingParams.NONE;
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Butterfly || topology instanceof Fly ? null : "is for butterflies and flies";
+        }
     }
 }

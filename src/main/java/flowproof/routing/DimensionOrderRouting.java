@@ -1,5 +1,10 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import flowproof.topology.Topology;
+import java.util.List;
 import flowproof.topology.Torus;
 
 /**
@@ -270,5 +275,36 @@ public final class DimensionOrderRouting implements RoutingFunction {
     @Override
     public String name() {
         return tie == Tie.PLUS ? "dor" : "dor(tie=" + tie.key() + ")";
+    }
+
+    /** {@code routing: dor}: dimension order, lowest dimension first. */
+    @AutoService(RoutingFactory.class)
+    public static final class Factory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "dor";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            DimensionOrderRouting.Tie tie = Tie.PLUS;
+            if (params.has("tie")) {
+                tie = params.value("tie") instanceof String s ? Tie.of(s) : null;
+                if (tie == null) {
+                    throw params.bad("tie", "plus, parity or random");
+                }
+            }
+            return new DimensionOrderRouting((Torus) topology, tie);
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("tie"));
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Torus ? null : RoutingParams.GRID_ONLY;
+        }
     }
 }

@@ -1,5 +1,10 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import flowproof.topology.Topology;
+import java.util.List;
 import flowproof.topology.FatTree;
 
 /**
@@ -101,5 +106,31 @@ public final class FatTreeRouting implements RoutingFunction {
     @Override
     public int headers() {
         return tree.nodes();
+    }
+
+    /** {@code routing: nca}: up to a nearest common ancestor and down. */
+    @AutoService(RoutingFactory.class)
+    public static final class NcaFactory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "nca";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            FatTree tree = (FatTree) topology;
+            return params.choice("up", "random", "random", "adaptive").equals("adaptive") ? new FatTreeRouting(tree, true)
+                : ValiantRouting.nca(tree, new FatTreeRouting(tree));
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("up"));
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof FatTree ? null : "is for fat trees";
+        }
     }
 }

@@ -1,5 +1,10 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import flowproof.topology.Topology;
+import java.util.List;
 import flowproof.topology.Torus;
 
 /**
@@ -80,5 +85,29 @@ public final class MinimalAdaptiveRouting implements RoutingFunction {
     @Override
     public String name() {
         return "minimal-adaptive";
+    }
+
+    /** {@code routing: minimal-adaptive}: every minimal direction, with escape VCs. */
+    @AutoService(RoutingFactory.class)
+    public static final class Factory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "minimal-adaptive";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return new MinimalAdaptiveRouting((Torus) topology);
+        }
+
+        @Override
+        public List<Param> params() {
+            return RoutingParams.NONE;
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Torus ? null : RoutingParams.GRID_ONLY;
+        }
     }
 }

@@ -1,5 +1,9 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.ConfigurationException;
 import flowproof.topology.Dragonfly;
 import flowproof.topology.FlattenedButterfly;
@@ -404,6 +408,31 @@ public final class MinimalRouting implements RoutingFunction {
         @Override
         public String intermediateName(int intermediate) {
             return df.nodeName(intermediate);
+        }
+    }
+
+    /** {@code routing: minimal}: the minimal routes of a flattened butterfly or dragonfly. */
+    @AutoService(RoutingFactory.class)
+    public static final class Factory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "minimal";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return of(topology);
+        }
+
+        @Override
+        public List<Param> params() {
+            return RoutingParams.NONE;
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof FlattenedButterfly || topology instanceof Dragonfly ? null
+                : "is for flattened butterflies and dragonflies";
         }
     }
 }

@@ -1,5 +1,8 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
 import flowproof.ConfigurationException;
 import flowproof.topology.GraphTopology;
 import flowproof.topology.Topology;
@@ -523,5 +526,29 @@ public final class TableRouting implements RoutingFunction {
         String d = topology.nodeName(destinationOf(header));
         int h = header / graph.nodes();
         return hopLimit == 0 ? d : d + " after " + h + (h == 1 ? " hop" : " hops");
+    }
+
+    /** {@code routing: shortest-path}: every shortest path of a graph. */
+    @AutoService(RoutingFactory.class)
+    public static final class ShortestPathFactory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "shortest-path";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return shortestPath(topology);
+        }
+
+        @Override
+        public List<Param> params() {
+            return RoutingParams.NONE;
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology.takesAnyRouting() ? null : "is for graphs and topologies of your own";
+        }
     }
 }

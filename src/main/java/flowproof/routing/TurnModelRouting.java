@@ -1,5 +1,8 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
 import flowproof.ConfigurationException;
 import flowproof.routing.Turn.Direction;
 import flowproof.topology.Topology;
@@ -225,5 +228,125 @@ public final class TurnModelRouting implements RoutingFunction {
     @Override
     public String name() {
         return name;
+    }
+
+    /** {@code routing: west-first}: the turn model of that name. */
+    @AutoService(RoutingFactory.class)
+    public static final class WestFirstFactory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "west-first";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return of(topology, TurnModel.WEST_FIRST);
+        }
+
+        @Override
+        public List<Param> params() {
+            return RoutingParams.NONE;
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Torus ? null : RoutingParams.MESH_ONLY;
+        }
+    }
+
+    /** {@code routing: north-last}: the turn model of that name. */
+    @AutoService(RoutingFactory.class)
+    public static final class NorthLastFactory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "north-last";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return of(topology, TurnModel.NORTH_LAST);
+        }
+
+        @Override
+        public List<Param> params() {
+            return RoutingParams.NONE;
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Torus ? null : RoutingParams.MESH_ONLY;
+        }
+    }
+
+    /** {@code routing: negative-first}: the turn model of that name. */
+    @AutoService(RoutingFactory.class)
+    public static final class NegativeFirstFactory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "negative-first";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return of(topology, TurnModel.NEGATIVE_FIRST);
+        }
+
+        @Override
+        public List<Param> params() {
+            return RoutingParams.NONE;
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Torus ? null : RoutingParams.MESH_ONLY;
+        }
+    }
+
+    /** {@code routing: odd-even}: the turn model of that name. */
+    @AutoService(RoutingFactory.class)
+    public static final class OddEvenFactory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "odd-even";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return of(topology, TurnModel.ODD_EVEN);
+        }
+
+        @Override
+        public List<Param> params() {
+            return RoutingParams.NONE;
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Torus ? null : RoutingParams.MESH_ONLY;
+        }
+    }
+
+    /** {@code routing: turns}: minimal routes that avoid the turns a spec forbids. */
+    @AutoService(RoutingFactory.class)
+    public static final class TurnsFactory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "turns";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return of(topology, name(), RoutingParams.turns(params));
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("forbid"));
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Torus ? null : RoutingParams.MESH_ONLY;
+        }
     }
 }

@@ -1,5 +1,10 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import flowproof.topology.Topology;
+import java.util.List;
 import flowproof.ConfigurationException;
 import flowproof.topology.Bmin;
 
@@ -164,5 +169,29 @@ public final class TurnaroundRouting implements RoutingFunction {
     @Override
     public int headers() {
         return bmin.nodes();
+    }
+
+    /** {@code routing: turnaround}: up to the nearest turnaround stage and down. */
+    @AutoService(RoutingFactory.class)
+    public static final class Factory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "turnaround";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return new TurnaroundRouting((Bmin) topology);
+        }
+
+        @Override
+        public List<Param> params() {
+            return RoutingParams.NONE;
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Bmin ? null : "is for bmin networks";
+        }
     }
 }

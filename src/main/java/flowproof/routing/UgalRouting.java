@@ -1,5 +1,9 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.ConfigurationException;
 import flowproof.topology.Dragonfly;
 import flowproof.topology.FlattenedButterfly;
@@ -246,5 +250,31 @@ public final class UgalRouting implements RoutingFunction {
             return d;
         }
         return d + " via " + paths.intermediateName(intermediateOf(header));
+    }
+
+    /** {@code routing: ugal}: minimal or Valiant, chosen by queue lengths. */
+    @AutoService(RoutingFactory.class)
+    public static final class Factory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "ugal";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return params.choice("intermediate", "group", "group", "router").equals("router") ? throughRouters(topology)
+                : of(topology);
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("intermediate"));
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof FlattenedButterfly || topology instanceof Dragonfly ? null
+                : "is for flattened butterflies and dragonflies";
+        }
     }
 }

@@ -1,5 +1,9 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.ConfigurationException;
 import flowproof.topology.FatTree;
 import flowproof.topology.Topology;
@@ -402,5 +406,57 @@ public final class ValiantRouting implements RoutingFunction {
     public String headerName(int header, Topology topology) {
         String d = topology.nodeName(destinationOf(header));
         return header < routers ? d : d + " via " + topology.nodeName(intermediateOf(header));
+    }
+
+    /**
+     * {@code routing: valiant} or {@code {kind: valiant, intermediates: [R, ...], draw: ...}}: over
+     * {@code dor} (rings, tori, meshes) or {@code shortest-path} (anything else); intermediates are
+     * router names (or ids), every router by default; {@code minimal-box} on a mesh.
+     */
+    static ValiantRouting valiant(Topology t, PluginParams p) {
+        RoutingFunction base = t instanceof Torus torus ? new DimensionOrderRouting(torus) : TableRouting.shortestPath(t);
+        com.fasterxml.jackson.databind.JsonNode list = p.node("intermediates");
+        boolean minimalBox = list != null && list.isTextual() && list.asText().equals("minimal-box");
+        Draw draw = Draw.PER_ROUTE;
+        if (p.has("draw")) {
+            draw = p.value("draw") instanceof String s ? Draw.of(s) : null;
+            if (draw == null) {
+                throw p.bad("draw", "per-route or per-router");
+            }
+        }
+        if (minimalBox) {
+            if (!(t instanceof Torus m) || m.hasWrapAround()) {
+                throw p.bad("intermediates", "a list of routers (minimal-box is for meshes: the box of two routers is"
+                    + " their minimal quadrant there)");
+            }
+            list = null;
+        }
+        int[] via = list == null ? null : RoutingParams.routers(p, "intermediates", list, t);
+        return new ValiantRouting(t, base, via, minimalBox, draw);
+    }
+
+    /** {@code routing: valiant}: through a random intermediate router, over dor or shortest-path. */
+    @AutoService(RoutingFactory.class)
+    public static final class Factory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "valiant";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return valiant(topology, params);
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("intermediates"), Param.of("draw"));
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Torus || topology.takesAnyRouting() ? null
+                : "is for rings, tori, meshes, graphs and topologies of your own";
+        }
     }
 }

@@ -1,5 +1,9 @@
 package flowproof.routing;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.topology.Topology;
 import flowproof.topology.Torus;
 
@@ -160,5 +164,29 @@ public final class XyYxRouting implements RoutingFunction {
     @Override
     public String name() {
         return "xy-yx";
+    }
+
+    /** {@code routing: xy-yx}: XY or YX, chosen per packet. */
+    @AutoService(RoutingFactory.class)
+    public static final class Factory implements RoutingFactory {
+        @Override
+        public String name() {
+            return "xy-yx";
+        }
+
+        @Override
+        public RoutingFunction create(Topology topology, PluginParams params) {
+            return of(topology, params.choice("choice", "queues", "queues", "random").equals("random"));
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("choice"));
+        }
+
+        @Override
+        public String refuses(Topology topology) {
+            return topology instanceof Torus ? null : RoutingParams.MESH_ONLY;
+        }
     }
 }

@@ -1,8 +1,13 @@
 package flowproof.spec;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import flowproof.plugin.Param;
 import flowproof.plugin.Registry;
+import flowproof.routing.RoutingFactory;
+import flowproof.topology.Topology;
 import flowproof.topology.TopologyFactory;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +20,50 @@ import java.util.Map;
 final class Builtins {
 
     /** {@code topology: {kind: KEY, ...}}. */
-    static final Registry<TopologyFactory> TOPOLOGIES = Registry.of(TopologyFactory.class, TopologyFactory::name);
+    static final Registry<TopologyFactory> TOPOLOGIES = Registry.of(TopologyFactory.class, TopologyFactory::name,
+        TopologyFactory::params);
+
+    /** {@code routing: KEY} or {@code routing: {kind: KEY, ...}}. */
+    static final Registry<RoutingFactory> ROUTINGS = Registry.of(RoutingFactory.class, RoutingFactory::name,
+        RoutingFactory::params);
 
     private Builtins() {
+    }
+
+    /** The built-in routings that apply to {@code t}: its default first, then by name. */
+    static List<String> routingsFor(Topology t) {
+        List<String> out = new ArrayList<>();
+        out.add(t.defaultRouting());
+        for (RoutingFactory f : ROUTINGS.builtIns()) {
+            if (f.refuses(t) == null && !f.name().equals(t.defaultRouting())) {
+                out.add(f.name());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Refuses a field of a built-in's mapping that the built-in does not declare but another
+     * does: {@code no tie for routing minimal (only dor takes one)}. (Fields no built-in declares
+     * were refused before, by the section's field list.)
+     *
+     * @param section  e.g. {@code routing}
+     * @param mapping  the spec's mapping
+     * @param factory  the built-in it names
+     * @param registry the built-ins of its kind
+     */
+    static <F> void onlyOwnFields(Fields f, String section, JsonNode mapping, F factory, Registry<F> registry)
+        throws SpecException {
+        List<String> own = new ArrayList<>(List.of("kind"));
+        registry.params(factory).forEach(p -> own.add(p.name()));
+        for (Iterator<String> it = mapping.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!own.contains(k)) {
+                List<String> owners = registry.declaring(k);
+                throw f.error(section + "." + k, "no " + k + " for " + section + " " + registry.key(factory) + " (only "
+                    + String.join(" and ", owners) + (owners.size() == 1 ? " takes" : " take") + " one)", mapping.get(k));
+            }
+        }
     }
 
     /**
@@ -29,6 +75,11 @@ final class Builtins {
         for (TopologyFactory f : TOPOLOGIES.builtIns()) {
             for (Param p : f.params()) {
                 out.putIfAbsent("topology." + p.name(), p);
+            }
+        }
+        for (RoutingFactory f : ROUTINGS.builtIns()) {
+            for (Param p : f.params()) {
+                out.putIfAbsent("routing." + p.name(), p);
             }
         }
         return out;

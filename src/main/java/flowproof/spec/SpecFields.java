@@ -370,6 +370,12 @@ public final class SpecFields {
         // the built-ins' fields are read by their factories, kind by the spec reader
         USED.addAll(Builtins.declared().keySet());
         USED.add("topology.kind");
+        // a forbidden turn's fields, read by the turns routing's factory (flowproof.routing.RoutingParams)
+        for (Field field : ALL) {
+            if (field.section().equals("routing.forbid[]")) {
+                USED.add(field.path());
+            }
+        }
     }
 
     private SpecFields() {

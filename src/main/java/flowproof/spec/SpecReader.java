@@ -2,6 +2,7 @@ package flowproof.spec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import flowproof.ConfigurationException;
@@ -107,8 +108,6 @@ public final class SpecReader {
     private static final List<String> MESSAGE_FIELDS = SpecFields.under("messages");
     private static final List<String> FLOWS = List.of("vct", "wormhole");
     private static final Registry<TopologyFactory> TOPOLOGIES = Builtins.TOPOLOGIES;
-    /** The routings of a graph topology: generated shortest paths, or a spec's own table. */
-    private static final String TABLE = "table";
     /** The most nodes of a ring, torus or mesh spec ({@link Torus#MAX_NODES}). */
     public static final int MAX_TORUS_NODES = Torus.MAX_NODES;
     private static final List<String> RULE_FIELDS = SpecFields.under("rule");
@@ -121,23 +120,6 @@ public final class SpecReader {
     private static final List<String> ROUTING_FIELDS = SpecFields.under("routing");
     private static final List<String> VC_CLASS_FIELDS = SpecFields.under("vc-classes");
     private static final List<String> STEP_FIELDS = SpecFields.under("vc-classes.hops[]");
-    /** Valiant's routing: minimally to an intermediate chosen at the source, then to the destination. */
-    private static final String VALIANT = "valiant";
-    private static final List<String> TURN_FIELDS = SpecFields.under("routing.forbid[]");
-    /** The routing of a spec's own forbidden turns. */
-    private static final String TURNS = "turns";
-    private static final String XY_YX = "xy-yx";
-    /** Routing functions for 2-D meshes only: the turn models, a spec's own turns, xy-yx. */
-    private static final List<String> MESH_ROUTINGS;
-
-    static {
-        List<String> mesh = new ArrayList<>(TurnModel.keys());
-        mesh.add(TURNS);
-        mesh.add(XY_YX);
-        MESH_ROUTINGS = List.copyOf(mesh);
-    }
-
-
     private SpecReader() {
     }
 
@@ -673,112 +655,32 @@ public final class SpecReader {
 
     /** The routing a spec names among the built-in ones (the default for the topology when it names none). */
     private static RoutingFunction builtInRouting(Fields f, JsonNode tree, Topology topology) throws SpecException {
-        String file = f.file;
-        String prefix = f.prefix;
-        List<String> routings = routingsFor(topology);
         JsonNode routingNode = tree.get("routing");
         String routingName;
         String routingField = "routing";
-        if (routingNode != null && routingNode.isObject()) {
+        boolean mapping = routingNode != null && routingNode.isObject();
+        if (mapping) {
             f.onlyKnown("routing.", routingNode, ROUTING_FIELDS);
             routingName = f.text(routingNode, "routing.kind", "kind", null, true);
             routingField = "routing.kind";
         } else {
-            routingName = f.text(tree, "routing", routings.get(0), false);
+            routingName = f.text(tree, "routing", topology.defaultRouting(), false);
         }
-        if (!routings.contains(routingName)) {
-            String other = MESH_ROUTINGS.contains(routingName) ? " (" + routingName + " is for 2-D meshes)" : "";
-            throw f.error(routingField, "one of " + String.join(", ", routings) + " on a " + topology.kind() + other,
-                routingField.equals("routing") ? routingNode : routingNode.get("kind"));
+        RoutingFactory factory = Builtins.ROUTINGS.builtIn(routingName);
+        String refused = factory == null ? "" : factory.refuses(topology);
+        if (refused != null) {
+            String why = refused.isEmpty() ? "" : " (" + routingName + " " + refused + ")";
+            throw f.error(routingField, "one of " + String.join(", ", Builtins.routingsFor(topology)) + " on a "
+                + topology.kind() + why, mapping ? routingNode.get("kind") : routingNode);
         }
-        List<Turn> forbid = null;
-        if (routingNode != null && routingNode.isObject() && routingNode.has("forbid")) {
-            if (!routingName.equals(TURNS)) {
-                throw f.error("routing.forbid", "no forbid list for routing " + routingName + " (only kind " + TURNS
-                    + " takes one; the turns of " + routingName + " are fixed)", routingNode.get("forbid"));
-            }
-            forbid = turns(f, routingNode.get("forbid"));
-        } else if (routingName.equals(TURNS)) {
-            throw f.missing("routing.forbid", "a list of forbidden turns, e.g. [[north, west], [south, west]]");
-        }
-        if (routingNode != null && routingNode.isObject() && routingNode.has("intermediates")
-                && !routingName.equals(VALIANT)) {
-            throw f.error("routing.intermediates", "no intermediates for routing " + routingName + " (only kind "
-                + VALIANT + " takes them)", routingNode.get("intermediates"));
-        }
-        if (routingNode != null && routingNode.isObject() && routingNode.has("draw") && !routingName.equals(VALIANT)) {
-            throw f.error("routing.draw", "no draw for routing " + routingName + " (only kind " + VALIANT
-                + " takes one)", routingNode.get("draw"));
-        }
-        if (routingNode != null && routingNode.isObject() && !routingName.equals(TABLE)) {
-            for (String k : List.of("file", "routes", "hop-limit")) {
-                if (routingNode.has(k)) {
-                    throw f.error("routing." + k, "no " + k + " for routing " + routingName + " (only kind " + TABLE
-                        + " takes one)", routingNode.get(k));
-                }
-            }
-        }
-        String intermediate = "group";
-        if (routingNode != null && routingNode.isObject() && routingNode.has("intermediate")) {
-            if (!routingName.equals("ugal")) {
-                throw f.error("routing.intermediate", "no intermediate for routing " + routingName
-                    + " (only ugal takes one)", routingNode.get("intermediate"));
-            }
-            intermediate = f.text(routingNode, "routing.intermediate", "intermediate", "group", false);
-            if (!intermediate.equals("group") && !intermediate.equals("router")) {
-                throw f.error("routing.intermediate", "group or router", routingNode.get("intermediate"));
-            }
-        }
-        DimensionOrderRouting.Tie tie = DimensionOrderRouting.Tie.PLUS;
-        if (routingNode != null && routingNode.isObject() && routingNode.has("tie")) {
-            JsonNode n = routingNode.get("tie");
-            if (!routingName.equals("dor")) {
-                throw f.error("routing.tie", "no tie for routing " + routingName + " (only dor takes one: its"
-                    + " direction at distance k/2)", n);
-            }
-            tie = n.isTextual() ? DimensionOrderRouting.Tie.of(n.asText()) : null;
-            if (tie == null) {
-                throw f.error("routing.tie", "plus, parity or random", n);
-            }
-        }
-        boolean randomOrder = false;
-        if (routingNode != null && routingNode.isObject() && routingNode.has("choice")) {
-            JsonNode n = routingNode.get("choice");
-            if (!routingName.equals(XY_YX)) {
-                throw f.error("routing.choice", "no choice for routing " + routingName + " (only " + XY_YX
-                    + " takes one: how a source picks the order)", n);
-            }
-            if (!n.isTextual() || !List.of("queues", "random").contains(n.asText())) {
-                throw f.error("routing.choice", "queues or random", n);
-            }
-            randomOrder = n.asText().equals("random");
-        }
-        boolean adaptiveUp = false;
-        if (routingNode != null && routingNode.isObject() && routingNode.has("up")) {
-            JsonNode n = routingNode.get("up");
-            if (!routingName.equals("nca")) {
-                throw f.error("routing.up", "no up for routing " + routingName + " (only nca takes one)", n);
-            }
-            if (!n.isTextual() || !(n.asText().equals("random") || n.asText().equals("adaptive"))) {
-                throw f.error("routing.up", "random or adaptive", n);
-            }
-            adaptiveUp = n.asText().equals("adaptive");
-        }
-        RoutingFunction routing;
-        try {
-            routing = randomOrder ? XyYxRouting.of(topology, true)
-                : adaptiveUp ? new flowproof.routing.FatTreeRouting((flowproof.topology.FatTree) topology, true)
-                : tie != DimensionOrderRouting.Tie.PLUS ? new DimensionOrderRouting((Torus) topology, tie)
-                : intermediate.equals("router") ? UgalRouting.throughRouters(topology) : routingName.equals(TABLE)
-                ? (routingNode != null && routingNode.isObject()
-                    ? GraphFiles.table(file, prefix, routingNode, topology)
-                    : throwMissingTable(f))
-                : routingName.equals(VALIANT) ? valiant(f, topology, routingNode)
-                : routing(routingName, topology, forbid);
-        } catch (ConfigurationException ce) {
-            throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
-        }
-        return routing;
+        ObjectNode fields = mapping ? (ObjectNode) routingNode : JsonNodeFactory.instance.objectNode();
+        Builtins.onlyOwnFields(f, "routing", fields, factory, Builtins.ROUTINGS);
+        return built(f, () -> {
+            PluginParams params = PluginParams.ofFields(f.file, f.prefix, "routing", fields, List.of("kind"));
+            RoutingFunction r = factory.create(topology, params);
+            params.done();
+            return r;
+        });
     }
 
     private static Topology topology(Fields f, JsonNode tree) throws SpecException {
@@ -860,27 +762,6 @@ public final class SpecReader {
             pairs.add(pair);
         }
         return pairs;
-    }
-
-    /** The routing functions a topology supports, the default first. */
-    static List<String> routingsFor(Topology t) {
-        if (t instanceof Torus) {
-            List<String> names = new ArrayList<>(List.of("dor", "minimal-adaptive"));
-            names.addAll(MESH_ROUTINGS);
-            names.add(VALIANT);
-            return names;
-        } else if (t instanceof Butterfly || t instanceof flowproof.topology.Fly) {
-            return List.of("destination-tag");
-        } else if (t instanceof Bmin) {
-            return List.of("turnaround");
-        } else if (t instanceof flowproof.topology.FatTree) {
-            return List.of("nca");
-        } else if (t instanceof FlattenedButterfly || t instanceof Dragonfly) {
-            return List.of("minimal", "ugal");
-        } else {
-            // a graph, or a user's own topology: the routings that work on any network
-            return List.of("shortest-path", TABLE, VALIANT);
-        }
     }
 
     /**
@@ -1107,165 +988,6 @@ public final class SpecReader {
         return b.toString();
     }
 
-    /**
-     * {@code routing: valiant} or {@code {kind: valiant, intermediates: [R, ...]}}: Valiant over
-     * {@code dor} (rings, tori, meshes) or {@code shortest-path} (graphs); intermediates are
-     * router names (or ids), every router by default.
-     */
-    private static RoutingFunction valiant(Fields f, Topology t, JsonNode routingNode) throws SpecException {
-        RoutingFunction base = t instanceof Torus torus ? new DimensionOrderRouting(torus)
-            : TableRouting.shortestPath(t);
-        int[] via = null;
-        JsonNode list = routingNode != null && routingNode.isObject() ? routingNode.get("intermediates") : null;
-        boolean minimalBox = list != null && list.isTextual() && list.asText().equals("minimal-box");
-        ValiantRouting.Draw draw = ValiantRouting.Draw.PER_ROUTE;
-        JsonNode drawNode = routingNode != null && routingNode.isObject() ? routingNode.get("draw") : null;
-        if (drawNode != null) {
-            draw = drawNode.isTextual() ? ValiantRouting.Draw.of(drawNode.asText()) : null;
-            if (draw == null) {
-                throw f.error("routing.draw", "per-route or per-router", drawNode);
-            }
-        }
-        if (minimalBox) {
-            if (!(t instanceof Torus m) || m.hasWrapAround()) {
-                throw f.error("routing.intermediates", "a list of routers (minimal-box is for meshes: the box of two"
-                    + " routers is their minimal quadrant there)", list);
-            }
-            list = null;
-        }
-        if (list != null) {
-            if (!list.isArray() || list.isEmpty()) {
-                throw f.error("routing.intermediates", "a non-empty list of routers, or minimal-box", list);
-            }
-            java.util.Map<String, Integer> byName = new java.util.HashMap<>();
-            for (int v = 0; v < t.nodes(); v++) {
-                byName.put(t.nodeName(v), v);
-            }
-            via = new int[list.size()];
-            for (int i = 0; i < list.size(); i++) {
-                JsonNode e = list.get(i);
-                Integer v = e.isValueNode() && !e.isNull() ? byName.get(e.asText()) : null;
-                if (v == null && e.isInt() && e.asInt() >= 0 && e.asInt() < t.nodes()) {
-                    v = e.asInt();
-                }
-                if (v == null) {
-                    throw f.error("routing.intermediates[" + i + "]", "a router of the topology (its name, e.g. "
-                        + t.nodeName(t.nodes() - 1) + ", or its id 0.." + (t.nodes() - 1) + ")", e);
-                }
-                for (int j = 0; j < i; j++) {
-                    if (via[j] == v) {
-                        throw f.error("routing.intermediates[" + i + "]", "a router not listed before", e);
-                    }
-                }
-                via[i] = v;
-            }
-        }
-        return new ValiantRouting(t, base, via, minimalBox, draw);
-    }
-
-    private static RoutingFunction throwMissingTable(Fields f) throws SpecException {
-        throw f.missing("routing.file", "a table: routing: {kind: table, file: routes.yaml} or {kind: table, routes:"
-            + " [{at: R, to: D, next: [R2]}, ...]}");
-    }
-
-    private static RoutingFunction routing(String name, Topology t, List<Turn> forbid) {
-        TurnModel model = TurnModel.of(name);
-        if (model != null) {
-            return TurnModelRouting.of(t, model);
-        }
-        switch (name) {
-            case TURNS:
-                return TurnModelRouting.of(t, TURNS, forbid);
-            case XY_YX:
-                return XyYxRouting.of(t);
-            case "dor":
-                return new DimensionOrderRouting((Torus) t);
-            case "minimal-adaptive":
-                return new MinimalAdaptiveRouting((Torus) t);
-            case "destination-tag":
-                return t instanceof flowproof.topology.Fly fly ? new flowproof.routing.FlyDestinationTagRouting(fly)
-                    : new DestinationTagRouting((Butterfly) t);
-            case "turnaround":
-                return new TurnaroundRouting((Bmin) t);
-            case "nca":
-                return ValiantRouting.nca((flowproof.topology.FatTree) t,
-                    new flowproof.routing.FatTreeRouting((flowproof.topology.FatTree) t));
-            case "minimal":
-                return MinimalRouting.of(t);
-            case "ugal":
-                return UgalRouting.of(t);
-            case "shortest-path":
-                return TableRouting.shortestPath(t);
-            default:
-                throw new AssertionError(name);
-        }
-    }
-
-    /**
-     * {@code forbid: [[from, to], {from: F, to: T, columns: even|odd}, ...]}: the turns a
-     * {@code kind: turns} routing forbids (directions east, west, north, south).
-     */
-    private static List<Turn> turns(Fields f, JsonNode list) throws SpecException {
-        String expected = "a list of forbidden turns, each [from, to] or {from: F, to: T, columns: even|odd}";
-        if (!list.isArray()) {
-            throw f.error("routing.forbid", expected, list);
-        }
-        List<Turn> turns = new ArrayList<>();
-        for (int i = 0; i < list.size(); i++) {
-            JsonNode e = list.get(i);
-            String at = "routing.forbid[" + i + "]";
-            JsonNode from;
-            JsonNode to;
-            String fromAt;
-            String toAt;
-            Turn.Parity parity = Turn.Parity.ANY;
-            if (e.isArray() && e.size() == 2) {
-                from = e.get(0);
-                to = e.get(1);
-                fromAt = at + "[0]";
-                toAt = at + "[1]";
-            } else if (e.isObject()) {
-                f.onlyKnown(at + ".", e, TURN_FIELDS);
-                from = e.get("from");
-                to = e.get("to");
-                fromAt = at + ".from";
-                toAt = at + ".to";
-                if (from == null) {
-                    throw f.missing(fromAt, "a direction (" + Turn.Direction.keys() + ")");
-                }
-                if (to == null) {
-                    throw f.missing(toAt, "a direction (" + Turn.Direction.keys() + ")");
-                }
-                JsonNode c = e.get("columns");
-                if (c != null) {
-                    parity = c.isTextual() ? Turn.Parity.of(c.asText()) : null;
-                    if (parity == null) {
-                        throw f.error(at + ".columns", "even or odd (the parity of the router's x coordinate)", c);
-                    }
-                }
-            } else {
-                throw f.error(at, "a turn [from, to] or {from: F, to: T, columns: even|odd}", e);
-            }
-            Turn.Direction a = direction(f, fromAt, from);
-            Turn.Direction b = direction(f, toAt, to);
-            if (a.dimension() == b.dimension()) {
-                throw f.error(at, "a 90-degree turn (from and to in different dimensions: east/west is x, north/south"
-                    + " is y)", e);
-            }
-            turns.add(new Turn(a, b, parity));
-        }
-        return turns;
-    }
-
-    private static Turn.Direction direction(Fields f, String at, JsonNode v) throws SpecException {
-        Turn.Direction d = v.isTextual() ? Turn.Direction.of(v.asText()) : null;
-        if (d == null) {
-            throw f.error(at, "a direction (" + Turn.Direction.keys() + "; east is +x, dimension 0, north is +y,"
-                + " dimension 1)", v);
-        }
-        return d;
-    }
-
     /** Whether {@code t} is one of flowproof's own topologies (not a user's plugin). */
     private static boolean builtIn(Topology t) {
         return t instanceof Torus || t instanceof GraphTopology || t instanceof Butterfly || t instanceof Bmin
@@ -1412,72 +1134,6 @@ public final class SpecReader {
         int endpoint = f.positive(mn, "messages.endpoint-queue", "endpoint-queue", 1, false);
         return new flowproof.routing.MessageRouting(routing, network.topology().nodes(), chain, vcs, network.vcs(),
             endpoint);
-    }
-
-    private static final class Fields {
-        final String file;
-        final String prefix;
-
-        Fields(String file, String prefix) {
-            this.file = file;
-            this.prefix = prefix;
-        }
-
-        SpecException error(String field, String expected, JsonNode found) {
-            return new SpecException(file, prefix + field, expected, describe(found));
-        }
-
-        SpecException missing(String field, String expected) {
-            return new SpecException(file, prefix + field, expected, "nothing (the field is missing)");
-        }
-
-        void onlyKnown(String path, JsonNode node, List<String> known) throws SpecException {
-            onlyKnownFields(file, prefix + path, node, known);
-        }
-
-        String text(JsonNode node, String field, String dflt, boolean required) throws SpecException {
-            return text(node, field, field, dflt, required);
-        }
-
-        String text(JsonNode node, String path, String field, String dflt, boolean required) throws SpecException {
-            JsonNode v = node.get(field);
-            if (v == null || v.isNull()) {
-                if (required) {
-                    throw missing(path, "a string");
-                }
-                return dflt;
-            }
-            if (!v.isTextual() || v.asText().isBlank()) {
-                throw error(path, "a non-empty string", v);
-            }
-            return v.asText();
-        }
-
-        int positive(JsonNode node, String field, int dflt, boolean required) throws SpecException {
-            return positive(node, field, field, dflt, required);
-        }
-
-        int positive(JsonNode node, String path, String field, int dflt, boolean required) throws SpecException {
-            JsonNode v = node.get(field);
-            if (v == null || v.isNull()) {
-                if (required) {
-                    throw missing(path, "a positive integer");
-                }
-                return dflt;
-            }
-            if (!v.isInt() || v.asInt() < 1) {
-                throw error(path, "a positive integer", v);
-            }
-            return v.asInt();
-        }
-
-        long positiveLong(JsonNode node, String path, String field) throws SpecException {
-            JsonNode v = node.get(field);
-            if (v == null || !v.canConvertToLong() || !v.isIntegralNumber() || v.asLong() < 1) {
-                throw error(path, "a positive integer", v);
-            }
-            return v.asLong();
-        }
     }
 
     static String describe(JsonNode v) {

@@ -769,7 +769,7 @@ class PluginsCliTest {
                 + " placed by a torus's coordinates), found 2"),
             Arguments.of("topology: a routing for tori", net + "{class: example.plugins.PluginRing, params: {radix: 4}}\n"
                 + "routing: dor", "routing: expected one of shortest-path, table, valiant on a topology"
-                + " example.plugins.PluginRing, found \"dor\""),
+                + " example.plugins.PluginRing (dor is for rings, tori and meshes), found \"dor\""),
             Arguments.of("topology: a table route to no neighbour", net + "{class: example.plugins.PluginRing, params:"
                 + " {radix: 4}}\nrouting: {kind: table, routes: [{at: 0, to: 2, next: [2]}]}", "routing.routes[0].next[0]:"
                 + " expected a router with a channel from 0, found 2"),

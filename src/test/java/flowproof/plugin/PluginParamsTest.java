@@ -51,7 +51,7 @@ class PluginParamsTest {
         assertThatThrownBy(() -> params("m", Map.of("a", 1)).text("m")).hasMessage(
             "rule.params.m: expected a non-empty string, found a mapping {a}");
         assertThatThrownBy(() -> params("m", "z").choice("m", "a", "a", "b")).hasMessage(
-            "rule.params.m: expected one of a, b, found \"z\"");
+            "rule.params.m: expected a or b, found \"z\"");
         assertThatThrownBy(() -> params("l", List.of(1, "two")).integers("l")).hasMessage(
             "rule.params.l: expected a list of integers, found [1, \"two\"]");
         assertThatThrownBy(() -> params("x", 2.5).number("x", 0, 0, 1)).hasMessage(

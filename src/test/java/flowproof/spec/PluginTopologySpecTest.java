@@ -51,7 +51,7 @@ class PluginTopologySpecTest {
             .isEqualTo(Verdict.COUNTEREXAMPLE);
         assertThatThrownBy(() -> SpecBuilder.named("square-dor").topology(IrregularNet.class, SQUARE).capacity(1)
             .rule("vct").routing("dor").build()).isInstanceOf(SpecException.class).hasMessageEndingWith(": routing:"
-            + " expected one of shortest-path, table, valiant on a topology example.plugins.IrregularNet, found \"dor\"");
+            + " expected one of shortest-path, table, valiant on a topology example.plugins.IrregularNet (dor is for rings, tori and meshes), found \"dor\"");
     }
 
     @Test
