@@ -1,5 +1,10 @@
 package flowproof.rule;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import flowproof.topology.Network;
+import java.util.List;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -113,5 +118,31 @@ public final class CriticalBubble implements FlowControlRule {
     @Override
     public String describe() {
         return "critical-bubble (m=" + marks + (spread ? ", spread" : "") + (drift ? ", drift" : "") + ")";
+    }
+
+    /** {@code rule: critical-bubble}: critical marks on free slots that entering packets may not take. */
+    @AutoService(RuleFactory.class)
+    public static final class Factory implements RuleFactory {
+        @Override
+        public String name() {
+            return "critical-bubble";
+        }
+
+        @Override
+        public FlowControlRule create(Network network, PluginParams params) {
+            Rules.needRings(network, name());
+            int m = params.positiveInt("bubbles", 1);
+            boolean drift = params.bool("drift", false);
+            if (m > network.capacity()) {
+                throw params.bad("bubbles", "at most the capacity (" + network.capacity() + "), since all marks start"
+                    + " on one queue", Integer.toString(m));
+            }
+            return new CriticalBubble(m, false, drift);
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("bubbles"), Param.of("drift"));
+        }
     }
 }

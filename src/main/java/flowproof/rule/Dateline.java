@@ -1,5 +1,9 @@
 package flowproof.rule;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
 import flowproof.topology.Torus;
@@ -167,5 +171,58 @@ public final class Dateline implements FlowControlRule {
     @Override
     public String describe() {
         return datelines == 1 ? "dateline" : "dateline (" + datelines + " per ring)";
+    }
+
+    @Override
+    public boolean choosesVcs() {
+        return true;
+    }
+
+    /** {@code rule: dateline}: VC 0 until the ring's dateline, VC 1 after it (more VCs with more datelines). */
+    @AutoService(RuleFactory.class)
+    public static final class Factory implements RuleFactory {
+        @Override
+        public String name() {
+            return "dateline";
+        }
+
+        @Override
+        public FlowControlRule create(Network network, PluginParams params) {
+            int datelines = params.positiveInt("datelines", 1);
+            flowproof.topology.Topology t = network.topology();
+            if (t.takesAnyRouting() && java.util.stream.IntStream.range(0, t.channels()).noneMatch(t::isWrapAround)) {
+                throw new flowproof.ConfigurationException("rule", "a rule without datelines on a " + t.kind()
+                    + " (it has no wrap-around channels: vct, vc-per-hop)", name());
+            }
+            if (datelines > 1 && !(t instanceof Torus)) {
+                throw params.bad("datelines", "1 dateline per ring on a " + t.kind() + " (its wrap-around channels;"
+                    + " more are placed by a torus's coordinates)", Integer.toString(datelines));
+            }
+            if (network.ringVcs() != datelines + 1) {
+                throw new flowproof.ConfigurationException("vcs", (datelines + 1) + (network.ringVcs() == network.vcs()
+                    ? "" : " escape VCs") + " for rule dateline" + (datelines > 1 ? " with " + datelines
+                    + " datelines per ring" : ""), Integer.toString(network.vcs()));
+            }
+            if (datelines > 1) {
+                Torus torus = (Torus) t;
+                for (int d = 0; d < torus.dimensions(); d++) {
+                    if (torus.radix(d) % datelines != 0) {
+                        throw params.bad("datelines", "a divisor of every radix (" + torus.radix(d) + " in dimension " + d
+                            + ")", Integer.toString(datelines));
+                    }
+                }
+            }
+            return new Dateline(datelines);
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("datelines"));
+        }
+
+        @Override
+        public int ringVcs(PluginParams params) {
+            return params.positiveInt("datelines", 1) + 1;
+        }
     }
 }

@@ -179,6 +179,14 @@ public interface FlowControlRule {
     Set<Invariant> invariants();
 
     /**
+     * Whether the rule chooses the VC of each hop itself (dateline, VC per hop): then a spec's
+     * VC classes may not choose them too. False by default.
+     */
+    default boolean choosesVcs() {
+        return false;
+    }
+
+    /**
      * The built-in kind this rule was made from, or null (the default) for a rule that is not
      * built in, such as a user's plugin ({@code rule: {class: ...}}). Engines never switch on
      * it: what they need is declared by the capabilities above ({@link #readsRings},

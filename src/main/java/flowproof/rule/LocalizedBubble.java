@@ -1,5 +1,10 @@
 package flowproof.rule;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import flowproof.topology.Network;
+import java.util.List;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -83,5 +88,25 @@ public final class LocalizedBubble implements FlowControlRule {
             return "localized-bubble";
         }
         return "localized-bubble (entry " + entrySlots + (turnSlots == entrySlots ? "" : ", turns " + turnSlots) + " slots)";
+    }
+
+    /** {@code rule: localized-bubble}: a packet enters a ring only into a queue with two free slots. */
+    @AutoService(RuleFactory.class)
+    public static final class Factory implements RuleFactory {
+        @Override
+        public String name() {
+            return "localized-bubble";
+        }
+
+        @Override
+        public FlowControlRule create(Network network, PluginParams params) {
+            Rules.needRings(network, name());
+            return new LocalizedBubble();
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of();
+        }
     }
 }

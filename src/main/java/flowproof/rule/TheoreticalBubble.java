@@ -1,5 +1,10 @@
 package flowproof.rule;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import flowproof.topology.Network;
+import java.util.List;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -76,5 +81,25 @@ public final class TheoreticalBubble implements FlowControlRule {
     @Override
     public RuleKind kind() {
         return RuleKind.THEORETICAL_BUBBLE;
+    }
+
+    /** {@code rule: theoretical-bubble}: a packet enters a ring only while two slots of the ring are free. */
+    @AutoService(RuleFactory.class)
+    public static final class Factory implements RuleFactory {
+        @Override
+        public String name() {
+            return "theoretical-bubble";
+        }
+
+        @Override
+        public FlowControlRule create(Network network, PluginParams params) {
+            Rules.needRings(network, name());
+            return new TheoreticalBubble(params.choice("global", "atomic", "atomic", "snapshot").equals("atomic"));
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of(Param.of("global"));
+        }
     }
 }

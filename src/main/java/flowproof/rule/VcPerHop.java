@@ -1,5 +1,9 @@
 package flowproof.rule;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import java.util.List;
 import flowproof.topology.Network;
 import java.util.EnumSet;
 import java.util.Set;
@@ -39,5 +43,33 @@ public final class VcPerHop implements FlowControlRule {
     @Override
     public RuleKind kind() {
         return RuleKind.VC_PER_HOP;
+    }
+
+    @Override
+    public boolean choosesVcs() {
+        return true;
+    }
+
+    /** {@code rule: vc-per-hop}: the VC of a hop is the number of hops taken so far. */
+    @AutoService(RuleFactory.class)
+    public static final class Factory implements RuleFactory {
+        @Override
+        public String name() {
+            return "vc-per-hop";
+        }
+
+        @Override
+        public FlowControlRule create(Network network, PluginParams params) {
+            if (network.ringVcs() != network.vcs()) {
+                throw new flowproof.ConfigurationException("rule", "the rule of escape VCs (vct, dateline or a bubble"
+                    + " rule)", name());
+            }
+            return new VcPerHop();
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of();
+        }
     }
 }

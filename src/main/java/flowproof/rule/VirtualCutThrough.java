@@ -1,5 +1,10 @@
 package flowproof.rule;
 
+import com.google.auto.service.AutoService;
+import flowproof.plugin.Param;
+import flowproof.plugin.PluginParams;
+import flowproof.topology.Network;
+import java.util.List;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -36,5 +41,24 @@ public final class VirtualCutThrough implements FlowControlRule {
     @Override
     public RuleKind kind() {
         return RuleKind.VCT;
+    }
+
+    /** {@code rule: vct}: a packet enters a queue with a free slot. */
+    @AutoService(RuleFactory.class)
+    public static final class Factory implements RuleFactory {
+        @Override
+        public String name() {
+            return "vct";
+        }
+
+        @Override
+        public FlowControlRule create(Network network, PluginParams params) {
+            return new VirtualCutThrough();
+        }
+
+        @Override
+        public List<Param> params() {
+            return List.of();
+        }
     }
 }

@@ -110,11 +110,9 @@ public final class SpecReader {
     private static final Registry<TopologyFactory> TOPOLOGIES = Builtins.TOPOLOGIES;
     /** The most nodes of a ring, torus or mesh spec ({@link Torus#MAX_NODES}). */
     public static final int MAX_TORUS_NODES = Torus.MAX_NODES;
-    private static final List<String> RULE_FIELDS = SpecFields.under("rule");
     private static final List<String> ESCAPE_FIELDS = SpecFields.under("escape");
     private static final List<String> TRAFFIC_FIELDS = SpecFields.under("traffic");
     private static final List<String> PLUGIN_FIELDS = SpecFields.of("plugin", Plugins.FIELDS);
-    private static final List<String> GLOBAL_READS = List.of("atomic", "snapshot");
     private static final List<String> LIMIT_FIELDS = SpecFields.under("limits");
     private static final List<String> ESCAPES = List.of("when-blocked", "any");
     private static final List<String> ROUTING_FIELDS = SpecFields.under("routing");
@@ -294,110 +292,15 @@ public final class SpecReader {
                 + " set flow: wormhole)", tree.get("packet-flits"));
         }
 
-        JsonNode ruleNode = tree.get("rule");
-        String ruleKey;
-        int bubbles = 0;
-        int datelines = 1;
-        boolean drift = false;
-        boolean atomicGlobal = true;
-        List<RuleKind> partKinds = null;
-        // a user's rule: {class: C, params: {...}} or {plugin: NAME, params: {...}} (docs/plugins.md)
-        JsonNode pluginRule = Plugins.names(ruleNode) ? ruleNode : null;
-        if (ruleNode == null) {
-            throw f.missing("rule", "a rule kind (" + RuleKind.keys() + ")");
-        } else if (pluginRule != null) {
-            f.onlyKnown("rule.", ruleNode, PLUGIN_FIELDS);
-            ruleKey = null;
-        } else if (ruleNode.isArray()) {
-            partKinds = ruleParts(f, ruleNode);
-            RuleKind strongest = partKinds.contains(RuleKind.THEORETICAL_BUBBLE) ? RuleKind.THEORETICAL_BUBBLE
-                : partKinds.contains(RuleKind.LOCALIZED_BUBBLE) ? RuleKind.LOCALIZED_BUBBLE : RuleKind.VCT;
-            ruleKey = strongest.key();
-        } else if (ruleNode.isTextual()) {
-            ruleKey = ruleNode.asText();
-        } else if (ruleNode.isObject()) {
-            f.onlyKnown("rule.", ruleNode, RULE_FIELDS);
-            ruleKey = f.text(ruleNode, "rule.kind", "kind", null, true);
-            if (ruleNode.has("bubbles")) {
-                bubbles = f.positive(ruleNode, "rule.bubbles", "bubbles", 0, true);
-            }
-            if (ruleNode.has("datelines")) {
-                datelines = f.positive(ruleNode, "rule.datelines", "datelines", 1, true);
-            }
-            if (ruleNode.has("drift")) {
-                JsonNode dn = ruleNode.get("drift");
-                if (!dn.isBoolean()) {
-                    throw f.error("rule.drift", "true or false", dn);
-                }
-                drift = dn.asBoolean();
-            }
-            if (ruleNode.has("global")) {
-                String g = f.text(ruleNode, "rule.global", "global", null, true);
-                if (!GLOBAL_READS.contains(g)) {
-                    throw f.error("rule.global", "one of " + String.join(", ", GLOBAL_READS), ruleNode.get("global"));
-                }
-                atomicGlobal = g.equals("atomic");
-            }
-        } else {
-            throw f.error("rule", "a rule kind or a mapping with kind and bubbles", ruleNode);
-        }
-        RuleKind kind = pluginRule != null ? null : RuleKind.of(ruleKey);
-        // the rule in messages: a built-in's key, a plugin's class or registered name
-        String ruleName = kind != null ? kind.key() : pluginRule != null
-            ? pluginRule.path(pluginRule.has("class") ? "class" : "plugin").asText() : null;
-        if (kind == null && pluginRule == null) {
-            throw f.error(ruleNode.isObject() ? "rule.kind" : "rule", "one of " + RuleKind.keys(),
-                ruleNode.isObject() ? ruleNode.get("kind") : ruleNode);
-        }
-        if (bubbles != 0 && !kind.takesBubbles()) {
-            throw new SpecException(file, prefix + "rule.bubbles", "no bubbles for rule " + kind.key()
-                + " (only critical-bubble has critical marks)", Integer.toString(bubbles));
-        }
-        if (datelines != 1 && kind != RuleKind.DATELINE) {
-            throw new SpecException(file, prefix + "rule.datelines", "no datelines for rule " + kind.key()
-                + " (only dateline takes them)", Integer.toString(datelines));
-        }
-        if (ruleNode.has("drift") && kind != RuleKind.CRITICAL_BUBBLE) {
-            throw new SpecException(file, prefix + "rule.drift", "no drift for rule " + kind.key()
-                + " (only critical-bubble has critical marks)", SpecReader.describe(ruleNode.get("drift")));
-        }
-        if (ruleNode.has("global") && kind != RuleKind.THEORETICAL_BUBBLE) {
-            throw new SpecException(file, prefix + "rule.global", "no global option for rule " + kind.key()
-                + " (only theoretical-bubble reads global ring occupancy)", SpecReader.describe(ruleNode.get("global")));
-        }
-        if (wormhole != null && kind != null && kind.takesBubbles()) {
-            throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
-                "a rule without critical marks under flow: wormhole (" + RuleKind.keys().replace("critical-bubble, ", "")
-                    + ")", kind.key());
-        }
-        if (classesNode != null && (kind == RuleKind.DATELINE || kind == RuleKind.VC_PER_HOP)) {
-            throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
-                "a rule that picks no VCs itself with vc-classes (vct, or a bubble rule; write the dateline or the VC"
-                    + " per hop as vc-classes steps)", kind.key());
-        }
-        if (kind == RuleKind.DATELINE && topology instanceof GraphTopology) {
-            throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
-                "a rule without datelines on a graph (it has no wrap-around channels: vct, vc-per-hop)", kind.key());
-        }
-        if (kind == RuleKind.DATELINE && datelines > 1 && !builtIn(topology)) {
-            throw new SpecException(file, prefix + "rule.datelines", "1 dateline per ring on a " + topology.kind()
-                + " (its wrap-around channels; more are placed by a torus's coordinates)", Integer.toString(datelines));
-        }
-        if (kind != null && kind.needsRings() && topology.rings() == 0) {
-            throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
-                "a rule that needs no rings on a " + topology.kind() + " (vct, vc-per-hop)", kind.key());
-        }
+        RuleReader ruleSpec = RuleReader.read(f, tree.get("rule"));
+        String ruleName = ruleSpec.name();
         Network network;
-        if (partKinds != null && routing.hasEscape()) {
+        if (ruleSpec.isParts() && routing.hasEscape()) {
             throw f.error("rule", "one rule kind with routing " + routing.name() + " (its escape VCs take the rule; a list"
-                + " of parts is for routing without escape VCs)", ruleNode);
+                + " of parts is for routing without escape VCs)", tree.get("rule"));
         }
         if (routing.hasEscape()) {
-            int escapeVcs = kind == RuleKind.DATELINE ? datelines + 1 : kind == null ? 1 : kind.escapeVcs();
-            if (kind == RuleKind.VC_PER_HOP) {
-                throw new SpecException(file, prefix + (ruleNode.isObject() ? "rule.kind" : "rule"),
-                    "the rule of the escape VCs of " + routing.name() + " (vct, dateline or a bubble rule)", kind.key());
-            }
+            int escapeVcs = ruleSpec.ringVcs();
             if (vcs <= escapeVcs) {
                 throw f.error("vcs", "at least " + (escapeVcs + 1) + " for routing " + routing.name() + " (" + escapeVcs
                     + " escape VC" + (escapeVcs > 1 ? "s" : "") + " for rule " + ruleName + " and at least one adaptive VC)",
@@ -411,11 +314,12 @@ public final class SpecReader {
         if (messagesNode != null) {
             routing = messages(f, messagesNode, routing, network, tree);
         }
-        FlowControlRule rule;
+        FlowControlRule rule = ruleSpec.create(network, wormhole);
+        if (classesNode != null && rule.choosesVcs()) {
+            throw new SpecException(file, prefix + ruleSpec.field(), "a rule that picks no VCs itself with vc-classes"
+                + " (vct, or a bubble rule; write the dateline or the VC per hop as vc-classes steps)", ruleName);
+        }
         try {
-            rule = pluginRule != null ? pluginRule(f, pluginRule, network, topology, wormhole)
-                : partKinds == null ? kind.create(network, bubbles, datelines, drift, atomicGlobal)
-                : mixedRule(f, ruleNode, partKinds, network);
             if (routing.hasEscape()) {
                 rule = new EscapeVcs(rule, network.ringVcs(), escapeLeave);
             }
@@ -499,32 +403,11 @@ public final class SpecReader {
             }
             limits = new Limits(states, seconds, limits.bytes());
         }
-        RuleKind ruleKind = kind;
-        int ruleBubbles = bubbles;
-        int ruleDatelines = datelines;
         boolean escape = routing.hasEscape();
-        boolean ruleDrift = drift;
-        boolean ruleAtomic = atomicGlobal;
         boolean leave = escapeLeave;
-        List<RuleKind> parts = partKinds;
-        JsonNode partsNode = ruleNode;
-        JsonNode plugin = pluginRule;
         // The simulator builds the rule again for its own network (its slots): the same rule, parts and escape VCs.
         java.util.function.Function<Network, FlowControlRule> ruleFor = n -> {
-            FlowControlRule r;
-            if (plugin != null) {
-                String field = plugin.has("class") ? "rule.class" : "rule.plugin";
-                r = flowproof.rule.CheckedRule.of(Plugins.create("rule", plugin, RULE_PLUGIN, n), n, field,
-                    file + ": " + prefix + field);
-            } else if (parts != null) {
-                try {
-                    r = mixedRule(f, partsNode, parts, n);
-                } catch (SpecException bad) {
-                    throw new IllegalStateException("the rule's parts were checked on the spec's network: " + bad.getMessage(), bad);
-                }
-            } else {
-                r = ruleKind.create(n, ruleBubbles, ruleDatelines, ruleDrift, ruleAtomic);
-            }
+            FlowControlRule r = ruleSpec.recreate(n);
             return escape ? new EscapeVcs(r, n.ringVcs(), leave) : r;
         };
         Spec spec = new Spec(file, tree, name, description, topology, network, routing, rule, traffic, pairs,
@@ -537,33 +420,9 @@ public final class SpecReader {
         return spec;
     }
 
-    /** A user's rule: a class implementing FlowControlRule, or a RuleFactory registered for ServiceLoader. */
-    static final Plugins.Kind<FlowControlRule, Network, RuleFactory> RULE_PLUGIN = new Plugins.Kind<>("rule",
-        FlowControlRule.class, Network.class, RuleFactory.class, RuleFactory::name, RuleFactory::create);
-
     /** A user's routing function: a class implementing RoutingFunction, or a RoutingFactory. */
     static final Plugins.Kind<RoutingFunction, Topology, RoutingFactory> ROUTING_PLUGIN = new Plugins.Kind<>("routing",
         RoutingFunction.class, Topology.class, RoutingFactory.class, RoutingFactory::name, RoutingFactory::create);
-
-    /**
-     * A plugin rule for the spec's network, and what the engines need of it checked against the
-     * spec: rings for a rule that reads them, no marks under wormhole.
-     */
-    private static FlowControlRule pluginRule(Fields f, JsonNode node, Network network, Topology topology,
-                                              flowproof.explore.Wormhole wormhole) throws SpecException {
-        FlowControlRule rule = Plugins.create("rule", node, RULE_PLUGIN, network);
-        String field = node.has("class") ? "rule.class" : "rule.plugin";
-        if (rule.readsRings() && topology.rings() == 0) {
-            throw new SpecException(f.file, f.prefix + field, "a rule that needs no rings on a " + topology.kind()
-                + " (it has none)", RuleContract.label(rule) + ", which says it reads rings (readsRings())");
-        }
-        if (wormhole != null && rule.marksPerRing() > 0) {
-            throw new SpecException(f.file, f.prefix + field, "a rule without critical marks under flow: wormhole",
-                RuleContract.label(rule) + ", which keeps " + rule.marksPerRing() + " per ring");
-        }
-        // its claims checked on this network before an engine relies on them; its faults one line
-        return flowproof.rule.CheckedRule.of(rule, network, field, f.file + ": " + f.prefix + field);
-    }
 
     /** A user's topology: a class implementing Topology, or a TopologyFactory; built from its parameters alone. */
     static final Plugins.Kind<Topology, Void, TopologyFactory> TOPOLOGY_PLUGIN = new Plugins.Kind<>("topology",
@@ -884,118 +743,8 @@ public final class SpecReader {
         return v.asInt();
     }
 
-    private static final List<String> PART_FIELDS = SpecFields.under("rule[]");
 
     /** {@code rule: [{kind: K, vcs: [...], channels: [...]}, ...]}: the kinds, checked. */
-    private static List<RuleKind> ruleParts(Fields f, JsonNode node) throws SpecException {
-        if (node.isEmpty()) {
-            throw f.error("rule", "a rule kind, a mapping, or a non-empty list of parts", node);
-        }
-        List<RuleKind> kinds = new ArrayList<>();
-        for (int i = 0; i < node.size(); i++) {
-            String at = "rule[" + i + "]";
-            JsonNode p = node.get(i);
-            if (!p.isObject()) {
-                throw f.error(at, "a part: {kind: K, vcs: [V, ...], channels: [NAME, ...]}", p);
-            }
-            f.onlyKnown(at + ".", p, PART_FIELDS);
-            String key = f.text(p, at + ".kind", "kind", null, true);
-            RuleKind k = RuleKind.of(key);
-            if (k != RuleKind.VCT && k != RuleKind.THEORETICAL_BUBBLE && k != RuleKind.LOCALIZED_BUBBLE) {
-                throw f.error(at + ".kind", "vct, theoretical-bubble or localized-bubble in a list of parts (rules"
-                    + " without critical marks or VC choices of their own)", p.get("kind"));
-            }
-            kinds.add(k);
-        }
-        return kinds;
-    }
-
-    /** The queues each part governs: the first part whose vcs and channels (when given) match. */
-    private static flowproof.rule.MixedRule mixedRule(Fields f, JsonNode node, List<RuleKind> kinds, Network network)
-        throws SpecException {
-        Topology t = network.topology();
-        java.util.Map<String, Integer> channelByName = new java.util.HashMap<>();
-        for (int c = 0; c < t.channels(); c++) {
-            channelByName.put(t.channelName(c), c);
-        }
-        int queues = network.queues();
-        int[] partOf = new int[queues];
-        java.util.Arrays.fill(partOf, -1);
-        List<flowproof.rule.MixedRule.Part> parts = new ArrayList<>();
-        for (int i = 0; i < kinds.size(); i++) {
-            String at = "rule[" + i + "]";
-            JsonNode p = node.get(i);
-            boolean[] vcs = null;
-            if (p.has("vcs")) {
-                JsonNode vn = p.get("vcs");
-                if (!vn.isArray() || vn.isEmpty()) {
-                    throw f.error(at + ".vcs", "a non-empty list of VCs 0.." + (network.vcs() - 1), vn);
-                }
-                vcs = new boolean[network.vcs()];
-                for (int j = 0; j < vn.size(); j++) {
-                    if (!vn.get(j).isInt() || vn.get(j).asInt() < 0 || vn.get(j).asInt() >= network.vcs()) {
-                        throw f.error(at + ".vcs[" + j + "]", "a VC 0.." + (network.vcs() - 1), vn.get(j));
-                    }
-                    vcs[vn.get(j).asInt()] = true;
-                }
-            }
-            boolean[] channels = null;
-            if (p.has("channels")) {
-                JsonNode cn = p.get("channels");
-                if (!cn.isArray() || cn.isEmpty()) {
-                    throw f.error(at + ".channels", "a non-empty list of channel names (e.g. " + t.channelName(0) + ")", cn);
-                }
-                channels = new boolean[t.channels()];
-                for (int j = 0; j < cn.size(); j++) {
-                    Integer c = cn.get(j).isTextual() ? channelByName.get(cn.get(j).asText()) : null;
-                    if (c == null) {
-                        throw f.error(at + ".channels[" + j + "]", "a channel of " + t.describe() + " (e.g. "
-                            + t.channelName(0) + ")", cn.get(j));
-                    }
-                    channels[c] = true;
-                }
-            }
-            int governed = 0;
-            for (int q = 0; q < queues; q++) {
-                if (partOf[q] < 0 && (vcs == null || vcs[network.vcOf(q)])
-                    && (channels == null || channels[network.channelOf(q)])) {
-                    partOf[q] = i;
-                    governed++;
-                }
-            }
-            if (governed == 0) {
-                throw f.error(at, "a part that governs some queue (the parts before it take every queue it names)", p);
-            }
-            String where = (channels == null ? "" : "channels " + names(p.get("channels")))
-                + (vcs == null ? "" : (channels == null ? "" : ", ") + "VCs " + names(p.get("vcs")));
-            parts.add(new flowproof.rule.MixedRule.Part(kinds.get(i).create(network, 0),
-                where.isEmpty() ? (i == 0 ? "every queue" : "the other queues") : where));
-        }
-        for (int q = 0; q < queues; q++) {
-            if (partOf[q] < 0) {
-                throw new SpecException(f.file, f.prefix + "rule", "a part for every queue (end the list with a part"
-                    + " without vcs or channels)", "none for " + network.queueName(q));
-            }
-        }
-        return new flowproof.rule.MixedRule(parts, partOf);
-    }
-
-    private static String names(JsonNode list) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < list.size(); i++) {
-            b.append(i == 0 ? "" : ", ").append(list.get(i).asText());
-        }
-        return b.toString();
-    }
-
-    /** Whether {@code t} is one of flowproof's own topologies (not a user's plugin). */
-    private static boolean builtIn(Topology t) {
-        return t instanceof Torus || t instanceof GraphTopology || t instanceof Butterfly || t instanceof Bmin
-            || t instanceof flowproof.topology.Fly || t instanceof flowproof.topology.FatTree
-            || t instanceof FlattenedButterfly || t instanceof Dragonfly;
-    }
-
-    /** Field access with errors that name the field. */
     /**
      * The {@code messages} mapping (docs/messages.md): classes, the VCs of each, which class
      * each generates (default: the next in the list) and the endpoint queue size; returns the

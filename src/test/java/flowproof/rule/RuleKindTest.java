@@ -35,9 +35,9 @@ class RuleKindTest {
     }
 
     @Test
-    void keysListsEveryNameInOrderForErrorMessages() {
+    void keysListsEveryBuiltInRuleByNameForErrorMessages() {
         assertThat(RuleKind.keys())
-            .isEqualTo("vct, dateline, theoretical-bubble, localized-bubble, critical-bubble, vc-per-hop");
+            .isEqualTo("critical-bubble, dateline, localized-bubble, theoretical-bubble, vc-per-hop, vct");
     }
 
     @Test
@@ -110,7 +110,7 @@ class RuleKindTest {
         assertThatThrownBy(() -> RuleKind.CRITICAL_BUBBLE.create(n, -1))
             .isInstanceOfSatisfying(ConfigurationException.class, e -> {
                 assertThat(e.field()).isEqualTo("rule.bubbles");
-                assertThat(e.expected()).isEqualTo("a positive number of critical bubbles");
+                assertThat(e.expected()).isEqualTo("a positive integer");
                 assertThat(e.found()).isEqualTo("-1");
             });
     }

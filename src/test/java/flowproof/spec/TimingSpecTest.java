@@ -80,7 +80,7 @@ class TimingSpecTest {
         assertThat(rejected(RING3 + "rule: {kind: critical-bubble, global: snapshot}\n", "rule.global"))
             .contains("only theoretical-bubble");
         assertThat(rejected(RING3 + "rule: {kind: theoretical-bubble, global: sometimes}\n", "rule.global"))
-            .contains("atomic, snapshot");
+            .contains("atomic or snapshot");
     }
 
     @Test
