@@ -373,7 +373,6 @@ final class LevelSearch {
             return Explorer.nothingExplored(model, properties, "memory", layout, table.bytes(), start);
         }
         levels.add(new CodeList[] {first});
-        long represented = 1;
         // property -> the least violating packed state at the least depth (TraceOrder)
         Map<Property, long[]> firstViolation = new EnumMap<>(Property.class);
         Map<Property, Integer> violationDepth = new EnumMap<>(Property.class);
@@ -385,65 +384,12 @@ final class LevelSearch {
         int depth = 0;
         try {
             for (; stop == null; depth++) {
-                CodeList[] frontier = levels.get(depth);
-                long levelSize = 0;
-                List<int[]> blocks = new ArrayList<>();
-                for (int s = 0; s < frontier.length; s++) {
-                    levelSize += frontier[s].size();
-                    for (int b = 0; b < frontier[s].size(); b += block) {
-                        blocks.add(new int[] {s, b, Math.min(frontier[s].size(), b + block)});
-                    }
-                }
-                if (levelSize == 0) {
+                if (!expandLevel(pool, workers, levels, depth)) {
                     levels.remove(depth);
                     depth--;
                     break;
                 }
-                CodeList[] next = new CodeList[threads];
-                for (int i = 0; i < threads; i++) {
-                    next[i] = new CodeList(cw, this::reserve);
-                    workers[i].next = next[i];
-                }
-                levels.add(next);
-                expandedInLevel.set(0);
-                AtomicInteger cursor = new AtomicInteger();
-                int done = 0;
-                while (done < blocks.size() && stop == null) {
-                    long perBlock = block * maxBranch;
-                    if (table.room(stored.get()) < threads * perBlock && !grow(threads * perBlock * 4)) {
-                        stop = "memory";
-                        break;
-                    }
-                    int roundEnd = (int) Math.min(blocks.size(), done + Math.max(1, table.room(stored.get()) / perBlock));
-                    runRound(pool, workers, frontier, blocks, cursor, roundEnd, depth, levelSize);
-                    done = roundEnd;
-                    cursor.set(done);
-                }
-                if (stopAtFirstViolation && stop == null) {
-                    // at the end of the level, not of a round: the level's least violating state is then known, and
-                    // the trace is the least shortest one, as with the whole search (docs/counterexamples.md)
-                    for (Worker w : workers) {
-                        for (long[] v : w.violation) {
-                            if (v != null) {
-                                stop = "first-violation";
-                            }
-                        }
-                    }
-                }
-                for (Worker w : workers) {
-                    for (Property p : Property.values()) {
-                        long[] v = w.violation[p.ordinal()];
-                        if (v != null && !violationDepth.containsKey(p)
-                            && (!firstViolation.containsKey(p) || TraceOrder.compareStates(v, firstViolation.get(p)) < 0)) {
-                            firstViolation.put(p, v);
-                        }
-                        w.violation[p.ordinal()] = null;
-                    }
-                }
-                for (Property p : firstViolation.keySet()) {
-                    violationDepth.putIfAbsent(p, depth);
-                    settled[p.ordinal()] = true;
-                }
+                noteViolations(workers, firstViolation, violationDepth, depth);
             }
         } finally {
             pool.shutdownNow();
@@ -451,9 +397,19 @@ final class LevelSearch {
         if (UNRANKED.equals(stop)) {
             return again(start);
         }
-        if (stop != null) {
-            depth--; // the loop counted past the level it was expanding when it stopped
-        }
+        return finish(workers, levels, firstViolation, violationDepth, depth);
+    }
+
+    /**
+     * The result of a search whose loop ended at {@code reached}: the last level, or, stopped, the
+     * level after the one it was expanding. The counts of every worker, drainability when
+     * complete, traces and statuses.
+     */
+    private ExplorationResult finish(Worker[] workers, List<CodeList[]> levels, Map<Property, long[]> firstViolation,
+                                     Map<Property, Integer> violationDepth, int reached) {
+        // stopped, the loop counted past the level it was expanding
+        int depth = stop != null ? reached - 1 : reached;
+        long represented = 1;
         for (Worker w : workers) {
             represented += w.represented;
         }
@@ -507,6 +463,80 @@ final class LevelSearch {
             seconds, Collections.unmodifiableMap(statuses), Collections.unmodifiableMap(traces), stuck, undrainable,
             layout.words, layout.bits(), table.bytes() + listBytes.get(), stored.get(),
             symmetry == null ? 1 : symmetry.order(), symmetryNote, threads);
+    }
+
+    /**
+     * Expands level {@code depth} on the pool, in rounds that fit the visited set, into a next
+     * level list per worker (added to {@code levels}). Returns false when the level is empty.
+     */
+    private boolean expandLevel(ExecutorService pool, Worker[] workers, List<CodeList[]> levels, int depth) {
+        CodeList[] frontier = levels.get(depth);
+        long levelSize = 0;
+        List<int[]> blocks = new ArrayList<>();
+        for (int s = 0; s < frontier.length; s++) {
+            levelSize += frontier[s].size();
+            for (int b = 0; b < frontier[s].size(); b += block) {
+                blocks.add(new int[] {s, b, Math.min(frontier[s].size(), b + block)});
+            }
+        }
+        if (levelSize == 0) {
+            return false;
+        }
+        CodeList[] next = new CodeList[threads];
+        for (int i = 0; i < threads; i++) {
+            next[i] = new CodeList(cw, this::reserve);
+            workers[i].next = next[i];
+        }
+        levels.add(next);
+        expandedInLevel.set(0);
+        AtomicInteger cursor = new AtomicInteger();
+        int done = 0;
+        while (done < blocks.size() && stop == null) {
+            long perBlock = block * maxBranch;
+            if (table.room(stored.get()) < threads * perBlock && !grow(threads * perBlock * 4)) {
+                stop = "memory";
+                break;
+            }
+            int roundEnd = (int) Math.min(blocks.size(), done + Math.max(1, table.room(stored.get()) / perBlock));
+            runRound(pool, workers, frontier, blocks, cursor, roundEnd, depth, levelSize);
+            done = roundEnd;
+            cursor.set(done);
+        }
+        return true;
+    }
+
+    /**
+     * Takes the workers' least violations of level {@code depth} into {@code firstViolation}
+     * (the least of the least depth) and settles their properties; stops the search at the
+     * first violation when asked to.
+     */
+    private void noteViolations(Worker[] workers, Map<Property, long[]> firstViolation,
+                                Map<Property, Integer> violationDepth, int depth) {
+        if (stopAtFirstViolation && stop == null) {
+            // at the end of the level, not of a round: the level's least violating state is then known, and
+            // the trace is the least shortest one, as with the whole search (docs/counterexamples.md)
+            for (Worker w : workers) {
+                for (long[] v : w.violation) {
+                    if (v != null) {
+                        stop = "first-violation";
+                    }
+                }
+            }
+        }
+        for (Worker w : workers) {
+            for (Property p : Property.values()) {
+                long[] v = w.violation[p.ordinal()];
+                if (v != null && !violationDepth.containsKey(p)
+                    && (!firstViolation.containsKey(p) || TraceOrder.compareStates(v, firstViolation.get(p)) < 0)) {
+                    firstViolation.put(p, v);
+                }
+                w.violation[p.ordinal()] = null;
+            }
+        }
+        for (Property p : firstViolation.keySet()) {
+            violationDepth.putIfAbsent(p, depth);
+            settled[p.ordinal()] = true;
+        }
     }
 
     /**

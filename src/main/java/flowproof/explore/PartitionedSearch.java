@@ -549,36 +549,12 @@ final class PartitionedSearch {
     }
 
     /**
-     * This member's word of the level's barrier: batches sent to the receiver (filled in per
-     * member), stop, the level's transitions and stuck states, the states added by the level
-     * before ({@code stored}, {@code represented}: complete only once that level's barrier was
-     * passed), and the level's least violations.
+     * This member's word of the level's barrier ({@link BarrierWord}), with the states added by
+     * the level before ({@code stored}, {@code represented}).
      */
     private long[] done(long stored, long represented) {
-        int words = layout.words;
-        long mask = 0;
-        List<long[]> vs = new ArrayList<>();
-        for (Property p : Property.values()) {
-            if (violation[p.ordinal()] != null) {
-                mask |= 1L << p.ordinal();
-                vs.add(violation[p.ordinal()]);
-            }
-        }
-        long[] s = new long[STATE_WORDS + vs.size() * words];
-        s[1] = stop;
-        s[2] = levelTransitions;
-        s[3] = levelStuck;
-        s[4] = stored;
-        s[5] = represented;
-        s[6] = mask;
-        for (int i = 0; i < vs.size(); i++) {
-            System.arraycopy(vs.get(i), 0, s, STATE_WORDS + i * words, words);
-        }
-        return s;
+        return BarrierWord.of(layout.words, stop, levelTransitions, levelStuck, stored, represented, violation);
     }
-
-    /** Where the violations begin in a {@link #done} word. */
-    private static final int STATE_WORDS = 7;
 
     /**
      * The end of a level (the class comment): this member's last batches, then every member's
@@ -618,18 +594,36 @@ final class PartitionedSearch {
         return all;
     }
 
+    /** What the members found together so far, the same on every member. */
+    private static final class Totals {
+        final List<CodeList[]> levels = new ArrayList<>();
+        final Map<Property, long[]> firstViolation = new EnumMap<>(Property.class);
+        final Map<Property, Integer> violationDepth = new EnumMap<>(Property.class);
+        long stored = 1;
+        long represented = 1;
+        long transitions;
+        long stuck;
+        int depth;
+        /** Why the search stopped early (null: it did not). */
+        String limit;
+
+        /** Back to the start: every member starts again on the compact encoding. */
+        void clear() {
+            levels.clear();
+            firstViolation.clear();
+            violationDepth.clear();
+            stored = 1;
+            represented = 1;
+            transitions = 0;
+            stuck = 0;
+            depth = 0;
+        }
+    }
+
     ExplorationResult run() {
         start = System.nanoTime();
         deadline = limits.seconds() <= 0 ? Long.MAX_VALUE : start + (long) (limits.seconds() * 1e9);
-        List<CodeList[]> levels = new ArrayList<>();
-        Map<Property, long[]> firstViolation = new EnumMap<>(Property.class);
-        Map<Property, Integer> violationDepth = new EnumMap<>(Property.class);
-        long gStored = 1;
-        long gRepresented = 1;
-        long gTransitions = 0;
-        long gStuck = 0;
-        String limit = null;
-        int depth = 0;
+        Totals g = new Totals();
         try {
             // every member's transport is up before the first level (on Hazelcast the first message to a
             // member also starts its executor): the level barriers carry the search's own messages only
@@ -639,154 +633,155 @@ final class PartitionedSearch {
                     startAgainCompact();
                 }
             }
-            search:
-            for (int attempt = 1;; attempt++) {
-                long[] init = Explorer.initialState(model, layout);
-                long[] code = new long[cw];
-                CodeList first = new CodeList(cw, this::reserve);
-                next = first;
-                if (!codec.encode(init, 0, code, 0)) {
-                    stop = UNRANKED;
-                } else if (owner(code, 0) == self) {
-                    insert(code, 0, 1);
-                }
-                levelStored = 0;
-                levelRepresented = 0;
-                levels.add(new CodeList[] {first});
-                Sink sink = new Sink();
-                long addedBefore = 0;
-                long representedBefore = 0;
-                for (;; depth++) {
-                    level = depth;
-                    next = new CodeList(cw, this::reserve);
-                    levels.add(new CodeList[] {next});
-                    while (!pendingBatches.isEmpty() && pendingBatches.peek().level() == level) {
-                        insertBatch(pendingBatches.poll());
-                    }
-                    expandLevel(levels.get(depth)[0], sink);
-                    long[][] all = barrier(done(addedBefore, representedBefore));
-                    int stopCode = 0;
-                    long added = 0;
-                    boolean unranked = false;
-                    for (long[] s : all) {
-                        unranked |= s[1] == UNRANKED;
-                        if (stopCode == 0) {
-                            stopCode = (int) s[1];
-                        }
-                        gTransitions += s[2];
-                        gStuck += s[3];
-                        added += s[4];
-                        gStored += s[4];
-                        gRepresented += s[5];
-                    }
-                    for (Property p : Property.values()) {
-                        long[] best = null;
-                        for (long[] s : all) {
-                            long[] v = violationOf(s, p);
-                            if (v != null && (best == null || TraceOrder.compareStates(v, best) < 0)) {
-                                best = v;
-                            }
-                        }
-                        if (best != null && !violationDepth.containsKey(p)) {
-                            firstViolation.put(p, best);
-                            violationDepth.put(p, depth);
-                            settled[p.ordinal()] = true;
-                        }
-                        violation[p.ordinal()] = null;
-                    }
-                    Arrays.fill(sent, 0);
-                    Arrays.fill(received, 0);
-                    addedBefore = levelStored;
-                    representedBefore = levelRepresented;
-                    levelStored = 0;
-                    levelRepresented = 0;
-                    levelTransitions = 0;
-                    levelStuck = 0;
-                    if (unranked) {
-                        // a state without a rank (as in LevelSearch): every member starts again on the compact encoding
-                        startAgainCompact();
-                        allGather(HELLO, attempt, new long[0]);
-                        levels.clear();
-                        firstViolation.clear();
-                        violationDepth.clear();
-                        gStored = 1;
-                        gRepresented = 1;
-                        gTransitions = 0;
-                        gStuck = 0;
-                        depth = 0;
-                        continue search;
-                    }
-                    if (depth > 0 && added == 0) {
-                        // the level before added nothing: this one was empty, the one before it the last
-                        levels.remove(depth + 1);
-                        levels.remove(depth);
-                        depth--;
-                        break;
-                    }
-                    limit = stopCode != 0 ? STOPS[stopCode]
-                        : stopAtFirstViolation && !firstViolation.isEmpty() ? "first-violation"
-                        : gStored > limits.states() ? "states" : null;
-                    if (limit != null) {
-                        // the states this level added, which the next barrier would have brought
-                        for (long[] s : allGather(STATS, depth, new long[] {addedBefore, representedBefore})) {
-                            gStored += s[0];
-                            gRepresented += s[1];
-                        }
-                        break;
-                    }
-                }
-                break;
+            for (int attempt = 1; !searchLevels(g); attempt++) {
+                // a state without a rank (as in LevelSearch): every member starts again on the compact encoding
+                startAgainCompact();
+                allGather(HELLO, attempt, new long[0]);
+                g.clear();
             }
-            long undrainable = -1;
-            if (limit == null && properties.contains(Property.DRAINABILITY)) {
-                String[] stopped = {null};
-                undrainable = drainability(levels, firstViolation, violationDepth, stopped);
-                limit = stopped[0];
-            }
-            boolean complete = limit == null;
-            Map<Property, Trace> traces = new EnumMap<>(Property.class);
-            for (Map.Entry<Property, long[]> v : firstViolation.entrySet()) {
-                if (properties.contains(v.getKey())) {
-                    traces.put(v.getKey(), LevelTrace.rebuild(v.getKey(), v.getValue(), violationDepth.get(v.getKey()),
-                        model, layout, codec, symmetry, ex, levels, this::leastOfAll));
-                }
-            }
-            // the pairs injected anywhere, and the bytes every member holds
-            int pairs = model.traffic().size();
-            long[] mine = new long[1 + (pairs + 63) / 64];
-            mine[0] = table.bytes() + listBytes;
-            for (int i = 0; i < pairs; i++) {
-                if (ex.injected[i]) {
-                    mine[1 + i / 64] |= 1L << (i % 64);
-                }
-            }
-            long[][] ends = allGather(END, 0, mine);
-            boolean[] injected = new boolean[pairs];
-            long bytes = 0;
-            for (long[] e : ends) {
-                bytes += e[0];
-                for (int i = 0; i < pairs; i++) {
-                    injected[i] |= (e[1 + i / 64] >>> (i % 64) & 1) != 0;
-                }
-            }
-            if (symmetry != null) {
-                symmetry.closePairs(model, injected);
-            }
-            Map<Property, PropertyStatus> statuses = Explorer.statuses(properties, traces.keySet(), complete);
-            Explorer.injectability(model, layout, properties, injected, complete, statuses, traces,
-                Explorer.initialState(model, layout));
-            Verdict verdict = Explorer.verdict(!traces.isEmpty(), complete);
-            return new ExplorationResult(model, verdict, complete, limit, gRepresented, gTransitions, depth,
-                (System.nanoTime() - start) / 1e9, Collections.unmodifiableMap(statuses),
-                Collections.unmodifiableMap(traces), gStuck, complete ? undrainable : -1, layout.words, layout.bits(),
-                bytes, gStored, symmetry == null ? 1 : symmetry.order(), symmetryNote, n);
+            return result(g);
         } catch (MemberLostException e) {
             Map<Property, PropertyStatus> statuses = Explorer.statuses(properties, Set.of(), false);
-            return new ExplorationResult(model, Verdict.INCOMPLETE, false, "member-lost", gRepresented, gTransitions,
-                depth, (System.nanoTime() - start) / 1e9, Collections.unmodifiableMap(statuses), Map.of(), gStuck, -1,
-                layout.words, layout.bits(), table.bytes() + listBytes, gStored,
+            return new ExplorationResult(model, Verdict.INCOMPLETE, false, "member-lost", g.represented, g.transitions,
+                g.depth, (System.nanoTime() - start) / 1e9, Collections.unmodifiableMap(statuses), Map.of(), g.stuck,
+                -1, layout.words, layout.bits(), table.bytes() + listBytes, g.stored,
                 symmetry == null ? 1 : symmetry.order(), symmetryNote, n);
         }
+    }
+
+    /**
+     * The search from the initial state, level by level, each ended by a {@link #barrier}, until
+     * a level adds nothing or a limit stops it ({@code g.limit}). Returns false when some member
+     * met a state without a rank: every member then starts again.
+     */
+    private boolean searchLevels(Totals g) {
+        long[] init = Explorer.initialState(model, layout);
+        long[] code = new long[cw];
+        CodeList first = new CodeList(cw, this::reserve);
+        next = first;
+        if (!codec.encode(init, 0, code, 0)) {
+            stop = UNRANKED;
+        } else if (owner(code, 0) == self) {
+            insert(code, 0, 1);
+        }
+        levelStored = 0;
+        levelRepresented = 0;
+        g.levels.add(new CodeList[] {first});
+        Sink sink = new Sink();
+        long addedBefore = 0;
+        long representedBefore = 0;
+        for (;; g.depth++) {
+            level = g.depth;
+            next = new CodeList(cw, this::reserve);
+            g.levels.add(new CodeList[] {next});
+            while (!pendingBatches.isEmpty() && pendingBatches.peek().level() == level) {
+                insertBatch(pendingBatches.poll());
+            }
+            expandLevel(g.levels.get(g.depth)[0], sink);
+            long[][] all = barrier(done(addedBefore, representedBefore));
+            BarrierWord.Sum sum = BarrierWord.Sum.of(all, UNRANKED);
+            g.transitions += sum.transitions();
+            g.stuck += sum.stuck();
+            g.stored += sum.added();
+            g.represented += sum.represented();
+            noteViolations(all, g);
+            Arrays.fill(sent, 0);
+            Arrays.fill(received, 0);
+            addedBefore = levelStored;
+            representedBefore = levelRepresented;
+            levelStored = 0;
+            levelRepresented = 0;
+            levelTransitions = 0;
+            levelStuck = 0;
+            if (sum.unranked()) {
+                return false;
+            }
+            if (g.depth > 0 && sum.added() == 0) {
+                // the level before added nothing: this one was empty, the one before it the last
+                g.levels.remove(g.depth + 1);
+                g.levels.remove(g.depth);
+                g.depth--;
+                return true;
+            }
+            g.limit = sum.stop() != 0 ? STOPS[sum.stop()]
+                : stopAtFirstViolation && !g.firstViolation.isEmpty() ? "first-violation"
+                : g.stored > limits.states() ? "states" : null;
+            if (g.limit != null) {
+                // the states this level added, which the next barrier would have brought
+                for (long[] s : allGather(STATS, g.depth, new long[] {addedBefore, representedBefore})) {
+                    g.stored += s[0];
+                    g.represented += s[1];
+                }
+                return true;
+            }
+        }
+    }
+
+    /**
+     * Notes each property's least violation among every member's words of the level at
+     * {@code g.depth}, the first level it is violated at, and clears this member's.
+     */
+    private void noteViolations(long[][] all, Totals g) {
+        for (Property p : Property.values()) {
+            long[] best = BarrierWord.leastViolation(all, p, layout.words);
+            if (best != null && !g.violationDepth.containsKey(p)) {
+                g.firstViolation.put(p, best);
+                g.violationDepth.put(p, g.depth);
+                settled[p.ordinal()] = true;
+            }
+            violation[p.ordinal()] = null;
+        }
+    }
+
+    /**
+     * The result of a search that ended: drainability decided with the other members when
+     * nothing stopped it, the traces rebuilt, and the pairs injected and bytes held by all.
+     */
+    private ExplorationResult result(Totals g) {
+        String limit = g.limit;
+        long undrainable = -1;
+        if (limit == null && properties.contains(Property.DRAINABILITY)) {
+            String[] stopped = {null};
+            undrainable = drainability(g.levels, g.firstViolation, g.violationDepth, stopped);
+            limit = stopped[0];
+        }
+        boolean complete = limit == null;
+        Map<Property, Trace> traces = new EnumMap<>(Property.class);
+        for (Map.Entry<Property, long[]> v : g.firstViolation.entrySet()) {
+            if (properties.contains(v.getKey())) {
+                traces.put(v.getKey(), LevelTrace.rebuild(v.getKey(), v.getValue(), g.violationDepth.get(v.getKey()),
+                    model, layout, codec, symmetry, ex, g.levels, this::leastOfAll));
+            }
+        }
+        // the pairs injected anywhere, and the bytes every member holds
+        int pairs = model.traffic().size();
+        long[] mine = new long[1 + (pairs + 63) / 64];
+        mine[0] = table.bytes() + listBytes;
+        for (int i = 0; i < pairs; i++) {
+            if (ex.injected[i]) {
+                mine[1 + i / 64] |= 1L << (i % 64);
+            }
+        }
+        long[][] ends = allGather(END, 0, mine);
+        boolean[] injected = new boolean[pairs];
+        long bytes = 0;
+        for (long[] e : ends) {
+            bytes += e[0];
+            for (int i = 0; i < pairs; i++) {
+                injected[i] |= (e[1 + i / 64] >>> (i % 64) & 1) != 0;
+            }
+        }
+        if (symmetry != null) {
+            symmetry.closePairs(model, injected);
+        }
+        Map<Property, PropertyStatus> statuses = Explorer.statuses(properties, traces.keySet(), complete);
+        Explorer.injectability(model, layout, properties, injected, complete, statuses, traces,
+            Explorer.initialState(model, layout));
+        Verdict verdict = Explorer.verdict(!traces.isEmpty(), complete);
+        return new ExplorationResult(model, verdict, complete, limit, g.represented, g.transitions, g.depth,
+            (System.nanoTime() - start) / 1e9, Collections.unmodifiableMap(statuses),
+            Collections.unmodifiableMap(traces), g.stuck, complete ? undrainable : -1, layout.words, layout.bits(),
+            bytes, g.stored, symmetry == null ? 1 : symmetry.order(), symmetryNote, n);
     }
 
     /**
@@ -863,17 +858,6 @@ final class PartitionedSearch {
             violationDepth.put(Property.DRAINABILITY, leastDepth);
         }
         return total;
-    }
-
-    /** The violation of {@code p} in a member's {@link #done} word, or null. */
-    private long[] violationOf(long[] s, Property p) {
-        long mask = s[6];
-        if ((mask >>> p.ordinal() & 1) == 0) {
-            return null;
-        }
-        int index = Long.bitCount(mask & ((1L << p.ordinal()) - 1));
-        int off = STATE_WORDS + index * layout.words;
-        return Arrays.copyOfRange(s, off, off + layout.words);
     }
 
     /** The least of every member's least predecessor (null when none holds one), for {@link LevelTrace}. */

@@ -125,6 +125,32 @@ final class Symmetry {
         for (int[] p : model.traffic()) {
             pairs.add(pairKey(p[0], p[1]));
         }
+        List<Automorphism> translations = translations(top);
+        Reflections refl = Reflections.of(top, routing, rule, positional);
+        List<Automorphism> reflections = refl.elements();
+        // every element is a translation after a product of reflections: reflections of
+        // different dimensions commute and conjugate translations to translations, so the
+        // set is a group (dihedral per reflected dimension) of order |T| * 2^|reflections|
+        List<Automorphism> elements = new ArrayList<>(translations);
+        // per element: whether it includes a reflection (the rule's respects reads it)
+        List<Boolean> reflects = new ArrayList<>(java.util.Collections.nCopies(translations.size(), false));
+        for (Automorphism r : reflections) {
+            List<Automorphism> more = new ArrayList<>();
+            for (Automorphism g : elements) {
+                more.add(compose(g, r));
+            }
+            elements.addAll(more);
+            reflects.addAll(java.util.Collections.nCopies(more.size(), true));
+        }
+        Kept kept = Kept.of(model, layout, elements, reflects, pairs);
+        return group(layout, top, rule, positional, translations, refl, elements.size(), kept);
+    }
+
+    /**
+     * The topology's translations as automorphisms (each node permutation with the channel map it
+     * implies), checked to be a group where the topology is a plugin's.
+     */
+    private static List<Automorphism> translations(Topology top) {
         Map<Long, Integer> channelIndex = new HashMap<>();
         for (int c = 0; c < top.channels(); c++) {
             channelIndex.put(channelKey(top, top.source(c), top.target(c), c), c);
@@ -148,114 +174,148 @@ final class Symmetry {
         if (isPlugin(top)) {
             checkGroup(top, perms);
         }
-        // the reflections routing and rule declare, one per dimension; why the others are left out
-        List<Automorphism> reflections = new ArrayList<>();
-        List<String> reflected = new ArrayList<>();
-        List<String> refused = new ArrayList<>();
-        int dimensions = 0;
-        for (int c = 0; c < top.channels(); c++) {
-            dimensions = Math.max(dimensions, top.dimension(c) + 1);
-        }
-        for (int d = 0; d < dimensions; d++) {
-            Automorphism r;
-            try {
-                r = top.reflection(d);
-            } catch (IllegalArgumentException e) {
-                // its channel map is no permutation (the record checks it)
-                throw topologyError(top, "reflection(" + d + ") is no automorphism: " + e.getMessage());
-            }
-            if (r == null) {
-                continue;
-            }
-            if (r.nodes().length != top.nodes() || r.channels().length != top.channels()) {
-                throw topologyError(top, "reflection(" + d + ") maps " + r.nodes().length + " nodes and "
-                    + r.channels().length + " channels, not " + top.nodes() + " and " + top.channels());
-            }
-            if (!routing.reflectionInvariant(d)) {
-                refused.add("routing " + routing.name() + " declares none in d" + d);
-            } else if (!positional && !rule.reflectionInvariant()) {
-                refused.add("rule " + rule.describe() + " declares none");
-            } else {
-                try {
-                    reflections.add(r.checkedOn(top));
-                } catch (IllegalStateException e) {
-                    throw topologyError(top, e.getMessage().replace(top.describe() + ": ", ""));
-                }
-                reflected.add("d" + d);
-            }
-        }
-        // every element is a translation after a product of reflections: reflections of
-        // different dimensions commute and conjugate translations to translations, so the
-        // set is a group (dihedral per reflected dimension) of order |T| * 2^|reflections|
-        List<Automorphism> elements = new ArrayList<>(translations);
-        // per element: whether it includes a reflection (the rule's respects reads it)
-        List<Boolean> reflects = new ArrayList<>(java.util.Collections.nCopies(translations.size(), false));
-        for (Automorphism r : reflections) {
-            List<Automorphism> more = new ArrayList<>();
-            for (Automorphism g : elements) {
-                more.add(compose(g, r));
-            }
-            elements.addAll(more);
-            reflects.addAll(java.util.Collections.nCopies(more.size(), true));
-        }
-        long[] initial = Explorer.initialState(model, layout);
-        QueueRoutes routes = new QueueRoutes(net, routing, rule);
-        List<int[]> queueMaps = new ArrayList<>();
-        List<int[]> headerMaps = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        Set<List<Integer>> seen = new HashSet<>();
-        int traffic = 0;
-        int duplicates = 0;
-        int ruleMoved = 0;
-        for (int e = 0; e < elements.size(); e++) {
-            Automorphism a = elements.get(e);
-            int[] perm = a.nodes();
-            if (!seen.add(Arrays.stream(a.channels()).boxed().toList())) {
-                duplicates++;
-                continue;
-            }
-            if (e > 0 && !rule.respects(net, a, reflects.get(e))) {
-                ruleMoved++;
-                continue;
-            }
-            int[] qm = new int[net.queues()];
+        return translations;
+    }
+
+    /**
+     * The reflections routing and rule declare, one per dimension, and why the others are left
+     * out ({@code positional}: the rule reads positions, and {@code respects} decides each element).
+     *
+     * @param elements the reflections kept, checked on the topology
+     * @param reflected the dimensions of those, as "dD"
+     * @param refused why a dimension's reflection was left out
+     */
+    private record Reflections(List<Automorphism> elements, List<String> reflected, List<String> refused) {
+
+        static Reflections of(Topology top, RoutingFunction routing, FlowControlRule rule, boolean positional) {
+            List<Automorphism> reflections = new ArrayList<>();
+            List<String> reflected = new ArrayList<>();
+            List<String> refused = new ArrayList<>();
+            int dimensions = 0;
             for (int c = 0; c < top.channels(); c++) {
-                for (int vc = 0; vc < net.vcs(); vc++) {
-                    qm[net.queue(c, vc)] = net.queue(a.channels()[c], vc);
+                dimensions = Math.max(dimensions, top.dimension(c) + 1);
+            }
+            for (int d = 0; d < dimensions; d++) {
+                Automorphism r;
+                try {
+                    r = top.reflection(d);
+                } catch (IllegalArgumentException e) {
+                    // its channel map is no permutation (the record checks it)
+                    throw topologyError(top, "reflection(" + d + ") is no automorphism: " + e.getMessage());
+                }
+                if (r == null) {
+                    continue;
+                }
+                if (r.nodes().length != top.nodes() || r.channels().length != top.channels()) {
+                    throw topologyError(top, "reflection(" + d + ") maps " + r.nodes().length + " nodes and "
+                        + r.channels().length + " channels, not " + top.nodes() + " and " + top.channels());
+                }
+                if (!routing.reflectionInvariant(d)) {
+                    refused.add("routing " + routing.name() + " declares none in d" + d);
+                } else if (!positional && !rule.reflectionInvariant()) {
+                    refused.add("rule " + rule.describe() + " declares none");
+                } else {
+                    try {
+                        reflections.add(r.checkedOn(top));
+                    } catch (IllegalStateException e) {
+                        throw topologyError(top, e.getMessage().replace(top.describe() + ": ", ""));
+                    }
+                    reflected.add("d" + d);
                 }
             }
-            checkRings(net, qm);
-            int[] hm = new int[1 << layout.destBits];
-            for (int h = 0; h < hm.length; h++) {
-                hm[h] = h < perm.length ? perm[h] : h;
-            }
-            boolean keepsTraffic = true;
-            for (long key : pairs) {
-                if (!pairs.contains(pairKey(perm[(int) (key >>> 32)], perm[(int) key]))) {
-                    keepsTraffic = false;
-                    break;
-                }
-            }
-            if (!keepsTraffic) {
-                traffic++;
-                continue;
-            }
-            Symmetry single = new Symmetry(layout, List.of(qm), List.of(hm), "");
-            long[] image = new long[layout.words];
-            single.apply(0, initial, 0, image, 0);
-            if (!Arrays.equals(image, initial)) {
-                continue;
-            }
-            if (e > 0) {
-                // (the identity commutes with everything)
-                checkRoutes(routes, model, perm, qm, hm, a.name());
-            }
-            queueMaps.add(qm);
-            headerMaps.add(hm);
-            names.add((a.name().equals("translation") ? "the translation" : "the " + a.name().replace("reflect d",
-                "reflection in dimension ")) + " taking node " + top.nodeName(0) + " to node " + top.nodeName(perm[0]));
+            return new Reflections(reflections, reflected, refused);
         }
-        int all = elements.size() - duplicates;
+    }
+
+    /**
+     * The elements kept: those the rule respects, that keep the traffic pattern and the initial
+     * state (and, checked, the routes), as queue and header maps with their names; and how many
+     * were left out for which reason.
+     */
+    private record Kept(List<int[]> queueMaps, List<int[]> headerMaps, List<String> names, int traffic,
+                        int duplicates, int ruleMoved) {
+
+        static Kept of(Model model, StateLayout layout, List<Automorphism> elements, List<Boolean> reflects,
+                       Set<Long> pairs) {
+            Network net = model.network();
+            Topology top = net.topology();
+            FlowControlRule rule = model.rule();
+            long[] initial = Explorer.initialState(model, layout);
+            QueueRoutes routes = new QueueRoutes(net, model.routing(), rule);
+            List<int[]> queueMaps = new ArrayList<>();
+            List<int[]> headerMaps = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            Set<List<Integer>> seen = new HashSet<>();
+            int traffic = 0;
+            int duplicates = 0;
+            int ruleMoved = 0;
+            for (int e = 0; e < elements.size(); e++) {
+                Automorphism a = elements.get(e);
+                int[] perm = a.nodes();
+                if (!seen.add(Arrays.stream(a.channels()).boxed().toList())) {
+                    duplicates++;
+                    continue;
+                }
+                if (e > 0 && !rule.respects(net, a, reflects.get(e))) {
+                    ruleMoved++;
+                    continue;
+                }
+                int[] qm = new int[net.queues()];
+                for (int c = 0; c < top.channels(); c++) {
+                    for (int vc = 0; vc < net.vcs(); vc++) {
+                        qm[net.queue(c, vc)] = net.queue(a.channels()[c], vc);
+                    }
+                }
+                checkRings(net, qm);
+                int[] hm = new int[1 << layout.destBits];
+                for (int h = 0; h < hm.length; h++) {
+                    hm[h] = h < perm.length ? perm[h] : h;
+                }
+                boolean keepsTraffic = true;
+                for (long key : pairs) {
+                    if (!pairs.contains(pairKey(perm[(int) (key >>> 32)], perm[(int) key]))) {
+                        keepsTraffic = false;
+                        break;
+                    }
+                }
+                if (!keepsTraffic) {
+                    traffic++;
+                    continue;
+                }
+                Symmetry single = new Symmetry(layout, List.of(qm), List.of(hm), "");
+                long[] image = new long[layout.words];
+                single.apply(0, initial, 0, image, 0);
+                if (!Arrays.equals(image, initial)) {
+                    continue;
+                }
+                if (e > 0) {
+                    // (the identity commutes with everything)
+                    checkRoutes(routes, model, perm, qm, hm, a.name());
+                }
+                queueMaps.add(qm);
+                headerMaps.add(hm);
+                names.add((a.name().equals("translation") ? "the translation" : "the " + a.name().replace("reflect d",
+                    "reflection in dimension ")) + " taking node " + top.nodeName(0) + " to node "
+                    + top.nodeName(perm[0]));
+            }
+            return new Kept(queueMaps, headerMaps, names, traffic, duplicates, ruleMoved);
+        }
+    }
+
+    /**
+     * The group of the elements kept, with its note: why it is off when the identity alone is
+     * left, else what it is and what the elements left out move.
+     */
+    private static Symmetry group(StateLayout layout, Topology top, FlowControlRule rule, boolean positional,
+                                  List<Automorphism> translations, Reflections r, int elements, Kept k) {
+        List<int[]> queueMaps = k.queueMaps();
+        List<int[]> headerMaps = k.headerMaps();
+        int traffic = k.traffic();
+        int ruleMoved = k.ruleMoved();
+        List<Automorphism> reflections = r.elements();
+        List<String> reflected = r.reflected();
+        List<String> refused = r.refused();
+        int all = elements - k.duplicates();
         String none = refused.isEmpty() ? "" : " (no reflections: " + String.join("; ", refused) + ")";
         if (queueMaps.size() == 1 && positional && ruleMoved > 0) {
             return new Symmetry(layout, queueMaps, headerMaps, "off: rule " + rule.describe()
@@ -284,7 +344,7 @@ final class Symmetry {
             : (translations.size() > 1 ? "translations x reflections in " : "reflections in ") + String.join(", ", reflected)
                 + ": order " + queueMaps.size() + kept;
         Symmetry sym = new Symmetry(layout, queueMaps, headerMaps, group);
-        sym.names = List.copyOf(names);
+        sym.names = List.copyOf(k.names());
         return sym;
     }
 

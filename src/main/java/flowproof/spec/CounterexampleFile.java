@@ -274,24 +274,7 @@ public final class CounterexampleFile {
                     SpecReader.describe(kn));
             }
             if (kind == Move.Kind.CONSUME) {
-                if (!(spec.routing() instanceof flowproof.routing.MessageRouting msg)) {
-                    throw new SpecException(name, at + ".kind", "inject, forward, eject, drift or generate (consume"
-                        + " needs messages in the spec)", SpecReader.describe(kn));
-                }
-                Map<String, Integer> classes = new HashMap<>();
-                for (int c = 0; c + 1 < msg.classes(); c++) {
-                    classes.put(msg.className(c), c);
-                }
-                int node = lookup(name, at + ".node", "a node of the spec's network", m.get("node"), nodes);
-                int dest = lookup(name, at + ".destination", "a node of the spec's network", m.get("destination"), nodes);
-                int cls = lookup(name, at + ".class", "a class of the spec that generates another", m.get("class"),
-                    classes);
-                moves.add(new Move(kind, node, dest, cls, -1));
-                JsonNode sn = m.get("step");
-                if (sn != null && (!sn.isInt() || sn.asInt() != i + 1)) {
-                    throw new SpecException(name, at + ".step", "step " + (i + 1) + " (one move per step, in order)",
-                        SpecReader.describe(sn));
-                }
+                moves.add(consume(name, at, m, i, spec, nodes));
                 continue;
             }
             int node = lookup(name, at + ".node", "a node of the spec's network", m.get("node"), nodes);
@@ -337,25 +320,56 @@ public final class CounterexampleFile {
             throw new SpecException(name, "length", steps + " (the number of steps in moves)", SpecReader.describe(length));
         }
         checkState(name, root, queues, headers, nodes);
-        List<Trace.Pair> starved = new ArrayList<>();
-        if (property == Property.INJECTABILITY) {
-            JsonNode sn = root.get("never-inject");
-            String expected = "a non-empty list of [source, destination] pairs of the spec's nodes";
-            if (sn == null || !sn.isArray() || sn.isEmpty()) {
-                throw new SpecException(name, "never-inject", expected, SpecReader.describe(sn));
-            }
-            for (int i = 0; i < sn.size(); i++) {
-                JsonNode pair = sn.get(i);
-                if (!pair.isArray() || pair.size() != 2) {
-                    throw new SpecException(name, "never-inject[" + i + "]", "a [source, destination] pair",
-                        SpecReader.describe(pair));
-                }
-                starved.add(new Trace.Pair(
-                    lookup(name, "never-inject[" + i + "][0]", "a node of the spec's network", pair.get(0), nodes),
-                    lookup(name, "never-inject[" + i + "][1]", "a node of the spec's network", pair.get(1), nodes)));
-            }
-        }
+        List<Trace.Pair> starved = property == Property.INJECTABILITY ? neverInject(name, root, nodes) : List.of();
         return new Loaded(spec, property, moves, List.copyOf(stepSizes), root, List.copyOf(starved));
+    }
+
+    /**
+     * Move {@code i} ({@code m}, at {@code at}), a consume: the spec must have message classes;
+     * its node, destination and class, and its step if given.
+     */
+    private static Move consume(String name, String at, JsonNode m, int i, Spec spec, Map<String, Integer> nodes)
+            throws SpecException {
+        if (!(spec.routing() instanceof flowproof.routing.MessageRouting msg)) {
+            throw new SpecException(name, at + ".kind", "inject, forward, eject, drift or generate (consume"
+                + " needs messages in the spec)", SpecReader.describe(m.get("kind")));
+        }
+        Map<String, Integer> classes = new HashMap<>();
+        for (int c = 0; c + 1 < msg.classes(); c++) {
+            classes.put(msg.className(c), c);
+        }
+        int node = lookup(name, at + ".node", "a node of the spec's network", m.get("node"), nodes);
+        int dest = lookup(name, at + ".destination", "a node of the spec's network", m.get("destination"), nodes);
+        int cls = lookup(name, at + ".class", "a class of the spec that generates another", m.get("class"),
+            classes);
+        JsonNode sn = m.get("step");
+        if (sn != null && (!sn.isInt() || sn.asInt() != i + 1)) {
+            throw new SpecException(name, at + ".step", "step " + (i + 1) + " (one move per step, in order)",
+                SpecReader.describe(sn));
+        }
+        return new Move(Move.Kind.CONSUME, node, dest, cls, -1);
+    }
+
+    /** An injectability trace's {@code never-inject}: the pairs never seen to inject. */
+    private static List<Trace.Pair> neverInject(String name, JsonNode root, Map<String, Integer> nodes)
+            throws SpecException {
+        List<Trace.Pair> starved = new ArrayList<>();
+        JsonNode sn = root.get("never-inject");
+        String expected = "a non-empty list of [source, destination] pairs of the spec's nodes";
+        if (sn == null || !sn.isArray() || sn.isEmpty()) {
+            throw new SpecException(name, "never-inject", expected, SpecReader.describe(sn));
+        }
+        for (int i = 0; i < sn.size(); i++) {
+            JsonNode pair = sn.get(i);
+            if (!pair.isArray() || pair.size() != 2) {
+                throw new SpecException(name, "never-inject[" + i + "]", "a [source, destination] pair",
+                    SpecReader.describe(pair));
+            }
+            starved.add(new Trace.Pair(
+                lookup(name, "never-inject[" + i + "][0]", "a node of the spec's network", pair.get(0), nodes),
+                lookup(name, "never-inject[" + i + "][1]", "a node of the spec's network", pair.get(1), nodes)));
+        }
+        return starved;
     }
 
     /** The recorded final state is well formed (whether it is the state the moves reach is {@link #replay}'s question). */

@@ -426,25 +426,7 @@ public final class GraphFiles {
             Path path = resolve(specFile, file.asText());
             where = path.toString();
             at = "routes";
-            JsonNode tree;
-            try {
-                tree = Yaml.read(text(specFile, prefix + "routing.file", path));
-            } catch (JsonProcessingException e) {
-                String loc = e.getLocation() == null ? ""
-                    : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
-                throw new SpecException(where, "not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse("")
-                    + loc);
-            } catch (IOException e) {
-                throw new SpecException(where, "cannot be read: " + e.getMessage());
-            }
-            if (tree == null || !tree.isObject() || !tree.has("routes") || tree.size() != 1) {
-                throw new SpecException(where, "(document)", "a mapping with one field, routes",
-                    SpecReader.describe(tree));
-            }
-            routes = tree.get("routes");
-            // embed the table, so that counterexample files carry it
-            ((com.fasterxml.jackson.databind.node.ObjectNode) routing).remove("file");
-            ((com.fasterxml.jackson.databind.node.ObjectNode) routing).set("routes", routes);
+            routes = tableFile(specFile, prefix, routing, path);
         }
         if (!routes.isArray() || routes.isEmpty()) {
             throw new SpecException(where, at, "a non-empty list of {at: R, to: D, next: [R2, ...]}",
@@ -497,34 +479,7 @@ public final class GraphFiles {
                         SpecReader.describe(e.get("from")));
                 }
             }
-            JsonNode next = e.get("next");
-            if (next != null && next.isValueNode() && !next.isNull()) {
-                next = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().add(next);
-            }
-            if (next == null || !next.isArray() || next.isEmpty()) {
-                throw new SpecException(where, ei + ".next", "a non-empty list of routers linked from "
-                    + g.nodeName(node), SpecReader.describe(e.get("next")));
-            }
-            int[] channels = new int[next.size()];
-            for (int j = 0; j < next.size(); j++) {
-                String nj = ei + ".next" + (e.get("next").isArray() ? "[" + j + "]" : "");
-                int r = tableRouter(where, nj, next.get(j), ids);
-                channels[j] = pair.getOrDefault((long) node * n + r, -1);
-                if (channels[j] == -2) {
-                    throw new SpecException(where, nj, "a router with one channel from " + g.nodeName(node)
-                        + " (a route names channels by their routers)", SpecReader.describe(next.get(j))
-                        + ", which has several");
-                }
-                if (channels[j] < 0) {
-                    throw new SpecException(where, nj, "a router with a channel from " + g.nodeName(node),
-                        SpecReader.describe(next.get(j)));
-                }
-                for (int k = 0; k < j; k++) {
-                    if (channels[k] == channels[j]) {
-                        throw new SpecException(where, nj, "a router not listed before", SpecReader.describe(next.get(j)));
-                    }
-                }
-            }
+            int[] channels = nextChannels(where, ei, e, node, g, ids, pair);
             int cls = -1;
             if (e.has("class")) {
                 JsonNode cn = e.get("class");
@@ -555,6 +510,73 @@ public final class GraphFiles {
             }
             throw new SpecException(where, ce.field().equals("routing") ? at : ce.field(), ce.expected(), ce.found());
         }
+    }
+
+    /**
+     * The routes of a routing table file (a mapping with one field, {@code routes}), embedded
+     * into {@code routing} in place of its {@code file}, so that counterexample files carry them.
+     */
+    private static JsonNode tableFile(String specFile, String prefix, JsonNode routing, Path path)
+            throws SpecException {
+        String where = path.toString();
+        JsonNode tree;
+        try {
+            tree = Yaml.read(text(specFile, prefix + "routing.file", path));
+        } catch (JsonProcessingException e) {
+            String loc = e.getLocation() == null ? ""
+                : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+            throw new SpecException(where, "not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse("")
+                + loc);
+        } catch (IOException e) {
+            throw new SpecException(where, "cannot be read: " + e.getMessage());
+        }
+        if (tree == null || !tree.isObject() || !tree.has("routes") || tree.size() != 1) {
+            throw new SpecException(where, "(document)", "a mapping with one field, routes",
+                SpecReader.describe(tree));
+        }
+        JsonNode routes = tree.get("routes");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) routing).remove("file");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) routing).set("routes", routes);
+        return routes;
+    }
+
+    /**
+     * The channels of route {@code e}'s {@code next} routers (one router or a list) from router
+     * {@code node}, each named once; {@code pair}: the channel from a router to another by
+     * {@code from * nodes + to} (-2: more than one).
+     */
+    private static int[] nextChannels(String where, String ei, JsonNode e, int node, flowproof.topology.Topology g,
+            Map<String, Integer> ids, Map<Long, Integer> pair) throws SpecException {
+        int n = g.nodes();
+        JsonNode next = e.get("next");
+        if (next != null && next.isValueNode() && !next.isNull()) {
+            next = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().add(next);
+        }
+        if (next == null || !next.isArray() || next.isEmpty()) {
+            throw new SpecException(where, ei + ".next", "a non-empty list of routers linked from "
+                + g.nodeName(node), SpecReader.describe(e.get("next")));
+        }
+        int[] channels = new int[next.size()];
+        for (int j = 0; j < next.size(); j++) {
+            String nj = ei + ".next" + (e.get("next").isArray() ? "[" + j + "]" : "");
+            int r = tableRouter(where, nj, next.get(j), ids);
+            channels[j] = pair.getOrDefault((long) node * n + r, -1);
+            if (channels[j] == -2) {
+                throw new SpecException(where, nj, "a router with one channel from " + g.nodeName(node)
+                    + " (a route names channels by their routers)", SpecReader.describe(next.get(j))
+                    + ", which has several");
+            }
+            if (channels[j] < 0) {
+                throw new SpecException(where, nj, "a router with a channel from " + g.nodeName(node),
+                    SpecReader.describe(next.get(j)));
+            }
+            for (int k = 0; k < j; k++) {
+                if (channels[k] == channels[j]) {
+                    throw new SpecException(where, nj, "a router not listed before", SpecReader.describe(next.get(j)));
+                }
+            }
+        }
+        return channels;
     }
 
     private static int tableRouter(String file, String at, JsonNode v, Map<String, Integer> ids) throws SpecException {

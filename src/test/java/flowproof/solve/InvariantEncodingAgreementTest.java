@@ -37,7 +37,7 @@ import org.quicktheories.generators.Generate;
  * states, for both invariants alone and together: {@link Invariant#holds} (the explorer's
  * check), the requirement of {@link StateEncoding#requireInvariants} (satisfiable with the
  * state fixed iff it holds) and the violation literals of
- * {@link DeadlockProver#invariantViolations} on the state after a move, whose values may
+ * {@link Inductiveness#invariantViolations} on the state after a move, whose values may
  * leave 0..C (one of them can be true iff it does not hold). Networks: rings of several sizes,
  * a bidirectional torus, and escape VCs, whose adaptive queues belong to no ring.
  */
@@ -163,7 +163,7 @@ class InvariantEncodingAgreementTest {
         if (marks2 != null) {
             fix(m2, marks2, post[1]);
         }
-        List<Literal> violations = DeadlockProver.invariantViolations(m2, net, rule, occ2, marks2);
+        List<Literal> violations = Inductiveness.invariantViolations(m2, net, rule, occ2, marks2);
         m2.addBoolOr(violations);
         assertThat(feasible(m2)).as("%s %s: some violation vs not holds on occ %s marks %s", s.name(), invs,
             Arrays.toString(post[0]), Arrays.toString(post[1])).isEqualTo(!after);

@@ -436,8 +436,8 @@ class BookSimConfigTest {
         assertThat(bc.get("simulation").get("traffic").get("pattern").asText()).isEqualTo("bit-complement");
         // BookSim's node 9 is row 1, column 1 of its 8x8 grid of nodes: router 0's port 3, flowproof's terminal 3;
         // node 18 is row 2, column 2: router 5 (row 1, column 1 of the routers), port 0
-        assertThat(BookSimConfig.cmeshTerminal(9, 4)).isEqualTo(3);
-        assertThat(BookSimConfig.cmeshTerminal(18, 4)).isEqualTo(20);
+        assertThat(BookSimTopology.cmeshTerminal(9, 4)).isEqualTo(3);
+        assertThat(BookSimTopology.cmeshTerminal(18, 4)).isEqualTo(20);
         JsonNode hot = BookSimConfig.toSpecTree("x.cfg", "x", CMESH + "traffic = hotspot({9});", Purpose.SIMULATE);
         assertThat(hot.get("simulation").get("traffic").get("node").asInt()).isEqualTo(3);
         assertThat(BookSimConfig.read(write("cm.cfg", CMESH), Purpose.VERIFY).topology().concentration()).isEqualTo(4);
@@ -624,7 +624,7 @@ class BookSimConfigTest {
         assertThat(sim.get("injection").toString()).isEqualTo("{\"process\":\"collective\",\"packets\":20}");
         assertThat(sim.has("load")).isFalse();
         assertThat(sim.get("warmup").asLong()).isZero();
-        assertThat(sim.get("cycles").asLong()).isEqualTo(BookSimConfig.BATCH_CYCLES);
+        assertThat(sim.get("cycles").asLong()).isEqualTo(BookSimTraffic.BATCH_CYCLES);
         SimResult r = Flowproof.simulate(Flowproof.simulation(SpecReader.fromTree("x.cfg", "", t)));
         assertThat(r.packetsCreated()).isEqualTo(64L * 20);
         assertThat(r.packetsDelivered()).isEqualTo(64L * 20);
@@ -742,10 +742,10 @@ class BookSimConfigTest {
         assertThat(error(FLATFLY + "use_noc_latency = 2;", Purpose.SIMULATE).getMessage())
             .isEqualTo("x.cfg: key use_noc_latency: expected 0 or 1, found 2");
         for (int r = 1; r <= 3; r++) {
-            assertThat(BookSimConfig.injectionLength(r, r)).isEqualTo(1);
+            assertThat(BookSimTopology.injectionLength(r, r)).isEqualTo(1);
         }
-        assertThat(BookSimConfig.injectionLength(4, 4)).isEqualTo(3);
-        assertThat(BookSimConfig.injectionLength(6, 6)).isEqualTo(5);
+        assertThat(BookSimTopology.injectionLength(4, 4)).isEqualTo(3);
+        assertThat(BookSimTopology.injectionLength(6, 6)).isEqualTo(5);
 
         Spec laid = SpecReader.fromTree("f.cfg", "", BookSimConfig.toSpecTree("f.cfg", "f", FLATFLY, Purpose.SIMULATE));
         Spec one = SpecReader.fromTree("f.cfg", "", BookSimConfig.toSpecTree("f.cfg", "f",
