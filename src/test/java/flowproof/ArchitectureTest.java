@@ -69,4 +69,35 @@ class ArchitectureTest {
     static final ArchRule NOTHING_USES_THE_CLI = noClasses()
         .that().resideInAPackage("flowproof..").and().resideOutsideOfPackage("flowproof.cli..")
         .should().dependOnClassesThat().resideInAPackage("flowproof.cli..");
+
+    /**
+     * The engines (explorer, solver, dependency graph, simulator) meet only in the model packages
+     * (topology, rule, routing, traffic): none uses another, so an engine can be replaced or added
+     * without touching the others. The simulator's schemes ({@code flowproof.throttle}) are part
+     * of the simulator.
+     */
+    @ArchTest
+    static final ArchRule ENGINES_ARE_INDEPENDENT = slices()
+        .assignedFrom(new com.tngtech.archunit.library.dependencies.SliceAssignment() {
+            @Override
+            public com.tngtech.archunit.library.dependencies.SliceIdentifier getIdentifierOf(
+                com.tngtech.archunit.core.domain.JavaClass c) {
+                String p = c.getPackageName();
+                for (String engine : new String[] {"explore", "solve", "cdg", "sim"}) {
+                    if (p.equals("flowproof." + engine) || p.startsWith("flowproof." + engine + ".")) {
+                        return com.tngtech.archunit.library.dependencies.SliceIdentifier.of(engine);
+                    }
+                }
+                if (p.equals("flowproof.throttle") || p.startsWith("flowproof.throttle.")) {
+                    return com.tngtech.archunit.library.dependencies.SliceIdentifier.of("sim");
+                }
+                return com.tngtech.archunit.library.dependencies.SliceIdentifier.ignore();
+            }
+
+            @Override
+            public String getDescription() {
+                return "the engines explore, solve, cdg and sim (with throttle)";
+            }
+        })
+        .should().notDependOnEachOther();
 }
