@@ -1,5 +1,6 @@
 package flowproof.report;
 
+import flowproof.topology.Grid;
 import flowproof.cdg.ChannelDependencyGraph;
 import flowproof.topology.Network;
 import java.io.IOException;
@@ -69,7 +70,7 @@ public final class CdgPicture {
 
     /** Whether {@link #gridSvg} lays the graph out on the network's grid (tori and meshes); else Graphviz does. */
     public static boolean onGrid(ChannelDependencyGraph cdg) {
-        return cdg.network().topology() instanceof flowproof.topology.Torus;
+        return cdg.network().topology() instanceof Grid;
     }
 
     /**

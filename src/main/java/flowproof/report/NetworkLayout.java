@@ -1,10 +1,8 @@
 package flowproof.report;
 
-import flowproof.topology.Bmin;
-import flowproof.topology.Butterfly;
+import flowproof.topology.Grid;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
-import flowproof.topology.Torus;
 
 /**
  * Where a network's nodes and queues are drawn, in pixels: tori and meshes on their grid
@@ -109,7 +107,7 @@ public final class NetworkLayout {
     /** Fills x and y in grid units; returns how the nodes are placed. */
     private String place(Topology t) {
         int n = t.nodes();
-        if (t instanceof Torus torus && torus.dimensions() == 1 && torus.hasWrapAround()) {
+        if (t instanceof Grid torus && torus.dimensions() == 1 && torus.hasWrapAround()) {
             double r = Math.max(1, n / (2 * Math.PI) * 1.1);
             for (int v = 0; v < n; v++) {
                 double a = -Math.PI / 2 + 2 * Math.PI * v / n;
@@ -118,7 +116,7 @@ public final class NetworkLayout {
             }
             return "ring";
         }
-        if (t instanceof Torus torus) {
+        if (t instanceof Grid torus) {
             int k0 = torus.radix(0);
             for (int v = 0; v < n; v++) {
                 int c0 = torus.coordinate(v, 0);
@@ -131,29 +129,11 @@ public final class NetworkLayout {
             }
             return "grid";
         }
-        if (t instanceof Butterfly b) {
-            byStage(t, b.stages(), b.switchesPerStage(), b::stageOf, b::indexOf);
-            return "stages";
-        }
-        if (t instanceof Bmin b) {
-            byStage(t, b.stages(), b.switchesPerStage(), b::stageOf, b::indexOf);
-            return "stages";
-        }
-        if (t instanceof flowproof.topology.Fly fly) {
-            // switches only: stage by stage from left to right
-            for (int v = 0; v < n; v++) {
-                x[v] = fly.stageOf(v);
-                y[v] = fly.indexOf(v) * 0.6;
-            }
-            return "stages";
-        }
-        if (t instanceof flowproof.topology.FatTree tree) {
-            // level 0 at the top, the bottom switches (the endpoints) below
-            for (int v = 0; v < n; v++) {
-                x[v] = tree.posOf(v);
-                y[v] = tree.levelOf(v) * 1.5;
-            }
-            return "levels";
+        Topology.Placement own = t.placement();
+        if (own != null) {
+            System.arraycopy(own.x(), 0, x, 0, n);
+            System.arraycopy(own.y(), 0, y, 0, n);
+            return own.style();
         }
         double r = Math.max(1, n / (2 * Math.PI) * 1.2);
         for (int v = 0; v < n; v++) {
@@ -162,25 +142,6 @@ public final class NetworkLayout {
             y[v] = r + r * Math.sin(a);
         }
         return "circle";
-    }
-
-    private void byStage(Topology t, int stages, int perStage, java.util.function.IntUnaryOperator stage,
-                         java.util.function.IntUnaryOperator index) {
-        int terminal = 0;
-        int terminals = 0;
-        for (int v = 0; v < t.nodes(); v++) {
-            terminals += t.isEndpoint(v) ? 1 : 0;
-        }
-        double scale = Math.max(1, (double) terminals / Math.max(1, perStage));
-        for (int v = 0; v < t.nodes(); v++) {
-            if (t.isEndpoint(v)) {
-                x[v] = 0;
-                y[v] = terminal++ * 0.6;
-            } else {
-                x[v] = 1 + stage.applyAsInt(v);
-                y[v] = index.applyAsInt(v) * 0.6 * scale;
-            }
-        }
     }
 
     public Network network() {

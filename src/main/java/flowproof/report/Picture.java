@@ -8,7 +8,7 @@ import flowproof.explore.Trace;
 import flowproof.routing.RoutingFunction;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
-import flowproof.topology.Torus;
+import flowproof.topology.Grid;
 
 /**
  * ASCII pictures of network states and traces.
@@ -188,7 +188,7 @@ public final class Picture {
         RoutingFunction routing = model.routing();
         Topology t = net.topology();
         StringBuilder b = new StringBuilder();
-        if (t instanceof Torus torus && torus.dimensions() == 1) {
+        if (t instanceof Grid torus && torus.dimensions() == 1) {
             int k = torus.radix(0);
             for (int sign : torus.bidirectional() ? new int[] {1, -1} : new int[] {1}) {
                 b.append(sign > 0 ? "  + : " : "  - : ");
@@ -214,7 +214,7 @@ public final class Picture {
             }
             return b.toString();
         }
-        boolean torus = t instanceof Torus;
+        boolean torus = t instanceof Grid;
         // past SHOWN_EMPTY nodes a node whose every input queue is empty (no packet, flit or
         // critical mark) is left out, and counted under the picture
         boolean leaveOut = t.nodes() > SHOWN_EMPTY;
@@ -255,9 +255,9 @@ public final class Picture {
     public static String legend(Model model) {
         Network net = model.network();
         Topology t = net.topology();
-        String where = t instanceof Torus torus && torus.dimensions() == 1
+        String where = t instanceof Grid torus && torus.dimensions() == 1
             ? "A -[q]-> B the queue of the channel from node A to node B"
-            : t instanceof Torus ? "N:  d0+ [q] node N's input queue from dimension 0, + direction"
+            : t instanceof Grid ? "N:  d0+ [q] node N's input queue from dimension 0, + direction"
             : "N:  from M [q] node N's input queue on the channel from node M";
         String contents = model.wormhole() != null
             ? "q = D: the destination of the packet the VC is allocated to, then its flits front first "

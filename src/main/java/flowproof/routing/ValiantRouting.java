@@ -7,7 +7,7 @@ import java.util.List;
 import flowproof.ConfigurationException;
 import flowproof.topology.FatTree;
 import flowproof.topology.Topology;
-import flowproof.topology.Torus;
+import flowproof.topology.Grid;
 import java.util.Arrays;
 
 /**
@@ -45,7 +45,7 @@ public final class ValiantRouting implements RoutingFunction {
     private final int[] intermediates;
     private final boolean everyRouter;
     /** {@code intermediates: minimal-box} (ROMM): the routers of the source's and destination's box, on a mesh. */
-    private final Torus box;
+    private final Grid box;
     /** {@code routing: nca} on a fat tree: the nearest common ancestors of the source and destination. */
     private final FatTree tree;
     /** {@code draw: per-router}: one header per intermediate router (see {@link Draw#PER_ROUTER}). */
@@ -112,14 +112,14 @@ public final class ValiantRouting implements RoutingFunction {
      */
     public ValiantRouting(Topology topology, RoutingFunction base, int[] intermediates, boolean minimalBox,
                           Draw draw) {
-        if (minimalBox && !(topology instanceof Torus t && !t.hasWrapAround())) {
+        if (minimalBox && !(topology instanceof Grid t && !t.hasWrapAround())) {
             throw new ConfigurationException("routing.intermediates", "a mesh for minimal-box (the box of two"
                 + " routers is their minimal quadrant there)", topology.describe());
         }
         if (minimalBox && intermediates != null) {
             throw new ConfigurationException("routing.intermediates", "minimal-box or a list", "both");
         }
-        this.box = minimalBox ? (Torus) topology : null;
+        this.box = minimalBox ? (Grid) topology : null;
         this.tree = null;
         this.perRouter = draw == Draw.PER_ROUTER;
         this.topology = topology;
@@ -414,7 +414,9 @@ public final class ValiantRouting implements RoutingFunction {
      * router names (or ids), every router by default; {@code minimal-box} on a mesh.
      */
     static ValiantRouting valiant(Topology t, PluginParams p) {
-        RoutingFunction base = t instanceof Torus torus ? new DimensionOrderRouting(torus) : TableRouting.shortestPath(t);
+        // the topology's default routing: dor on a ring, torus or mesh, shortest paths on anything else
+        RoutingFunction base = t.takesAnyRouting() ? TableRouting.shortestPath(t)
+            : Routings.BUILT_INS.builtIn(t.defaultRouting()).create(t, PluginParams.none("routing"));
         com.fasterxml.jackson.databind.JsonNode list = p.node("intermediates");
         boolean minimalBox = list != null && list.isTextual() && list.asText().equals("minimal-box");
         Draw draw = Draw.PER_ROUTE;
@@ -425,7 +427,7 @@ public final class ValiantRouting implements RoutingFunction {
             }
         }
         if (minimalBox) {
-            if (!(t instanceof Torus m) || m.hasWrapAround()) {
+            if (!(t instanceof Grid m) || m.hasWrapAround()) {
                 throw p.bad("intermediates", "a list of routers (minimal-box is for meshes: the box of two routers is"
                     + " their minimal quadrant there)");
             }
@@ -455,7 +457,7 @@ public final class ValiantRouting implements RoutingFunction {
 
         @Override
         public String refuses(Topology topology) {
-            return topology instanceof Torus || topology.takesAnyRouting() ? null
+            return topology instanceof Grid || topology.takesAnyRouting() ? null
                 : "is for rings, tori, meshes, graphs and topologies of your own";
         }
     }

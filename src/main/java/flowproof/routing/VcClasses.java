@@ -2,9 +2,8 @@ package flowproof.routing;
 
 import flowproof.ConfigurationException;
 import flowproof.rule.Dateline;
-import flowproof.topology.Dragonfly;
+import flowproof.topology.Grid;
 import flowproof.topology.Topology;
-import flowproof.topology.Torus;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -218,8 +217,8 @@ public record VcClasses(int classes, Map<String, Integer> start, List<Step> step
             Step s = steps.get(i);
             if (s.channelSet() != null) {
                 boolean ok = switch (s.channelSet()) {
-                    case GLOBAL, LOCAL -> topology instanceof Dragonfly;
-                    case WRAP, DATELINE -> topology instanceof Torus;
+                    case GLOBAL, LOCAL -> topology.hasGlobalChannels();
+                    case WRAP, DATELINE -> topology instanceof Grid;
                 };
                 if (!ok) {
                     ChannelSet set = s.channelSet();
@@ -242,7 +241,7 @@ public record VcClasses(int classes, Map<String, Integer> start, List<Step> step
             }
         }
         for (int i = 0; i < steps.size(); i++) {
-            if (steps.get(i).crossesAhead() != null && !(topology instanceof Torus)) {
+            if (steps.get(i).crossesAhead() != null && !(topology instanceof Grid)) {
                 throw new ConfigurationException("vc-classes.hops[" + i + "].crosses-ahead",
                     "a torus or a ring (it follows the packet along its ring)", topology.describe());
             }
@@ -253,8 +252,8 @@ public record VcClasses(int classes, Map<String, Integer> start, List<Step> step
     private boolean onChannel(Step s, Topology topology, int channel) {
         if (s.channelSet() != null) {
             return switch (s.channelSet()) {
-                case GLOBAL -> ((Dragonfly) topology).isGlobal(channel);
-                case LOCAL -> !((Dragonfly) topology).isGlobal(channel);
+                case GLOBAL -> topology.isGlobal(channel);
+                case LOCAL -> !topology.isGlobal(channel);
                 case WRAP -> topology.isWrapAround(channel);
                 case DATELINE -> Dateline.onDateline(topology, channel, datelines);
             };
@@ -264,7 +263,7 @@ public record VcClasses(int classes, Map<String, Integer> start, List<Step> step
 
     /** Whether the hops from {@code channel} on, along its ring toward {@code destination}'s coordinate, cross a dateline. */
     private boolean crossesAhead(Topology topology, int channel, int destination) {
-        Torus t = (Torus) topology;
+        Grid t = (Grid) topology;
         int dim = t.dimension(channel);
         int dir = t.direction(channel);
         int goal = t.coordinate(destination, dim);

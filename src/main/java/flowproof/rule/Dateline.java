@@ -6,7 +6,7 @@ import flowproof.plugin.PluginParams;
 import java.util.List;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
-import flowproof.topology.Torus;
+import flowproof.topology.Grid;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -78,7 +78,7 @@ public final class Dateline implements FlowControlRule {
     @Override
     public boolean mayUse(Network network, int from, int to, int destination) {
         if (entersPartWay(network, from, to)) {
-            return network.vcOf(to) == partWayVc((Torus) network.topology(), network.channelOf(to), destination, datelines);
+            return network.vcOf(to) == partWayVc((Grid) network.topology(), network.channelOf(to), destination, datelines);
         }
         return mayUse(network, from, to);
     }
@@ -86,7 +86,7 @@ public final class Dateline implements FlowControlRule {
     /** A move from a queue on no ring (an adaptive VC) into a ring of a torus with wrap-around channels. */
     private static boolean entersPartWay(Network net, int from, int to) {
         return from >= 0 && net.ringOf(from) < 0 && net.ringOf(to) >= 0
-            && net.topology() instanceof Torus t && t.hasWrapAround();
+            && net.topology() instanceof Grid t && t.hasWrapAround();
     }
 
     /**
@@ -95,7 +95,7 @@ public final class Dateline implements FlowControlRule {
      * datelines its route crosses after this hop. Negative when the route crosses more than
      * {@code datelines} of them (never for minimal routes), and then no VC is allowed.
      */
-    static int partWayVc(Torus torus, int channel, int destination, int datelines) {
+    static int partWayVc(Grid torus, int channel, int destination, int datelines) {
         int dim = torus.dimension(channel);
         int dir = torus.direction(channel);
         int goal = torus.coordinate(destination, dim);
@@ -123,10 +123,10 @@ public final class Dateline implements FlowControlRule {
      * {@code j*k/d} going up and leaving it going down.
      */
     public static boolean onDateline(Topology t, int channel, int datelines) {
-        if (datelines == 1 || !(t instanceof Torus)) {
+        if (datelines == 1 || !(t instanceof Grid)) {
             return t.isWrapAround(channel);
         }
-        Torus torus = (Torus) t;
+        Grid torus = (Grid) t;
         int dim = t.dimension(channel);
         int k = torus.radix(dim);
         int p = torus.coordinate(t.direction(channel) > 0 ? t.target(channel) : t.source(channel), dim);
@@ -194,7 +194,7 @@ public final class Dateline implements FlowControlRule {
                 throw new flowproof.ConfigurationException("rule", "a rule without datelines on a " + t.kind()
                     + " (it has no wrap-around channels: vct, vc-per-hop)", name());
             }
-            if (datelines > 1 && !(t instanceof Torus)) {
+            if (datelines > 1 && !(t instanceof Grid)) {
                 throw params.bad("datelines", "1 dateline per ring on a " + t.kind() + " (its wrap-around channels;"
                     + " more are placed by a torus's coordinates)", Integer.toString(datelines));
             }
@@ -204,7 +204,7 @@ public final class Dateline implements FlowControlRule {
                     + " datelines per ring" : ""), Integer.toString(network.vcs()));
             }
             if (datelines > 1) {
-                Torus torus = (Torus) t;
+                Grid torus = (Grid) t;
                 for (int d = 0; d < torus.dimensions(); d++) {
                     if (torus.radix(d) % datelines != 0) {
                         throw params.bad("datelines", "a divisor of every radix (" + torus.radix(d) + " in dimension " + d

@@ -24,8 +24,7 @@ final class Builtins {
         TopologyFactory::params);
 
     /** {@code routing: KEY} or {@code routing: {kind: KEY, ...}}. */
-    static final Registry<RoutingFactory> ROUTINGS = Registry.of(RoutingFactory.class, RoutingFactory::name,
-        RoutingFactory::params);
+    static final Registry<RoutingFactory> ROUTINGS = flowproof.routing.Routings.BUILT_INS;
 
     private Builtins() {
     }

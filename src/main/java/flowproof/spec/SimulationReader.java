@@ -12,7 +12,7 @@ import flowproof.throttle.SchemeContext;
 import flowproof.throttle.Schemes;
 import flowproof.topology.Network;
 import flowproof.topology.Topology;
-import flowproof.topology.Torus;
+import flowproof.topology.Grid;
 import flowproof.traffic.ScriptedWorkload;
 import flowproof.traffic.Workload;
 import flowproof.traffic.WorkloadReader;
@@ -446,11 +446,11 @@ public final class SimulationReader {
                 }
             }
         } else {
-            if (!(topo instanceof Torus) || ((Torus) topo).dimensions() < 2) {
+            if (!(topo instanceof Grid) || ((Grid) topo).dimensions() < 2) {
                 throw new ConfigurationException(f + ".row", "routers: [...] (row needs a 2-D torus or mesh)",
                     topo.describe());
             }
-            Torus t = (Torus) topo;
+            Grid t = (Grid) topo;
             int row = n.path("row").asInt(0);
             if (row < 0 || row >= t.radix(1)) {
                 throw new ConfigurationException(f + ".row", "0.." + (t.radix(1) - 1), Integer.toString(row));
@@ -473,7 +473,7 @@ public final class SimulationReader {
 
     /** Row 0 of a 2-D torus or mesh (else every router), 500 cycles from the end of warm-up. */
     public static SpaceTime defaultSpaceTime(Topology topo, long warmup) {
-        if (topo instanceof Torus && ((Torus) topo).dimensions() >= 2) {
+        if (topo instanceof Grid && ((Grid) topo).dimensions() >= 2) {
             return spaceTime(new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode()
                 .put("row", 0).put("from", warmup).put("cycles", 500), topo);
         }

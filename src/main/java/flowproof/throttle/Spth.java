@@ -4,7 +4,7 @@ import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
 import flowproof.sim.control.Scheme;
 import flowproof.topology.Topology;
-import flowproof.topology.Torus;
+import flowproof.topology.Grid;
 
 /**
  * State-Propagation Throttling, SPTh (001_2c03b65b7e091d8a.txt, sections 4.1-4.3): every
@@ -90,7 +90,7 @@ public final class Spth implements Scheme {
 
     static Scheme read(Params p, SchemeContext c) {
         Topology t = c.network().topology();
-        if (!(t instanceof Torus)) {
+        if (!(t instanceof Grid)) {
             throw p.bad("kind", "spth on a torus or mesh (its registers follow channels along a dimension)",
                 t.describe());
         }

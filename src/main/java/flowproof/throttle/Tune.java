@@ -4,7 +4,7 @@ import flowproof.sim.control.InjectionControl;
 import flowproof.sim.control.NetworkState;
 import flowproof.sim.control.Scheme;
 import flowproof.topology.Topology;
-import flowproof.topology.Torus;
+import flowproof.topology.Grid;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 
@@ -108,7 +108,7 @@ public final class Tune implements Scheme {
      * unidirectional ring or a mesh line); on other networks the router graph's diameter.
      */
     static int gatherHops(Topology t) {
-        if (t instanceof Torus torus) {
+        if (t instanceof Grid torus) {
             int hops = 0;
             for (int d = 0; d < torus.dimensions(); d++) {
                 int k = torus.radix(d);

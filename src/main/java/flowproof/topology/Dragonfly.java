@@ -243,7 +243,13 @@ public final class Dragonfly implements Topology {
         return router(fromGroup, l / h) * perRouter + a - 1 + l % h;
     }
 
+    @Override
+    public boolean hasGlobalChannels() {
+        return true;
+    }
+
     /** Whether a channel is global (joins two groups) rather than local. */
+    @Override
     public boolean isGlobal(int channel) {
         return channel % perRouter >= a - 1;
     }

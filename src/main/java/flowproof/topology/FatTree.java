@@ -297,4 +297,16 @@ public final class FatTree implements Topology {
     public boolean takesAnyRouting() {
         return false;
     }
+
+    /** Level 0 at the top, the bottom switches (the endpoints) below. */
+    @Override
+    public Placement placement() {
+        double[] x = new double[nodes()];
+        double[] y = new double[nodes()];
+        for (int v = 0; v < nodes(); v++) {
+            x[v] = posOf(v);
+            y[v] = levelOf(v) * 1.5;
+        }
+        return new Placement("levels", x, y);
+    }
 }

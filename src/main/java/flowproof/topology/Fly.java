@@ -230,4 +230,16 @@ public final class Fly implements Topology {
     public boolean takesAnyRouting() {
         return false;
     }
+
+    /** Switches only: stage by stage from left to right. */
+    @Override
+    public Placement placement() {
+        double[] x = new double[nodes()];
+        double[] y = new double[nodes()];
+        for (int v = 0; v < nodes(); v++) {
+            x[v] = stageOf(v);
+            y[v] = indexOf(v) * 0.6;
+        }
+        return new Placement("stages", x, y);
+    }
 }

@@ -182,4 +182,24 @@ public abstract sealed class StagedNetwork implements Topology permits Butterfly
     public final String channelName(int channel) {
         return nodeName(src[channel]) + "->" + nodeName(dst[channel]);
     }
+
+    /** Terminals in a column on the left, then the stages left to right, spread to the terminals' height. */
+    @Override
+    public Placement placement() {
+        int n = nodes();
+        double[] x = new double[n];
+        double[] y = new double[n];
+        int terminal = 0;
+        double scale = Math.max(1, (double) endpoints().length / Math.max(1, switchesPerStage()));
+        for (int v = 0; v < n; v++) {
+            if (isEndpoint(v)) {
+                x[v] = 0;
+                y[v] = terminal++ * 0.6;
+            } else {
+                x[v] = 1 + stageOf(v);
+                y[v] = indexOf(v) * 0.6 * scale;
+            }
+        }
+        return new Placement("stages", x, y);
+    }
 }

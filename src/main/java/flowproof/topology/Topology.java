@@ -156,6 +156,38 @@ public interface Topology {
         return "topology " + getClass().getName();
     }
 
+    /**
+     * Whether some channels are global (a dragonfly's, between groups) and the others local:
+     * {@code vc-classes} steps may then name the sets {@code global} and {@code local}. False by default.
+     */
+    default boolean hasGlobalChannels() {
+        return false;
+    }
+
+    /** Whether {@code channel} is global ({@link #hasGlobalChannels}); false by default. */
+    default boolean isGlobal(int channel) {
+        return false;
+    }
+
+    /**
+     * Where pictures draw the routers, for a network with a layout of its own (the stages of a
+     * butterfly, the levels of a fat tree), or null (the default): rings and grids are drawn by
+     * their coordinates ({@link Grid}), anything else on a circle.
+     */
+    default Placement placement() {
+        return null;
+    }
+
+    /**
+     * Router positions in grid units.
+     *
+     * @param style what the layout is, e.g. {@code stages} or {@code levels}
+     * @param x     per router, left to right
+     * @param y     per router, top to bottom
+     */
+    record Placement(String style, double[] x, double[] y) {
+    }
+
     /** The routing a spec gets when it names none: {@code shortest-path} (the default). */
     default String defaultRouting() {
         return "shortest-path";

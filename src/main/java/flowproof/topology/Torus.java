@@ -24,7 +24,7 @@ import java.util.List;
  * BookSim's {@code cmesh} without its express channels); the explorer and the channel
  * dependency graph see the routers only, the simulator injects from each terminal.
  */
-public final class Torus implements Topology {
+public final class Torus implements Grid {
 
     /**
      * The most nodes of a ring, torus or mesh spec: 16,384, a 128x128 torus (SPTh's Table 3 at
@@ -137,7 +137,7 @@ public final class Torus implements Topology {
     @Override
     public List<int[]> translations() {
         if (!wrap) {
-            return Topology.super.translations();
+            return Grid.super.translations();
         }
         List<int[]> group = new ArrayList<>();
         for (int t = 0; t < nodes; t++) {

@@ -1,7 +1,7 @@
 package flowproof.traffic;
 
 import flowproof.ConfigurationException;
-import flowproof.topology.Torus;
+import flowproof.topology.Grid;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -125,7 +125,7 @@ enum PatternKind {
         }
         int m = space.size();
         int[] to = new int[m];
-        Torus torus = space.torus();
+        Grid torus = space.torus();
         boolean square = torus != null && torus.dimensions() == 2 && torus.radix(0) == torus.radix(1);
         if ((torus != null && (this == TORNADO || this == NEIGHBOR || this == NEIGHBOR_ALL))
             || (square && this == TRANSPOSE)) {
@@ -166,7 +166,7 @@ enum PatternKind {
     }
 
     /** Transpose, tornado and the neighbors on a torus or mesh: routers by coordinates, port index kept. */
-    private void byCoordinates(Torus torus, int c, int[] to) {
+    private void byCoordinates(Grid torus, int c, int[] to) {
         int n = torus.dimensions();
         int[] x = new int[n];
         for (int t = 0; t < to.length; t++) {

@@ -1,7 +1,7 @@
 package flowproof.traffic;
 
 import flowproof.topology.Topology;
-import flowproof.topology.Torus;
+import flowproof.topology.Grid;
 import java.util.Arrays;
 
 /**
@@ -73,8 +73,8 @@ final class TerminalSpace {
     }
 
     /** The torus when the space is every terminal of a torus or mesh, else null. */
-    Torus torus() {
-        return topology instanceof Torus t ? t : null;
+    Grid torus() {
+        return topology instanceof Grid t ? t : null;
     }
 
     /** Terminals per router of the network. */

@@ -2,7 +2,7 @@ package flowproof.traffic;
 
 import flowproof.ConfigurationException;
 import flowproof.topology.Topology;
-import flowproof.topology.Torus;
+import flowproof.topology.Grid;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -94,10 +94,10 @@ public enum TrafficPattern {
             case NEIGHBOR:
             case TORNADO:
             case TRANSPOSE: {
-                if (!(topology instanceof Torus)) {
+                if (!(topology instanceof Grid)) {
                     throw new ConfigurationException("traffic", "a torus or mesh for pattern " + key, topology.describe());
                 }
-                Torus t = (Torus) topology;
+                Grid t = (Grid) topology;
                 int[] c = new int[t.dimensions()];
                 for (int i = 0; i < c.length; i++) {
                     c[i] = t.coordinate(s, i);

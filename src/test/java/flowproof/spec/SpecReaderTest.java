@@ -97,11 +97,11 @@ class SpecReaderTest {
     void unknownTopologyKindNamesTopologyKind() throws IOException {
         String m = rejected("""
             name: t
-            topology: {kind: hypercube, radix: [3]}
+            topology: {kind: moebius, radix: [3]}
             capacity: 1
             rule: vct
             """, "topology.kind");
-        assertThat(m).contains("mesh, ring, torus").endsWith("found \"hypercube\"");
+        assertThat(m).contains("mesh, ring, torus").endsWith("found \"moebius\"");
     }
 
     @Test
