@@ -358,9 +358,9 @@ class SpecReaderNetworksTest {
 
     @Test
     void theNewKindsAreListedForAnUnknownKind() throws IOException {
-        String m = rejected(spec("{kind: hypercube, radix: 2}"), "topology.kind");
+        String m = rejected(spec("{kind: moebius, radix: 2}"), "topology.kind");
         assertThat(m).contains("butterfly", "bmin", "fat-tree", "flattened-butterfly", "dragonfly")
-            .endsWith("found \"hypercube\"");
+            .endsWith("found \"moebius\"");
     }
 
     // --- routings that do not fit the topology --------------------------------------
