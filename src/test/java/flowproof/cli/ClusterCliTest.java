@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,6 +95,8 @@ class ClusterCliTest {
         }
     }
 
+    // -Pslow: a cross-check over every spec or a long run (the default build stays under 15 minutes)
+    @Tag("slow")
     @Test
     void aMemberThatNeverJoinsLeavesTheRunIncompleteAndNothingRun() throws IOException {
         int[] p = freePorts();

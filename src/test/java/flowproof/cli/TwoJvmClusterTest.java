@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +56,8 @@ class TwoJvmClusterTest {
         return new ObjectMapper().readTree(r.out());
     }
 
+    // -Pslow: a cross-check over every spec or a long run (the default build stays under 15 minutes)
+    @Tag("slow")
     @Test
     void twoJvmsFindWhatOneFindsAndAWorkerKilledLeavesTheSearchIncomplete() throws Exception {
         Path[] f = files();

@@ -3,6 +3,7 @@ package flowproof.explore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import flowproof.rule.RuleKind;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -76,6 +77,8 @@ class ExplorerRegressionTest {
         assertThat(r7.states()).isEqualTo(46_656);
     }
 
+    // -Pslow: a cross-check over every spec or a long run (the default build stays under 15 minutes)
+    @Tag("slow")
     @Test
     void r8CriticalBubbleRingOfFiveWithTwoSlotQueuesIsDeadlockFree() {
         ExplorationResult r = ring(5, 1, 2, RuleKind.CRITICAL_BUBBLE);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -159,6 +160,8 @@ class InjectabilityTest {
      * On every spec of specs/ the sequential search, the level-synchronous one and the symmetry-reduced
      * one name the same pairs (or none), and the explorer's search with injectability alone agrees.
      */
+    // -Pslow: a cross-check over every spec or a long run (the default build stays under 15 minutes)
+    @Tag("slow")
     @Test
     void everyEngineAgreesOnEverySpec() throws Exception {
         List<Path> files;

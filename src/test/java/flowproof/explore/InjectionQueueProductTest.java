@@ -30,6 +30,8 @@ class InjectionQueueProductTest {
             .threads(threads).symmetry(symmetry).run();
     }
 
+    // -Pslow: a cross-check over every spec or a long run (the default build stays under 15 minutes)
+    @Tag("slow")
     @Test
     void theProductAgreesWithTheDirectSearch() throws Exception {
         int decided = 0;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import flowproof.rule.RuleKind;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The level-synchronous search on several threads agrees with the sequential search. */
@@ -72,6 +73,8 @@ class ParallelSearchTest {
         }
     }
 
+    // -Pslow: a cross-check over every spec or a long run (the default build stays under 15 minutes)
+    @Tag("slow")
     @Test
     void parallelTracesAreTheSameOnEveryRun() {
         // the threads fill a level's lists in no fixed order; traces (saved as counterexample

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.generators.Generate;
 
@@ -33,6 +34,8 @@ class SymmetryTest {
      * the orbits it stores, each counted with its size |G|/|stabiliser|, add up to exactly
      * the unreduced state count (and transition, stuck and undrainable counts).
      */
+    // -Pslow: a cross-check over every spec or a long run (the default build stays under 15 minutes)
+    @Tag("slow")
     @Test
     void reducedAndUnreducedSearchesAgreeOnEverySpecWhereBothFinish() throws Exception {
         List<Path> specs;

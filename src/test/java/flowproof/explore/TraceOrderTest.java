@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,6 +46,8 @@ class TraceOrderTest {
             .injectionProduct(product).run();
     }
 
+    // -Pslow: a cross-check over every spec or a long run (the default build stays under 15 minutes)
+    @Tag("slow")
     @Test
     void everyEngineThreadCountSymmetryAndProductChooseTheSameTrace() throws Exception {
         for (String spec : SPECS) {
