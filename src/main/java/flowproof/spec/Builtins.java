@@ -26,6 +26,9 @@ final class Builtins {
     /** {@code routing: KEY} or {@code routing: {kind: KEY, ...}}. */
     static final Registry<RoutingFactory> ROUTINGS = flowproof.routing.Routings.BUILT_INS;
 
+    /** {@code rule: KEY} or {@code rule: {kind: KEY, ...}}. */
+    static final Registry<flowproof.rule.RuleFactory> RULES = flowproof.rule.Rules.BUILT_INS;
+
     private Builtins() {
     }
 
@@ -79,6 +82,11 @@ final class Builtins {
         for (RoutingFactory f : ROUTINGS.builtIns()) {
             for (Param p : f.params()) {
                 out.putIfAbsent("routing." + p.name(), p);
+            }
+        }
+        for (flowproof.rule.RuleFactory f : RULES.builtIns()) {
+            for (Param p : f.params()) {
+                out.putIfAbsent("rule." + p.name(), p);
             }
         }
         return out;

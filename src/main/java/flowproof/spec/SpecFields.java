@@ -63,7 +63,7 @@ public final class SpecFields {
             "capacity: 2", "packets per VC queue (flits under flow: wormhole)"),
         f("rule", "a rule kind, a mapping with kind, a list of parts, or the plugin form", REQ,
             "rule: {kind: critical-bubble, bubbles: 1}",
-            "the flow-control rule: vct, dateline, vc-per-hop, theoretical-bubble, localized-bubble, critical-bubble"),
+            "the flow-control rule: " + String.join(", ", Builtins.RULES.keys())),
         f("traffic", "a pattern name, or {pairs: [...]}", "all-pairs", "traffic: tornado",
             "the (source, destination) pairs the explorer injects: all-pairs, neighbor, tornado, transpose,"
                 + " bit-complement, bit-reverse, shuffle"),
@@ -142,8 +142,7 @@ public final class SpecFields {
         f("topology.graph.concentration", "positive integer", "1", "concentration: 1", "terminals per such router"),
         // routing
         f("routing.kind", "a routing name", REQ, "routing: {kind: ugal, intermediate: router}",
-            "dor, minimal-adaptive, the mesh turn models (west-first, north-last, negative-first, odd-even, turns,"
-                + " xy-yx), valiant, destination-tag, turnaround, minimal, ugal, shortest-path, table"),
+            String.join(", ", Builtins.ROUTINGS.keys())),
         f("routing.forbid", "list of turns", REQ + " for kind turns",
             "routing: {kind: turns, forbid: [[east, south], [west, south]]}", "turns: the forbidden turns"),
         f("routing.file", "path, relative to the spec", "none", "routing: {kind: table, file: networks/ring4-bidir-routes.yaml}",
@@ -196,7 +195,7 @@ public final class SpecFields {
         f("escape.leave", "true or false", "true", "escape: {choose: when-blocked, leave: false}",
             "whether a packet on an escape VC may take an adaptive VC again"),
         // rule
-        f("rule.kind", "vct, dateline, vc-per-hop, theoretical-bubble, localized-bubble, critical-bubble", REQ,
+        f("rule.kind", String.join(", ", Builtins.RULES.keys()), REQ,
             "rule: {kind: dateline}", "the rule (`rule: vct` is short for `rule: {kind: vct}`)"),
         f("rule.bubbles", "positive integer, at most capacity", "1", "rule: {kind: critical-bubble, bubbles: 2}",
             "critical-bubble: critical marks per ring"),
