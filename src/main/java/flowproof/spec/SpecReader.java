@@ -517,21 +517,6 @@ public final class SpecReader {
     }
 
     static String describe(JsonNode v) {
-        if (v == null || v.isMissingNode()) {
-            return "nothing";
-        }
-        if (v.isNull()) {
-            return "null";
-        }
-        if (v.isTextual()) {
-            return "\"" + v.asText() + "\"";
-        }
-        if (v.isObject()) {
-            List<String> keys = new ArrayList<>();
-            v.fieldNames().forEachRemaining(keys::add);
-            return "a mapping {" + String.join(", ", keys) + "}";
-        }
-        String s = v.toString();
-        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+        return flowproof.plugin.PluginParams.describe(v);
     }
 }

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import flowproof.ConfigurationException;
 import flowproof.topology.Topology;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -804,21 +804,6 @@ public final class WorkloadReader {
 
     /** A found value for a message: strings quoted, mappings by their keys, long values cut. */
     static String describe(JsonNode v) {
-        if (v == null || v.isMissingNode()) {
-            return "nothing";
-        }
-        if (v.isNull()) {
-            return "null";
-        }
-        if (v.isTextual()) {
-            return "\"" + v.asText() + "\"";
-        }
-        if (v.isObject()) {
-            List<String> keys = new ArrayList<>();
-            v.fieldNames().forEachRemaining(keys::add);
-            return "a mapping {" + String.join(", ", keys) + "}";
-        }
-        String s = v.toString();
-        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+        return flowproof.plugin.PluginParams.describe(v);
     }
 }
