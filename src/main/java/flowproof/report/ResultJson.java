@@ -1,11 +1,16 @@
 package flowproof.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.explore.ExplorationResult;
 import flowproof.explore.Property;
 import flowproof.explore.PropertyStatus;
 import flowproof.explore.Verdict;
+import flowproof.routing.RoutingFunction;
+import flowproof.solve.Witness;
+import flowproof.topology.Network;
+import flowproof.topology.Topology;
 import java.util.Map;
 
 /** The JSON object printed for one checked spec ({@code --json}). */
@@ -145,6 +150,38 @@ public final class ResultJson {
             var a = o.putArray("cycle");
             cdg.cycleNames().forEach(a::add);
         }
+    }
+
+    /**
+     * A deadlock configuration: its packets, whether it is minimal, and per queue the packets,
+     * the critical mark and the queues its head waits on.
+     *
+     * @param net     the network
+     * @param routing the routing function (names the packets)
+     * @param w       the configuration
+     * @param minimal whether it has the fewest packets
+     * @return the object
+     */
+    public static ObjectNode witness(Network net, RoutingFunction routing, Witness w, boolean minimal) {
+        Topology t = net.topology();
+        ObjectNode o = JSON.createObjectNode();
+        o.put("packets", w.packetCount());
+        o.put("minimal", minimal);
+        ArrayNode qs = o.putArray("queues");
+        for (int q : w.queuesInvolved()) {
+            ObjectNode qo = qs.addObject();
+            qo.put("queue", net.queueName(q));
+            ArrayNode p = qo.putArray("packets");
+            for (int h : w.packets()[q]) {
+                p.add(routing.headerName(h, t));
+            }
+            qo.put("critical", w.marks()[q]);
+            ArrayNode wo = qo.putArray("waitsOn");
+            for (int x : w.waitsOn()[q]) {
+                wo.add(net.queueName(x));
+            }
+        }
+        return o;
     }
 
     public static String line(ObjectNode o) {
