@@ -1,26 +1,24 @@
 package flowproof.check;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.explore.GuidedSearch;
 import flowproof.explore.Property;
-import flowproof.explore.Trace;
 import flowproof.report.ResultJson;
 import flowproof.solve.ProofResult;
 import flowproof.solve.Witness;
 import flowproof.spec.Spec;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The JSON object of a {@link Decision}, as {@code --json} prints it: the explorer's part by
  * {@link ResultJson}, CP-SAT's by {@link #proof}, and what the portfolio and the search guided
- * by the dependency cycle added.
+ * by the dependency cycle added. Each object is a record bound by Jackson (fields in component
+ * order, nulls written); an answering step's object holds the ones of the steps before it.
  */
 final class DecisionJson {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private DecisionJson() {
     }
@@ -81,35 +79,72 @@ final class DecisionJson {
         return o;
     }
 
+    /** The portfolio's report: the answer taken (and why), and what each engine answered. */
+    record Portfolio(String chosen, @JsonInclude(JsonInclude.Include.NON_NULL) String note, FirstPhase explorer,
+                     Knot knot) {
+    }
+
+    /** The explorer's first phase: its states and its answer. */
+    record FirstPhase(long states, String answer) {
+    }
+
+    /** CP-SAT's knot search: its answer and how long it (and the guided search after it) took. */
+    record Knot(String answer, double seconds) {
+    }
+
+    /** The search guided by the dependency cycle: its answer, what came before, its pairs and its counts. */
+    record Guided(String answer, String before, List<List<String>> pairs, int of, long states, boolean complete,
+                  String limit, double seconds) {
+    }
+
+    /** A guided search toward a deadlock configuration, or over all moves. */
+    record Reach(String mode, long states, boolean complete, String limit, double seconds,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) Integer length) {
+    }
+
+    /** What {@code prove} established about injectability. */
+    record Injectability(String status, String how, List<List<String>> notSeenToInject, String counterexample) {
+    }
+
+    /** How long each phase of the proof took. */
+    record Phases(double routes, double inductiveness, double knot) {
+    }
+
+    /** The head of {@code prove}'s object: the verdict and the solver's figures. */
+    record ProofHead(String spec, String name, String verdict, String method, String reason, boolean complete,
+                     String limit, double seconds, Phases phaseSeconds, int inductionParts, int workers,
+                     double timeLimit, boolean deterministic, Map<String, String> properties,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) Injectability injectability, List<String> invariants,
+                     boolean initialHolds, Boolean inductive, String knot,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) Boolean knotSearchOnly, int variables,
+                     int constraints) {
+    }
+
+    /** The tail without a deadlock configuration: a search over all moves (message classes), if one ran, first. */
+    record SearchTail(@JsonInclude(JsonInclude.Include.NON_NULL) Reach reach, Object witness, Boolean reachable,
+                      String counterexample, String expected, Boolean matches) {
+    }
+
+    /** The tail with a deadlock configuration, and the guided search toward it after. */
+    record WitnessTail(ObjectNode witness, Boolean reachable, Reach reach, String counterexample, String expected,
+                       Boolean matches) {
+    }
+
     private static ObjectNode portfolio(Evidence.PortfolioReport p, String note) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("chosen", p.chosen());
-        if (note != null) {
-            o.put("note", note);
-        }
-        ObjectNode e = o.putObject("explorer");
-        e.put("states", p.explorerStates());
-        e.put("answer", p.explorer());
-        ObjectNode k = o.putObject("knot");
-        k.put("answer", p.knot());
-        k.put("seconds", p.knotSeconds());
-        return o;
+        return ResultJson.tree(new Portfolio(p.chosen(), note, new FirstPhase(p.explorerStates(), p.explorer()),
+            new Knot(p.knot(), p.knotSeconds())));
     }
 
     private static ObjectNode guided(Spec spec, Evidence.Guided g) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("answer", g.found() ? "counterexample" : "no violation found");
-        o.put("before", g.before());
-        var arr = o.putArray("pairs");
-        for (int[] pair : g.pairs()) {
-            arr.addArray().add(spec.topology().nodeName(pair[0])).add(spec.topology().nodeName(pair[1]));
-        }
-        o.put("of", spec.pairs().size());
-        o.put("states", g.result().states());
-        o.put("complete", g.result().complete());
-        o.put("limit", g.result().limit());
-        o.put("seconds", g.result().seconds());
-        return o;
+        var top = spec.topology();
+        List<List<String>> pairs = g.pairs().stream().map(pair -> List.of(top.nodeName(pair[0]), top.nodeName(pair[1])))
+            .toList();
+        return ResultJson.tree(new Guided(g.found() ? "counterexample" : "no violation found", g.before(), pairs,
+            spec.pairs().size(), g.result().states(), g.result().complete(), g.result().limit(), g.result().seconds()));
+    }
+
+    private static double ms(double seconds) {
+        return Math.round(seconds * 1000) / 1000.0;
     }
 
     /** {@code prove}'s object (also {@code check}'s after it fell back to CP-SAT). */
@@ -117,113 +152,42 @@ final class DecisionJson {
         ProofResult proof = p.result();
         GuidedSearch.Result reach = p.reach();
         String reached = reach != null && reach.found() ? saved.get(reach.trace().property()) : null;
-        ObjectNode o = JSON.createObjectNode();
-        o.put("spec", spec.source());
-        o.put("name", spec.name());
-        o.put("verdict", proof.verdict().key());
-        o.put("method", p.method().key());
-        o.put("reason", proof.reason());
-        o.put("complete", proof.verdict() != ProofResult.Verdict.UNKNOWN);
-        if (proof.verdict() == ProofResult.Verdict.UNKNOWN && proof.inductive() != Boolean.FALSE) {
-            o.put("limit", "seconds");
-        } else {
-            o.putNull("limit");
-        }
-        o.put("seconds", Math.round(proof.seconds() * 1000) / 1000.0);
-        ObjectNode phases = o.putObject("phaseSeconds");
-        phases.put("routes", Math.round(proof.routeSeconds() * 1000) / 1000.0);
-        phases.put("inductiveness", Math.round(proof.inductionSeconds() * 1000) / 1000.0);
-        phases.put("knot", Math.round(proof.knotSeconds() * 1000) / 1000.0);
-        o.put("inductionParts", proof.inductionParts());
-        o.put("workers", proof.workers());
-        o.put("timeLimit", proof.timeLimit());
-        // One worker is deterministic unless a time limit cut a solve short: the verdict's,
-        // or the witness's minimization (then the witness depends on timing).
-        o.put("deterministic", p.knotOnly() ? reach == null || !"seconds".equals(reach.limit())
-            : p.method() == Method.CP_SAT ? proof.workers() == 1
-            && proof.verdict() != ProofResult.Verdict.UNKNOWN && (proof.witness() == null || proof.minimal())
-            : reach == null || !"seconds".equals(reach.limit()));
-        ObjectNode props = o.putObject("properties");
+        Map<String, String> props = new LinkedHashMap<>();
         for (Property prop : Property.values()) {
             props.put(prop.key(), p.status(spec, prop).key());
         }
         Evidence.Injectable inj = p.injectable();
-        if (inj != null) {
-            ObjectNode io = o.putObject("injectability");
-            io.put("status", inj.status().key());
-            io.put("how", inj.how());
-            ArrayNode never = io.putArray("notSeenToInject");
-            for (Trace.Pair pr : inj.starved()) {
-                never.addArray().add(spec.network().topology().nodeName(pr.source()))
-                    .add(spec.network().topology().nodeName(pr.destination()));
-            }
-            String file = inj.trace() == null ? null : saved.get(Property.INJECTABILITY);
-            if (file == null) {
-                io.putNull("counterexample");
-            } else {
-                io.put("counterexample", file);
-            }
-        }
-        ArrayNode inv = o.putArray("invariants");
-        proof.invariants().forEach(inv::add);
-        o.put("initialHolds", proof.initialHolds());
-        if (proof.inductive() == null) {
-            o.putNull("inductive");
-        } else {
-            o.put("inductive", proof.inductive());
-        }
-        o.put("knot", proof.knot());
-        if (p.knotOnly()) {
-            o.put("knotSearchOnly", true);
-        }
-        o.put("variables", proof.variables());
-        o.put("constraints", proof.constraints());
+        Injectability injectability = inj == null ? null : new Injectability(inj.status().key(), inj.how(),
+            inj.starved().stream().map(pr -> List.of(spec.network().topology().nodeName(pr.source()),
+                spec.network().topology().nodeName(pr.destination()))).toList(),
+            inj.trace() == null ? null : saved.get(Property.INJECTABILITY));
+        // One worker is deterministic unless a time limit cut a solve short: the verdict's,
+        // or the witness's minimization (then the witness depends on timing).
+        boolean deterministic = p.knotOnly() ? reach == null || !"seconds".equals(reach.limit())
+            : p.method() == Method.CP_SAT ? proof.workers() == 1
+            && proof.verdict() != ProofResult.Verdict.UNKNOWN && (proof.witness() == null || proof.minimal())
+            : reach == null || !"seconds".equals(reach.limit());
+        ObjectNode o = ResultJson.tree(new ProofHead(spec.source(), spec.name(), proof.verdict().key(), p.method().key(),
+            proof.reason(), proof.verdict() != ProofResult.Verdict.UNKNOWN,
+            proof.verdict() == ProofResult.Verdict.UNKNOWN && proof.inductive() != Boolean.FALSE ? "seconds" : null,
+            ms(proof.seconds()), new Phases(ms(proof.routeSeconds()), ms(proof.inductionSeconds()),
+                ms(proof.knotSeconds())), proof.inductionParts(), proof.workers(), proof.timeLimit(), deterministic,
+            props, injectability, proof.invariants(), proof.initialHolds(), proof.inductive(), proof.knot(),
+            p.knotOnly() ? Boolean.TRUE : null, proof.variables(), proof.constraints()));
+        String expected = spec.expect() == null ? null : spec.expect().key();
+        Boolean matches = spec.expect() == null ? null : p.verdict().satisfies(spec.expect());
         Witness w = proof.witness();
-        if (w == null && reach != null && p.method() != Method.CP_SAT) {
-            o.set("reach", reach(reach, "all-moves"));
-        }
-        if (w != null) {
-            o.set("witness", ResultJson.witness(spec.network(), spec.routing(), w, proof.minimal()));
-        } else {
-            o.putNull("witness");
-        }
-        if (p.reachable() == null) {
-            o.putNull("reachable");
-        } else {
-            o.put("reachable", true);
-        }
-        if (w != null) {
-            o.set("reach", reach(reach, p.restricted() ? "witness-routes" : "all-moves"));
-        }
-        if (reached == null) {
-            o.putNull("counterexample");
-        } else {
-            o.put("counterexample", reached);
-        }
-        if (spec.expect() == null) {
-            o.putNull("expected");
-            o.putNull("matches");
-        } else {
-            o.put("expected", spec.expect().key());
-            o.put("matches", p.verdict().satisfies(spec.expect()));
-        }
+        o.setAll(w == null
+            ? ResultJson.tree(new SearchTail(reach != null && p.method() != Method.CP_SAT ? reach(reach, "all-moves")
+                : null, null, p.reachable(), reached, expected, matches))
+            : ResultJson.tree(new WitnessTail(ResultJson.witness(spec.network(), spec.routing(), w, proof.minimal()),
+                p.reachable(), reach(reach, p.restricted() ? "witness-routes" : "all-moves"), reached, expected,
+                matches)));
         return o;
     }
 
-    private static ObjectNode reach(GuidedSearch.Result reach, String mode) {
-        ObjectNode r = JSON.createObjectNode();
-        r.put("mode", mode);
-        r.put("states", reach.states());
-        r.put("complete", reach.complete());
-        if (reach.limit() == null) {
-            r.putNull("limit");
-        } else {
-            r.put("limit", reach.limit());
-        }
-        r.put("seconds", Math.round(reach.seconds() * 1000) / 1000.0);
-        if (reach.found()) {
-            r.put("length", reach.trace().length());
-        }
-        return r;
+    private static Reach reach(GuidedSearch.Result reach, String mode) {
+        return new Reach(mode, reach.states(), reach.complete(), reach.limit(), ms(reach.seconds()),
+            reach.found() ? reach.trace().length() : null);
     }
 }
