@@ -368,11 +368,8 @@ public sealed interface Decision permits Decision.Proved, Decision.DeadlockFree,
         return spec().refusedClaims();
     }
 
-    /**
-     * @param d a decision
-     * @return one line: the spec's name, the verdict and the method
-     */
-    static String describe(Decision d) {
+    /** One line: the spec's name, the verdict and the method. */
+    private static String describe(Decision d) {
         return d.spec().name() + ": " + d.verdict().key() + " (method " + d.method().key() + ")";
     }
 
