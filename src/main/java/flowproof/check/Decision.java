@@ -1,7 +1,5 @@
 package flowproof.check;
 
-import java.util.List;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import flowproof.cdg.ChannelDependencyGraph;
 import flowproof.explore.ExplorationResult;
@@ -15,28 +13,42 @@ import flowproof.spec.Spec;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * What flowproof established about one spec: the answer of {@link Flowproof#check},
  * {@link Flowproof#explore} or {@link Flowproof#prove}, the one object the command line,
- * {@code verify}, the JSON and text reports and users' own code all read. Immutable.
+ * {@code verify}, the JSON and text reports and users' own code all read. Immutable, and one
+ * of four: {@link Proved}, {@link DeadlockFree}, {@link Counterexample} or {@link Incomplete},
+ * one record per verdict:
  *
- * <p>The {@link #verdict()} is earned or it is {@link Verdict#INCOMPLETE}: a limit, a memory
- * budget or a refused encoding never yields {@code proved} or {@code deadlock-free}.
+ * <pre>{@code
+ * Decision d = Flowproof.check(spec);
+ * if (d instanceof Decision.Counterexample c) {
+ *     Trace t = c.counterexample().orElseThrow();
+ * }
+ * }</pre>
+ *
+ * <p>Each carries the question asked ({@link #kind()}), the spec, the {@link Method} that
+ * answered, the {@link Evidence} the portfolio's steps gathered and the counterexample files
+ * written ({@link Saved}). The {@link #verdict()} is earned or it is {@link Verdict#INCOMPLETE}:
+ * a limit, a memory budget or a refused encoding never yields {@code proved} or
+ * {@code deadlock-free}.
  */
-public final class Decision {
+public sealed interface Decision permits Decision.Proved, Decision.DeadlockFree, Decision.Counterexample,
+    Decision.Incomplete {
 
     /** Exit code of the command line for a proof or a deadlock-free verdict. */
-    public static final int EXIT_OK = 0;
+    int EXIT_OK = 0;
     /** Exit code of the command line for a counterexample or a deadlock configuration. */
-    public static final int EXIT_VIOLATION = 1;
+    int EXIT_VIOLATION = 1;
     /** Exit code of the command line for an incomplete or unknown verdict. */
-    public static final int EXIT_INCOMPLETE = 3;
+    int EXIT_INCOMPLETE = 3;
 
     /** Which question was asked. */
-    public enum Kind {
+    enum Kind {
         /** {@link Flowproof#check}: the cheapest sound method. */
         CHECK,
         /** {@link Flowproof#explore}: enumeration only. */
@@ -45,48 +57,100 @@ public final class Decision {
         PROVE
     }
 
-    private final Kind kind;
-    private final Checker.Outcome checked;
-    private final Proving.Outcome proved;
-    private final String writeFailure;
+    /**
+     * The counterexample files written for a decision.
+     *
+     * @param files   the JSON file of each saved trace, by property (empty when nothing was saved)
+     * @param failure one line on the first file that could not be written, or null
+     */
+    record Saved(Map<Property, String> files, String failure) {
 
-    private Decision(Kind kind, Checker.Outcome checked, Proving.Outcome proved, String writeFailure) {
-        this.kind = kind;
-        this.checked = checked;
-        this.proved = proved;
-        this.writeFailure = writeFailure;
-    }
+        /** Nothing saved, nothing failed. */
+        public static final Saved NONE = new Saved(Map.of(), null);
 
-    static Decision of(Kind kind, Checker.Outcome o, String writeFailure) {
-        return new Decision(kind, o, null, writeFailure);
-    }
-
-    static Decision of(Proving.Outcome o, String writeFailure) {
-        return new Decision(Kind.PROVE, null, o, writeFailure);
-    }
-
-    /** @return which question was asked */
-    public Kind kind() {
-        return kind;
-    }
-
-    /** @return the spec decided */
-    public Spec spec() {
-        return checked != null ? checked.spec() : proved.spec();
+        /**
+         * @param files   the JSON file of each saved trace, by property
+         * @param failure one line on the first file that could not be written, or null
+         */
+        public Saved {
+            files = Collections.unmodifiableMap(new LinkedHashMap<>(files));
+        }
     }
 
     /**
-     * The verdict in the explorer's terms: {@code proved}, {@code deadlock-free},
-     * {@code counterexample} or {@code incomplete}. For {@link Kind#PROVE} a deadlock
-     * configuration is a counterexample only when a search reached it from the empty network;
-     * otherwise (and for an unknown proof) it is incomplete; see {@link #proof()} for the
-     * solver's own answer.
+     * Proved deadlock-free without enumerating every state: by the dependency graph
+     * ({@link Method#CDG}, {@link Method#DUATO}) or by CP-SAT ({@link Method#CP_SAT}).
      *
-     * @return the verdict
+     * @param kind     the question asked
+     * @param spec     the spec decided
+     * @param method   how
+     * @param evidence what the steps established
+     * @param saved    the counterexample files written (none)
      */
-    public Verdict verdict() {
-        return checked != null ? checked.verdict() : proved.checkVerdict();
+    record Proved(Kind kind, Spec spec, Method method, Evidence evidence, Saved saved) implements Decision {
+
+        @Override
+        public String toString() {
+            return Decision.describe(this);
+        }
     }
+
+    /**
+     * Every reachable state enumerated, and no property violated.
+     *
+     * @param kind     the question asked
+     * @param spec     the spec decided
+     * @param method   how
+     * @param evidence what the steps established
+     * @param saved    the counterexample files written (none)
+     */
+    record DeadlockFree(Kind kind, Spec spec, Method method, Evidence evidence, Saved saved) implements Decision {
+
+        @Override
+        public String toString() {
+            return Decision.describe(this);
+        }
+    }
+
+    /**
+     * A property violated, with a trace from the empty network (see {@link #traces()}).
+     *
+     * @param kind     the question asked
+     * @param spec     the spec decided
+     * @param method   how
+     * @param evidence what the steps established
+     * @param saved    the counterexample files written
+     */
+    record Counterexample(Kind kind, Spec spec, Method method, Evidence evidence, Saved saved) implements Decision {
+
+        @Override
+        public String toString() {
+            return Decision.describe(this);
+        }
+    }
+
+    /**
+     * No answer: a limit, a memory budget, a lost member or a refused encoding stopped every step.
+     *
+     * @param kind     the question asked
+     * @param spec     the spec decided
+     * @param method   the step whose result stands
+     * @param evidence what the steps established
+     * @param saved    the counterexample files written (none)
+     */
+    record Incomplete(Kind kind, Spec spec, Method method, Evidence evidence, Saved saved) implements Decision {
+
+        @Override
+        public String toString() {
+            return Decision.describe(this);
+        }
+    }
+
+    /** @return which question was asked */
+    Kind kind();
+
+    /** @return the spec decided */
+    Spec spec();
 
     /**
      * How the verdict was reached: {@code cdg}, {@code duato}, {@code exhaustive},
@@ -94,16 +158,33 @@ public final class Decision {
      * {@link Kind#EXPLORE}; for {@link Kind#PROVE} {@code cp-sat} or, for message classes, the
      * extended dependency graph or a search.
      *
-     * @return the method, as the JSON reports name it
+     * @return the method; its {@link Method#key()} is the name the JSON reports print
      */
-    public String method() {
-        return checked != null ? checked.method() : proved.method();
+    Method method();
+
+    /** @return what the portfolio's steps established */
+    Evidence evidence();
+
+    /** @return the counterexample files written */
+    Saved saved();
+
+    /**
+     * The verdict in the explorer's terms: {@code proved}, {@code deadlock-free},
+     * {@code counterexample} or {@code incomplete}, one per record. For {@link Kind#PROVE} a
+     * deadlock configuration is a counterexample only when a search reached it from the empty
+     * network; otherwise (and for an unknown proof) it is incomplete; see {@link #proof()} for
+     * the solver's own answer.
+     *
+     * @return the verdict
+     */
+    default Verdict verdict() {
+        return this instanceof Proved ? Verdict.PROVED : this instanceof DeadlockFree ? Verdict.DEADLOCK_FREE
+            : this instanceof Counterexample ? Verdict.COUNTEREXAMPLE : Verdict.INCOMPLETE;
     }
 
     /** @return whether the verdict is proved or deadlock-free */
-    public boolean isDeadlockFree() {
-        Verdict v = verdict();
-        return v == Verdict.PROVED || v == Verdict.DEADLOCK_FREE;
+    default boolean isDeadlockFree() {
+        return this instanceof Proved || this instanceof DeadlockFree;
     }
 
     /**
@@ -112,7 +193,7 @@ public final class Decision {
      *
      * @return a status per property, in property order
      */
-    public Map<Property, PropertyStatus> properties() {
+    default Map<Property, PropertyStatus> properties() {
         Map<Property, PropertyStatus> m = new EnumMap<>(Property.class);
         for (Property p : Property.values()) {
             m.put(p, status(p));
@@ -124,19 +205,17 @@ public final class Decision {
      * @param p a property
      * @return what was established about it
      */
-    public PropertyStatus status(Property p) {
-        if (proved != null) {
-            return proved.propertyStatus(p);
-        }
-        if (checked.guidedFound() && checked.guided().result().traces().containsKey(p)) {
+    default PropertyStatus status(Property p) {
+        Evidence e = evidence();
+        if (e.guidedFound() && e.guided().result().traces().containsKey(p)) {
             // the search guided by the dependency cycle found it: a violation of the full model
             return PropertyStatus.VIOLATED;
         }
-        if (checked.proof() != null) {
-            return checked.proof().propertyStatus(p);
+        if (e.proof() != null) {
+            return e.proof().status(spec(), p);
         }
-        if (checked.result() != null) {
-            return checked.result().properties().getOrDefault(p, PropertyStatus.NOT_CHECKED);
+        if (e.exploration() != null) {
+            return e.exploration().properties().getOrDefault(p, PropertyStatus.NOT_CHECKED);
         }
         return spec().effectiveProperties().contains(p) ? PropertyStatus.HOLDS : PropertyStatus.NOT_CHECKED;
     }
@@ -150,9 +229,10 @@ public final class Decision {
      *
      * @return the traces by property, in property order
      */
-    public Map<Property, Trace> traces() {
+    default Map<Property, Trace> traces() {
         Map<Property, Trace> m = new LinkedHashMap<>();
-        Proving.Outcome p = proved != null ? proved : checked.proof();
+        Evidence e = evidence();
+        Evidence.Proof p = e.proof();
         if (p != null) {
             if (p.injectable() != null && p.injectable().trace() != null) {
                 m.put(Property.INJECTABILITY, p.injectable().trace());
@@ -162,18 +242,18 @@ public final class Decision {
             }
             return Collections.unmodifiableMap(m);
         }
-        if (checked.result() != null) {
-            m.putAll(checked.result().traces());
+        if (e.exploration() != null) {
+            m.putAll(e.exploration().traces());
         }
-        if (checked.guidedFound()) {
+        if (e.guidedFound()) {
             // the search guided by the dependency cycle: the shortest with its pairs
-            checked.guided().result().traces().forEach(m::putIfAbsent);
+            e.guided().result().traces().forEach(m::putIfAbsent);
         }
         return Collections.unmodifiableMap(m);
     }
 
     /** @return the trace to show first (the first violated property's), if any */
-    public Optional<Trace> counterexample() {
+    default Optional<Trace> counterexample() {
         return traces().values().stream().findFirst();
     }
 
@@ -181,52 +261,38 @@ public final class Decision {
      * @param p a property
      * @return the counterexample to it, if one was found
      */
-    public Optional<Trace> trace(Property p) {
+    default Optional<Trace> trace(Property p) {
         return Optional.ofNullable(traces().get(p));
     }
 
     /** @return the explorer's result, when the explorer ran */
-    public Optional<ExplorationResult> exploration() {
-        return checked == null ? Optional.empty() : Optional.ofNullable(checked.result());
+    default Optional<ExplorationResult> exploration() {
+        return Optional.ofNullable(evidence().exploration());
     }
 
     /** @return states the explorer stored (0 when it did not run) */
-    public long states() {
+    default long states() {
         return exploration().map(ExplorationResult::states).orElse(0L);
     }
 
     /** @return transitions the explorer followed (0 when it did not run) */
-    public long transitions() {
+    default long transitions() {
         return exploration().map(ExplorationResult::transitions).orElse(0L);
     }
 
     /** @return the channel dependency graph {@code check} built first, if it did */
-    public Optional<ChannelDependencyGraph> cdg() {
-        return checked == null ? Optional.empty() : Optional.ofNullable(checked.cdg());
+    default Optional<ChannelDependencyGraph> cdg() {
+        return Optional.ofNullable(evidence().cdg());
     }
 
     /** @return the CP-SAT proof ({@link Kind#PROVE}, or a check whose explorer stopped at a limit) */
-    public Optional<ProofResult> proof() {
-        Proving.Outcome p = proved != null ? proved : checked.proof();
-        return p == null ? Optional.empty() : Optional.of(p.proof());
+    default Optional<ProofResult> proof() {
+        return Optional.ofNullable(evidence().proof()).map(Evidence.Proof::result);
     }
 
     /** @return where each counterexample was written (JSON file paths), by property */
-    public Map<Property, String> savedFiles() {
-        Map<Property, String> m = new LinkedHashMap<>();
-        Proving.Outcome p = proved != null ? proved : checked.proof();
-        if (checked != null) {
-            m.putAll(checked.saved());
-        }
-        if (p != null) {
-            if (p.injectable() != null && p.injectable().saved() != null) {
-                m.put(Property.INJECTABILITY, p.injectable().saved());
-            }
-            if (p.saved() != null && p.reach() != null && p.reach().found()) {
-                m.put(p.reach().trace().property(), p.saved());
-            }
-        }
-        return Collections.unmodifiableMap(m);
+    default Map<Property, String> savedFiles() {
+        return saved().files();
     }
 
     /**
@@ -235,15 +301,15 @@ public final class Decision {
      *
      * @return that line, if writing failed
      */
-    public Optional<String> writeFailure() {
-        return Optional.ofNullable(writeFailure);
+    default Optional<String> writeFailure() {
+        return Optional.ofNullable(saved().failure());
     }
 
     /**
      * @return whether the verdict meets the spec's {@code expect} (empty when the spec states
      *     none or the verdict is incomplete)
      */
-    public Optional<Boolean> matchesExpectation() {
+    default Optional<Boolean> matchesExpectation() {
         Verdict expected = spec().expect();
         if (expected == null || verdict() == Verdict.INCOMPLETE) {
             return Optional.empty();
@@ -252,52 +318,43 @@ public final class Decision {
     }
 
     /** @return seconds spent: the graph, the explorer (and, for a fallback or {@code prove}, CP-SAT) */
-    public double seconds() {
-        if (proved != null) {
-            return proved.proof().seconds();
+    default double seconds() {
+        Evidence e = evidence();
+        if (kind() == Kind.PROVE) {
+            return e.proof().result().seconds();
         }
-        return checked.cdgSeconds() + (checked.result() == null ? 0 : checked.result().seconds())
-            + (checked.proof() == null ? 0 : checked.proof().proof().seconds());
+        return e.cdgSeconds() + (e.exploration() == null ? 0 : e.exploration().seconds())
+            + (e.proof() == null ? 0 : e.proof().result().seconds());
     }
 
     /**
      * The command line's exit code for this decision: {@link #EXIT_OK}, {@link #EXIT_VIOLATION}
-     * or {@link #EXIT_INCOMPLETE} (a write failure is the caller's to report).
+     * or {@link #EXIT_INCOMPLETE} (a write failure is the caller's to report). For
+     * {@link Kind#PROVE} a deadlock configuration not reached is still {@link #EXIT_VIOLATION}.
      *
      * @return the exit code
      */
-    public int exitCode() {
-        if (proved != null) {
-            return proved.exitCode();
+    default int exitCode() {
+        if (kind() == Kind.PROVE) {
+            return evidence().proof().exitCode();
         }
-        Verdict v = kind == Kind.EXPLORE ? checked.result().verdict() : verdict();
+        Verdict v = verdict();
         return v == Verdict.COUNTEREXAMPLE ? EXIT_VIOLATION : v == Verdict.INCOMPLETE ? EXIT_INCOMPLETE : EXIT_OK;
     }
 
     /** @return the human-readable report, as the command line prints it */
-    public String text() {
-        String t = checked != null ? checked.text() : proved.text();
-        List<String> refused = refusedClaims();
-        if (refused.isEmpty()) {
-            return t;
-        }
-        StringBuilder b = new StringBuilder();
-        for (String r : refused) {
-            b.append(String.format("  %-14s %s%n", "claim refused", r));
-        }
-        int line = t.indexOf('\n') + 1;
-        return t.substring(0, line) + b + t.substring(line);
+    default String text() {
+        return DecisionText.of(this);
     }
 
     /** @return the report as a JSON tree (a fresh copy), as {@code --json} prints it */
-    public ObjectNode jsonTree() {
-        ObjectNode o = checked != null ? checked.json() : proved.json();
-        List<String> refused = refusedClaims();
-        if (!refused.isEmpty()) {
-            var a = o.putArray("refused-claims");
-            refused.forEach(a::add);
-        }
-        return o;
+    default ObjectNode jsonTree() {
+        return DecisionJson.of(this);
+    }
+
+    /** @return the report as one line of JSON, as {@code --json} prints it */
+    default String json() {
+        return ResultJson.line(jsonTree());
     }
 
     /**
@@ -307,21 +364,31 @@ public final class Decision {
      *
      * @return the refused claims
      */
-    public List<String> refusedClaims() {
+    default List<String> refusedClaims() {
         return spec().refusedClaims();
     }
 
-    /** @return the report as one line of JSON, as {@code --json} prints it */
-    public String json() {
-        return ResultJson.line(jsonTree());
+    /** One line: the spec's name, the verdict and the method. */
+    private static String describe(Decision d) {
+        return d.spec().name() + ": " + d.verdict().key() + " (method " + d.method().key() + ")";
     }
 
-    Checker.Outcome checked() {
-        return checked;
-    }
-
-    @Override
-    public String toString() {
-        return spec().name() + ": " + verdict().key() + " (method " + method() + ")";
+    /**
+     * The decision the evidence makes: the record of its verdict, with its method.
+     *
+     * @param kind     the question asked
+     * @param spec     the spec decided
+     * @param evidence what the steps established
+     * @param saved    the counterexample files written
+     * @return the decision
+     */
+    static Decision of(Kind kind, Spec spec, Evidence evidence, Saved saved) {
+        Method m = evidence.method();
+        return switch (evidence.verdict()) {
+            case PROVED -> new Proved(kind, spec, m, evidence, saved);
+            case DEADLOCK_FREE -> new DeadlockFree(kind, spec, m, evidence, saved);
+            case COUNTEREXAMPLE -> new Counterexample(kind, spec, m, evidence, saved);
+            case INCOMPLETE -> new Incomplete(kind, spec, m, evidence, saved);
+        };
     }
 }

@@ -92,14 +92,7 @@ public final class Flowproof {
      *     counterexample directory (which is reported by {@link Decision#writeFailure()})
      */
     public static Decision check(Spec spec, Options options) {
-        try {
-            return Decision.of(Decision.Kind.CHECK, Checker.check(spec, options.saveTo(), options.maxStates(),
-                options.maxSeconds(), options.engine()), null);
-        } catch (Unsaved u) {
-            return Decision.of(Decision.Kind.CHECK, u.result(), u.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return saved(Portfolio.check(options.method(), null).decide(spec, Budget.check(options)), options.saveTo());
     }
 
     /**
@@ -122,14 +115,8 @@ public final class Flowproof {
             throw new IllegalArgumentException("cluster: expected a spec the search on several members covers, found "
                 + why);
         }
-        try {
-            return Decision.of(Decision.Kind.CHECK, Checker.check(spec, options.saveTo(), options.maxStates(),
-                options.maxSeconds(), options.engine(), cluster), null);
-        } catch (Unsaved u) {
-            return Decision.of(Decision.Kind.CHECK, u.result(), u.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return saved(Portfolio.check(options.method(), cluster).decide(spec, Budget.check(options)),
+            options.saveTo());
     }
 
     /**
@@ -140,14 +127,7 @@ public final class Flowproof {
      * @return the decision (method {@code exhaustive} or {@code product})
      */
     public static Decision explore(Spec spec, Options options) {
-        try {
-            return Decision.of(Decision.Kind.EXPLORE, Checker.explore(spec, options.saveTo(), options.maxStates(),
-                options.maxSeconds(), options.firstViolation(), options.engine()), null);
-        } catch (Unsaved u) {
-            return Decision.of(Decision.Kind.EXPLORE, u.result(), u.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return saved(Portfolio.explore().decide(spec, Budget.explore(options)), options.saveTo());
     }
 
     /**
@@ -174,14 +154,7 @@ public final class Flowproof {
             throw new IllegalArgumentException("members: expected a spec the search on several members covers, found "
                 + why);
         }
-        try {
-            return Decision.of(Decision.Kind.EXPLORE, Checker.explore(spec, options.saveTo(), options.maxStates(),
-                options.maxSeconds(), options.firstViolation(), options.engine(), members), null);
-        } catch (Unsaved u) {
-            return Decision.of(Decision.Kind.EXPLORE, u.result(), u.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return saved(Portfolio.explore(members).decide(spec, Budget.explore(options)), options.saveTo());
     }
 
     /**
@@ -203,14 +176,7 @@ public final class Flowproof {
             throw new IllegalArgumentException("cluster: expected a spec the search on several members covers, found "
                 + why);
         }
-        try {
-            return Decision.of(Decision.Kind.EXPLORE, Checker.explore(spec, options.saveTo(), options.maxStates(),
-                options.maxSeconds(), options.firstViolation(), options.engine(), cluster), null);
-        } catch (Unsaved u) {
-            return Decision.of(Decision.Kind.EXPLORE, u.result(), u.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return saved(Portfolio.explore(cluster).decide(spec, Budget.explore(options)), options.saveTo());
     }
 
     /**
@@ -226,19 +192,15 @@ public final class Flowproof {
      *     (synchronous steps, wormhole flits) or its rule cannot be tabulated
      */
     public static Decision prove(Spec spec, ProveOptions options) {
+        Decision d;
         try {
-            return Decision.of(Proving.prove(spec, new flowproof.solve.DeadlockProver.Options(options.seconds(),
-                options.workers()), new Proving.ReachLimits(options.reachStates(), options.reachSeconds()),
-                options.saveTo()), null);
-        } catch (Unsaved u) {
-            return Decision.of(u.result(), u.getMessage());
-        } catch (Proving.UnsupportedModel e) {
+            d = Portfolio.prove().decide(spec, Budget.prove(options));
+        } catch (CpSat.UnsupportedModel e) {
             throw new UnsupportedModelException(e.field, e.getMessage());
         } catch (UnsupportedOperationException e) {
             throw new UnsupportedModelException("rule", e.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
+        return saved(d, options.saveTo());
     }
 
     /**
@@ -305,6 +267,15 @@ public final class Flowproof {
      * @return the graph (acyclic or with one shortest cycle)
      */
     public static ChannelDependencyGraph cdg(Spec spec) {
-        return Checker.cdg(spec);
+        return GraphStep.cdg(spec);
+    }
+
+    /** The decision with its traces saved into {@code dir} (or as it is, when null). */
+    private static Decision saved(Decision d, Path dir) {
+        try {
+            return Counterexamples.save(d, dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

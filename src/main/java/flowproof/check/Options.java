@@ -199,9 +199,4 @@ public record Options(long maxStates, double maxSeconds, int threads, boolean sy
         return new Options(maxStates, maxSeconds, threads, symmetry, maxBytes, expectedStates, progress,
             injectionProduct, saveTo, firstViolation, m);
     }
-
-    Checker.Engine engine() {
-        return new Checker.Engine(threads, symmetry, maxBytes, expectedStates, progress, injectionProduct, method,
-            firstViolation);
-    }
 }

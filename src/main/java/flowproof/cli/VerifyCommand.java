@@ -168,7 +168,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     /** The row of a decision made in this JVM (its files are already written). */
     private static VerifyTask.Row row(Decision d) {
-        return new VerifyTask.Row(d.verdict(), d.method(), d.exploration().isPresent(), d.states(), d.seconds(),
+        return new VerifyTask.Row(d.verdict(), d.method().key(), d.exploration().isPresent(), d.states(), d.seconds(),
             d.exploration().map(r -> r.limit()).orElse(null), d.json(), d.writeFailure().orElse(null), null,
             java.util.Map.of());
     }

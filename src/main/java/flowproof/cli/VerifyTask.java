@@ -78,7 +78,7 @@ record VerifyTask(String source, String tree, long maxStates, double maxSeconds,
                     }
                 }
             }
-            return new Row(d.verdict(), d.method(), d.exploration().isPresent(), d.states(), d.seconds(),
+            return new Row(d.verdict(), d.method().key(), d.exploration().isPresent(), d.states(), d.seconds(),
                 d.exploration().map(r -> r.limit()).orElse(null), d.json(), d.writeFailure().orElse(null),
                 dir == null ? null : dir.toString().replace('\\', '/'), files);
         } finally {

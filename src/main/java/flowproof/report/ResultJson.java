@@ -1,14 +1,29 @@
 package flowproof.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import flowproof.cdg.ChannelDependencyGraph;
 import flowproof.explore.ExplorationResult;
 import flowproof.explore.Property;
 import flowproof.explore.PropertyStatus;
+import flowproof.explore.Trace;
 import flowproof.explore.Verdict;
+import flowproof.routing.RoutingFunction;
+import flowproof.solve.Witness;
+import flowproof.topology.Network;
+import flowproof.topology.Topology;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-/** The JSON object printed for one checked spec ({@code --json}). */
+/**
+ * The JSON of engine results ({@code --json}): an exploration, a spec proved by its channel
+ * dependency graph, the graph itself and a deadlock configuration. Each object is a record
+ * bound by Jackson, its fields in the order of the record's components, nulls written.
+ */
 public final class ResultJson {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -16,137 +31,151 @@ public final class ResultJson {
     private ResultJson() {
     }
 
+    /** The object of one exploration. */
+    record Exploration(String spec, String name, String verdict, String method, boolean complete, String limit,
+                       long states, long transitions, Integer depth, String product, double seconds, long stuckStates,
+                       Long undrainableStates, Map<String, String> properties, String counterexample,
+                       Map<String, TraceFile> traces, String expected, Boolean matches, long stateBits, int stateWords,
+                       double bytesPerState, long orbits, int symmetryGroup, String symmetry, int threads,
+                       long storedBytes) {
+    }
+
     /**
+     * One trace of an exploration: its length, the pairs that never inject (injectability only)
+     * and where it was saved.
+     */
+    record TraceFile(int length, @JsonInclude(JsonInclude.Include.NON_NULL) List<List<String>> neverInject,
+                     String file) {
+    }
+
+    /** The object of a spec proved by its channel dependency graph: nothing enumerated. */
+    record Proved(String spec, String name, String verdict, String method, boolean complete, String limit, Long states,
+                  Long transitions, Map<String, String> properties, String counterexample, Map<String, TraceFile> traces,
+                  String expected, Boolean matches) {
+    }
+
+    /** A channel dependency graph: full or duato, its size, whether it is acyclic, how long it took. */
+    record Cdg(String graph, int vertices, int edges, boolean acyclic, double seconds) {
+    }
+
+    /** A deadlock configuration. */
+    record Configuration(int packets, boolean minimal, List<ConfigurationQueue> queues) {
+    }
+
+    /** One queue of a deadlock configuration: its packets, its critical mark, the queues its head waits on. */
+    record ConfigurationQueue(String queue, List<String> packets, int critical, List<String> waitsOn) {
+    }
+
+    /**
+     * @param specPath        the spec's file
+     * @param name            the spec's name
+     * @param r               the explorer's result
+     * @param expected        the spec's expected verdict, or null
      * @param counterexamples path of the saved file per violated property (may be empty when not saved)
+     * @return the object
      */
     public static ObjectNode of(String specPath, String name, ExplorationResult r, Verdict expected,
                                 Map<Property, String> counterexamples) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("spec", specPath);
-        o.put("name", name);
-        o.put("verdict", r.verdict().key());
-        o.put("method", r.product() == null ? "exhaustive" : "product"); // product: InjectionQueueProduct
-        o.put("complete", r.complete());
-        if (r.limit() == null) {
-            o.putNull("limit");
-        } else {
-            o.put("limit", r.limit());
-        }
-        o.put("states", r.states());
-        o.put("transitions", r.transitions());
-        if (r.depth() < 0) {
-            o.putNull("depth");
-        } else {
-            o.put("depth", r.depth());
-        }
-        if (r.product() == null) {
-            o.putNull("product");
-        } else {
-            o.put("product", r.product());
-        }
-        o.put("seconds", Math.round(r.seconds() * 1000) / 1000.0);
-        o.put("stuckStates", r.stuckStates());
-        if (r.undrainableStates() < 0) {
-            o.putNull("undrainableStates");
-        } else {
-            o.put("undrainableStates", r.undrainableStates());
-        }
-        ObjectNode props = o.putObject("properties");
-        for (Map.Entry<Property, PropertyStatus> e : r.properties().entrySet()) {
-            props.put(e.getKey().key(), e.getValue().key());
-        }
+        Map<String, String> props = new LinkedHashMap<>();
+        r.properties().forEach((p, s) -> props.put(p.key(), s.key()));
         Property primary = r.primaryTrace() == null ? null : r.primaryTrace().property();
-        String path = primary == null ? null : counterexamples.get(primary);
-        if (path == null) {
-            o.putNull("counterexample");
-        } else {
-            o.put("counterexample", path);
-        }
-        ObjectNode traces = o.putObject("traces");
-        r.traces().forEach((p, t) -> {
-            ObjectNode to = traces.putObject(p.key());
-            to.put("length", t.length());
-            if (p == Property.INJECTABILITY) {
-                var top = r.model().network().topology();
-                var never = to.putArray("neverInject");
-                t.starved().forEach(pr -> never.addArray().add(top.nodeName(pr.source())).add(top.nodeName(pr.destination())));
-            }
-            String f = counterexamples.get(p);
-            if (f == null) {
-                to.putNull("file");
-            } else {
-                to.put("file", f);
-            }
-        });
-        if (expected == null) {
-            o.putNull("expected");
-            o.putNull("matches");
-        } else {
-            o.put("expected", expected.key());
-            if (r.verdict() == Verdict.INCOMPLETE) {
-                o.putNull("matches");
-            } else {
-                o.put("matches", r.verdict().satisfies(expected));
-            }
-        }
-        o.put("stateBits", r.stateBits());
-        o.put("stateWords", r.stateWords());
-        o.put("bytesPerState", Math.round(r.bytesPerState() * 10) / 10.0);
-        o.put("orbits", r.orbits());
-        o.put("symmetryGroup", r.symmetryOrder());
-        if (r.symmetry() == null) {
-            o.putNull("symmetry");
-        } else {
-            o.put("symmetry", r.symmetry());
-        }
-        o.put("threads", r.threads());
-        o.put("storedBytes", r.storedBytes());
-        return o;
+        Map<String, TraceFile> traces = new LinkedHashMap<>();
+        r.traces().forEach((p, t) -> traces.put(p.key(), new TraceFile(t.length(),
+            p == Property.INJECTABILITY ? pairs(r.model().network().topology(), t.starved()) : null,
+            counterexamples.get(p))));
+        return tree(new Exploration(specPath, name, r.verdict().key(),
+            r.product() == null ? "exhaustive" : "product", // product: InjectionQueueProduct
+            r.complete(), r.limit(), r.states(), r.transitions(), r.depth() < 0 ? null : r.depth(), r.product(),
+            Math.round(r.seconds() * 1000) / 1000.0, r.stuckStates(),
+            r.undrainableStates() < 0 ? null : r.undrainableStates(), props,
+            primary == null ? null : counterexamples.get(primary), traces, expected == null ? null : expected.key(),
+            expected == null || r.verdict() == Verdict.INCOMPLETE ? null : r.verdict().satisfies(expected),
+            r.stateBits(), r.stateWords(), Math.round(r.bytesPerState() * 10) / 10.0, r.orbits(), r.symmetryOrder(),
+            r.symmetry(), r.threads(), r.storedBytes()));
     }
 
-    /** The object for a spec proved deadlock-free by its channel dependency graph (nothing enumerated). */
-    public static ObjectNode proved(String specPath, String name, java.util.Set<Property> checked, Verdict expected) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("spec", specPath);
-        o.put("name", name);
-        o.put("verdict", Verdict.PROVED.key());
-        o.put("method", "cdg");
-        o.put("complete", true);
-        o.putNull("limit");
-        o.putNull("states");
-        o.putNull("transitions");
-        ObjectNode props = o.putObject("properties");
+    private static List<List<String>> pairs(Topology top, List<Trace.Pair> pairs) {
+        List<List<String>> out = new ArrayList<>();
+        pairs.forEach(pr -> out.add(List.of(top.nodeName(pr.source()), top.nodeName(pr.destination()))));
+        return out;
+    }
+
+    /**
+     * The object for a spec proved deadlock-free by its channel dependency graph (nothing enumerated).
+     *
+     * @param specPath the spec's file
+     * @param name     the spec's name
+     * @param checked  the properties the spec asks for
+     * @param expected the spec's expected verdict, or null
+     * @return the object
+     */
+    public static ObjectNode proved(String specPath, String name, Set<Property> checked, Verdict expected) {
+        Map<String, String> props = new LinkedHashMap<>();
         for (Property p : Property.values()) {
             props.put(p.key(), checked.contains(p) ? PropertyStatus.HOLDS.key() : PropertyStatus.NOT_CHECKED.key());
         }
-        o.putNull("counterexample");
-        o.putObject("traces");
-        if (expected == null) {
-            o.putNull("expected");
-            o.putNull("matches");
-        } else {
-            o.put("expected", expected.key());
-            o.put("matches", Verdict.PROVED.satisfies(expected));
-        }
-        return o;
+        return tree(new Proved(specPath, name, Verdict.PROVED.key(), "cdg", true, null, null, null, props, null,
+            Map.of(), expected == null ? null : expected.key(),
+            expected == null ? null : Verdict.PROVED.satisfies(expected)));
     }
 
-    /** Adds {@code cdg} (graph full or duato, vertices, edges, acyclic, seconds) and {@code cycle} (queue names, or null) to an object. */
-    public static void addCdg(ObjectNode o, flowproof.cdg.ChannelDependencyGraph cdg, double seconds) {
-        ObjectNode c = o.putObject("cdg");
-        c.put("graph", cdg.kind() == flowproof.cdg.ChannelDependencyGraph.Kind.FULL ? "full" : "duato");
-        c.put("vertices", cdg.vertices());
-        c.put("edges", cdg.edges());
-        c.put("acyclic", cdg.acyclic());
-        c.put("seconds", Math.round(seconds * 1000) / 1000.0);
+    /**
+     * Adds {@code cdg} (graph full or duato, vertices, edges, acyclic, seconds) and {@code cycle}
+     * (queue names, or null) to an object.
+     *
+     * @param o       the object
+     * @param cdg     the graph
+     * @param seconds seconds spent building it
+     */
+    public static void addCdg(ObjectNode o, ChannelDependencyGraph cdg, double seconds) {
+        o.set("cdg", JSON.valueToTree(new Cdg(cdg.kind() == ChannelDependencyGraph.Kind.FULL ? "full" : "duato",
+            cdg.vertices(), cdg.edges(), cdg.acyclic(), Math.round(seconds * 1000) / 1000.0)));
         if (cdg.acyclic()) {
             o.putNull("cycle");
         } else {
-            var a = o.putArray("cycle");
-            cdg.cycleNames().forEach(a::add);
+            o.set("cycle", JSON.valueToTree(cdg.cycleNames()));
         }
     }
 
+    /**
+     * A deadlock configuration: its packets, whether it is minimal, and per queue the packets,
+     * the critical mark and the queues its head waits on.
+     *
+     * @param net     the network
+     * @param routing the routing function (names the packets)
+     * @param w       the configuration
+     * @param minimal whether it has the fewest packets
+     * @return the object
+     */
+    public static ObjectNode witness(Network net, RoutingFunction routing, Witness w, boolean minimal) {
+        Topology t = net.topology();
+        List<ConfigurationQueue> queues = new ArrayList<>();
+        for (int q : w.queuesInvolved()) {
+            List<String> packets = new ArrayList<>();
+            for (int h : w.packets()[q]) {
+                packets.add(routing.headerName(h, t));
+            }
+            List<String> waits = new ArrayList<>();
+            for (int x : w.waitsOn()[q]) {
+                waits.add(net.queueName(x));
+            }
+            queues.add(new ConfigurationQueue(net.queueName(q), packets, w.marks()[q], waits));
+        }
+        return tree(new Configuration(w.packetCount(), minimal, queues));
+    }
+
+    /**
+     * @param value a record (or any value Jackson binds)
+     * @return its JSON object
+     */
+    public static ObjectNode tree(Object value) {
+        return JSON.valueToTree(value);
+    }
+
+    /**
+     * @param o a JSON object
+     * @return it on one line
+     */
     public static String line(ObjectNode o) {
         try {
             return JSON.writeValueAsString(o);

@@ -1,10 +1,15 @@
 package flowproof.report;
 
+import flowproof.cdg.ChannelDependencyGraph;
 import flowproof.explore.ExplorationResult;
 import flowproof.explore.Property;
 import flowproof.explore.PropertyStatus;
+import flowproof.explore.Snapshot;
 import flowproof.explore.Trace;
 import flowproof.explore.Verdict;
+import flowproof.routing.RoutingFunction;
+import flowproof.solve.Witness;
+import flowproof.topology.Network;
 import java.util.Map;
 
 /** The human-readable report of one checked spec. */
@@ -73,6 +78,48 @@ public final class ResultText {
         });
         if (r.primaryTrace() != null) {
             b.append('\n').append(Picture.trace(r.model(), r.primaryTrace()));
+        }
+        return b.toString();
+    }
+
+    /**
+     * The lines of a channel dependency graph: its size, whether it is acyclic and how long it
+     * took, and its cycle, if any.
+     *
+     * @param cdg     the graph (full, or Duato's extended graph of the escape VCs)
+     * @param seconds seconds spent building it
+     * @return one or two lines
+     */
+    public static String cdg(ChannelDependencyGraph cdg, double seconds) {
+        StringBuilder b = new StringBuilder(String.format("  %-14s %,d queues, %,d dependencies, %s, %.2f s%n",
+            cdg.kind() != ChannelDependencyGraph.Kind.FULL ? "duato cdg" : "cdg",
+            cdg.vertices(), cdg.edges(), cdg.acyclic() ? "acyclic" : "cyclic", seconds));
+        if (!cdg.acyclic()) {
+            b.append(String.format("  %-14s %s => (back to the first)%n", "cycle", String.join(" => ", cdg.cycleNames())));
+        }
+        return b.toString();
+    }
+
+    /**
+     * A deadlock configuration drawn: one line per queue it involves, with what its head waits for.
+     *
+     * @param net     the network
+     * @param routing the routing function (names the packets)
+     * @param w       the configuration
+     * @return the lines
+     */
+    public static String witness(Network net, RoutingFunction routing, Witness w) {
+        Snapshot s = new Snapshot(w.packets(), w.marks());
+        StringBuilder b = new StringBuilder();
+        for (int q : w.queuesInvolved()) {
+            b.append(String.format("    %-24s %-16s", net.queueName(q), Picture.queue(net, routing, s, q)));
+            if (w.waitsOn()[q].length > 0) {
+                b.append(" head waits for");
+                for (int t : w.waitsOn()[q]) {
+                    b.append(' ').append(net.queueName(t)).append(' ').append(Picture.queue(net, routing, s, t));
+                }
+            }
+            b.append('\n');
         }
         return b.toString();
     }

@@ -79,7 +79,7 @@ public final class DecisionAssert extends AbstractAssert<DecisionAssert, Decisio
      */
     public DecisionAssert hasMethod(String method) {
         isNotNull();
-        if (!actual.method().equals(method)) {
+        if (!actual.method().key().equals(method)) {
             failWithMessage("Expected %s to be decided by method %s, but it was %s (verdict %s)", actual.spec().name(),
                 method, actual.method(), actual.verdict().key());
         }

@@ -43,7 +43,7 @@ class CycleGuidedSearchTest {
             assertThat(r.limit()).isEqualTo("states");
         });
         assertThat(d.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
-        assertThat(d.method()).isEqualTo("cycle-guided");
+        assertThat(d.method()).isEqualTo(Method.CYCLE_GUIDED);
         assertThat(d.exitCode()).isEqualTo(Decision.EXIT_VIOLATION);
         assertThat(d.status(Property.STUCK_FREEDOM).key()).isEqualTo("violated");
         Trace t = d.trace(Property.STUCK_FREEDOM).orElseThrow();
@@ -69,7 +69,7 @@ class CycleGuidedSearchTest {
     @Test
     void theCoverMakesEveryDependencyOfTheCycleWithFewerPairs() throws Exception {
         Spec spec = valiant4x4();
-        ChannelDependencyGraph cdg = Checker.cdg(spec);
+        ChannelDependencyGraph cdg = GraphStep.cdg(spec);
         List<int[]> cover = CycleTraffic.cover(spec.network(), spec.routing(), spec.rule(), spec.pairs(), cdg.cycle());
         assertThat(cover).isNotNull().isNotEmpty();
         assertThat(cover.size()).isLessThan(spec.pairs().size());
@@ -92,7 +92,7 @@ class CycleGuidedSearchTest {
         Decision d = Flowproof.check(spec, Options.defaults().withMaxStates(200));
         assertThat(d.verdict()).isEqualTo(Verdict.INCOMPLETE);
         assertThat(d.exitCode()).isEqualTo(Decision.EXIT_INCOMPLETE);
-        assertThat(d.method()).isEqualTo("exhaustive");
+        assertThat(d.method()).isEqualTo(Method.EXHAUSTIVE);
         assertThat(d.jsonTree().at("/guided/answer").asText()).isEqualTo("no violation found");
         assertThat(d.jsonTree().at("/guided/complete").asBoolean()).isTrue();
         assertThat(d.text()).contains("that proves nothing, the verdict stays incomplete");
@@ -110,7 +110,7 @@ class CycleGuidedSearchTest {
         Decision cut = Flowproof.check(spec, Options.defaults().withMaxStates(40));
         assertThat(cut.exploration().orElseThrow().verdict()).isEqualTo(Verdict.INCOMPLETE);
         assertThat(cut.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
-        assertThat(cut.method()).isEqualTo("cycle-guided");
+        assertThat(cut.method()).isEqualTo(Method.CYCLE_GUIDED);
         assertThat(cut.traces()).isNotEmpty();
         for (Trace t : cut.traces().values()) {
             assertThat(Replayer.replay(spec.model(), t.moves(), t.stepSizes(), t.property()).reproduced()).isTrue();

@@ -63,7 +63,7 @@ class FlowproofApiTest {
         JsonNode printed = cli("check", "--json", "--no-save", "--threads", "1", file.toString());
         assertThat(untimed(d.jsonTree())).isEqualTo(untimed(printed));
         assertThat(d.verdict().key()).isEqualTo(printed.get("verdict").asText());
-        assertThat(d.method()).isEqualTo(printed.get("method").asText());
+        assertThat(d.method().key()).isEqualTo(printed.get("method").asText());
         assertThat(d.matchesExpectation()).contains(true);
         for (Property p : Property.values()) {
             assertThat(d.status(p).key()).isEqualTo(printed.get("properties").get(p.key()).asText());
@@ -76,7 +76,7 @@ class FlowproofApiTest {
         Decision d = Flowproof.check(spec, Options.defaults().withSaveTo(dir));
         assertThat(d.kind()).isEqualTo(Decision.Kind.CHECK);
         assertThat(d.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
-        assertThat(d.method()).isEqualTo("exhaustive");
+        assertThat(d.method()).isEqualTo(Method.EXHAUSTIVE);
         assertThat(d.counterexample()).isPresent();
         assertThat(d.trace(Property.STUCK_FREEDOM)).isPresent();
         assertThat(d.status(Property.STUCK_FREEDOM)).isEqualTo(PropertyStatus.VIOLATED);
@@ -92,7 +92,7 @@ class FlowproofApiTest {
     void anAcyclicGraphProvesWithoutTheExplorer() throws Exception {
         Decision d = Flowproof.check(Flowproof.read(Path.of("specs/mesh4x4-west-first.yaml")));
         assertThat(d.verdict()).isEqualTo(Verdict.PROVED);
-        assertThat(d.method()).isEqualTo("cdg");
+        assertThat(d.method()).isEqualTo(Method.CDG);
         assertThat(d.exploration()).isEmpty();
         assertThat(d.states()).isZero();
         assertThat(d.traces()).isEmpty();
@@ -201,7 +201,7 @@ class FlowproofApiTest {
         Decision proved = Flowproof.check(free, Options.defaults().withMaxStates(100));
         assertThat(proved.kind()).isEqualTo(Decision.Kind.CHECK);
         assertThat(proved.verdict()).isEqualTo(Verdict.PROVED);
-        assertThat(proved.method()).isEqualTo("cp-sat");
+        assertThat(proved.method()).isEqualTo(Method.CP_SAT);
         assertThat(proved.exploration()).hasValueSatisfying(r -> assertThat(r.limit()).isEqualTo("states"));
         assertThat(proved.proof()).isPresent();
         assertThat(proved.status(Property.STUCK_FREEDOM)).isEqualTo(PropertyStatus.HOLDS);
@@ -213,7 +213,7 @@ class FlowproofApiTest {
         Spec stuck = Flowproof.read(Path.of("specs/ring5-c2-vct.yaml"));
         Decision found = Flowproof.check(stuck, Options.defaults().withMaxStates(1_000));
         assertThat(found.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
-        assertThat(found.method()).isEqualTo("cp-sat");
+        assertThat(found.method()).isEqualTo(Method.CP_SAT);
         assertThat(found.trace(Property.STUCK_FREEDOM)).isPresent();
         assertThat(found.proof()).hasValueSatisfying(p -> assertThat(p.witness()).isNotNull());
         assertThat(found.exitCode()).isEqualTo(Decision.EXIT_VIOLATION);

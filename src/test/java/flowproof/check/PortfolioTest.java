@@ -50,9 +50,9 @@ class PortfolioTest {
         Spec spec = torus4x4Vct();
         Decision a = Flowproof.check(spec);
         assertThat(a.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
-        assertThat(a.method()).isEqualTo("cp-sat");
+        assertThat(a.method()).isEqualTo(Method.CP_SAT);
         assertThat(a.exploration()).hasValueSatisfying(r -> {
-            assertThat(r.states()).isEqualTo(Checker.PORTFOLIO_STATES);
+            assertThat(r.states()).isEqualTo(FirstPhaseStep.STATES);
             assertThat(r.limit()).isEqualTo("states");
         });
         assertThat(a.proof()).hasValueSatisfying(p -> {
@@ -64,7 +64,7 @@ class PortfolioTest {
         assertThat(a.status(Property.INJECTABILITY).key()).isEqualTo("holds");
         assertThat(a.jsonTree().at("/portfolio/note").asText()).startsWith("portfolio: the explorer's first 1,000,000 states");
         assertThat(a.jsonTree().at("/portfolio/chosen").asText()).isEqualTo("cp-sat");
-        assertThat(a.jsonTree().at("/portfolio/explorer/states").asLong()).isEqualTo(Checker.PORTFOLIO_STATES);
+        assertThat(a.jsonTree().at("/portfolio/explorer/states").asLong()).isEqualTo(FirstPhaseStep.STATES);
         assertThat(a.jsonTree().at("/portfolio/knot/answer").asText())
             .isEqualTo("deadlock configuration of 4 packets; reached in 4 moves");
         assertThat(a.jsonTree().get("knotSearchOnly").asBoolean()).isTrue();
@@ -82,8 +82,8 @@ class PortfolioTest {
         Spec spec = Flowproof.read(Path.of("specs/ring5-c2-vct.yaml"));
         Decision portfolio = Flowproof.check(spec);
         Decision explorer = Flowproof.check(spec, Options.defaults().withMethod(Options.Method.EXPLORER));
-        assertThat(portfolio.method()).isEqualTo("cp-sat");
-        assertThat(explorer.method()).isEqualTo("exhaustive");
+        assertThat(portfolio.method()).isEqualTo(Method.CP_SAT);
+        assertThat(explorer.method()).isEqualTo(Method.EXHAUSTIVE);
         assertThat(portfolio.verdict()).isEqualTo(explorer.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
         assertThat(portfolio.counterexample().orElseThrow().length())
             .isGreaterThanOrEqualTo(explorer.trace(Property.STUCK_FREEDOM).orElseThrow().length());
@@ -95,8 +95,8 @@ class PortfolioTest {
         Decision portfolio = Flowproof.check(spec);
         Decision explorer = Flowproof.check(spec, Options.defaults().withMethod(Options.Method.EXPLORER));
         assertThat(portfolio.verdict()).isEqualTo(Verdict.DEADLOCK_FREE);
-        assertThat(portfolio.method()).isEqualTo("exhaustive");
-        assertThat(portfolio.states()).isEqualTo(explorer.states()).isGreaterThan(Checker.PORTFOLIO_STATES);
+        assertThat(portfolio.method()).isEqualTo(Method.EXHAUSTIVE);
+        assertThat(portfolio.states()).isEqualTo(explorer.states()).isGreaterThan(FirstPhaseStep.STATES);
         // the knot search, beside the first phase, found no deadlock configuration: its answer is reported
         assertThat(portfolio.jsonTree().at("/portfolio/chosen").asText()).isEqualTo("explorer");
         assertThat(portfolio.jsonTree().at("/portfolio/knot/answer").asText()).startsWith("unknown: no knot");

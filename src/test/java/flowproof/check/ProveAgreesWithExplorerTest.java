@@ -39,6 +39,8 @@ import org.junit.jupiter.api.TestFactory;
 class ProveAgreesWithExplorerTest {
 
     private static final long STATES = 300_000;
+    /** CP-SAT for a minute, the guided searches within {@link #STATES} states and 30 s. */
+    private static final Budget BUDGET = Budget.prove(new ProveOptions(60, 1, STATES, 30, null));
 
     @TestFactory
     Stream<DynamicTest> proveAgreesWithTheExplorerOnEveryExhaustiveSpec() throws Exception {
@@ -53,11 +55,10 @@ class ProveAgreesWithExplorerTest {
     private static void check(Path file) throws Exception {
         Spec spec = SpecReader.read(file);
         try {
-            Proving.requireSupported(spec);
-        } catch (Proving.UnsupportedModel e) {
+            CpSat.requireSupported(spec);
+        } catch (CpSat.UnsupportedModel e) {
             // clock cycles, wormhole: prove refuses rather than answer for another model
-            assertThatThrownBy(() -> Proving.prove(spec, new DeadlockProver.Options(60, 1),
-                Proving.ReachLimits.defaults(), null)).isInstanceOf(Proving.UnsupportedModel.class);
+            assertThatThrownBy(() -> CpSat.prove(spec, Budget.prove(ProveOptions.defaults().withSeconds(60)))).isInstanceOf(CpSat.UnsupportedModel.class);
             return;
         }
         ExplorationResult r = new Explorer(spec.model(), spec.effectiveProperties(),
@@ -66,7 +67,7 @@ class ProveAgreesWithExplorerTest {
             return;
         }
         // injectability: prove establishes it (initial state, then a bounded search) as the explorer does
-        Proving.Injectable inj = Proving.injectability(spec, new Proving.ReachLimits(STATES, 30), null);
+        Evidence.Injectable inj = CpSat.injectability(spec, STATES, 30);
         assertThat(inj.status()).as("%s: prove's injectability", file)
             .isEqualTo(r.properties().get(Property.INJECTABILITY));
         Trace starved = r.traces().get(Property.INJECTABILITY);
@@ -77,7 +78,7 @@ class ProveAgreesWithExplorerTest {
             checkMessages(file, spec, r);
             return;
         }
-        ProofResult p = Proving.proof(spec, new DeadlockProver.Options(60, 1));
+        ProofResult p = CpSat.proof(spec, new DeadlockProver.Options(60, 1));
         if (p.verdict() == ProofResult.Verdict.UNKNOWN && spec.model().injectionQueue() > 0) {
             // proved without injection queues, but an empty network the invariants allow
             // refuses a waiting packet: never a proof, and here the explorer finds the starvation
@@ -106,10 +107,9 @@ class ProveAgreesWithExplorerTest {
         if (p.verdict() == ProofResult.Verdict.PROVED && starved != null) {
             // CP-SAT proves deadlock freedom of a model in which some pair never injects: prove
             // must not call that a proof
-            Proving.Outcome o = Proving.prove(spec, new DeadlockProver.Options(60, 1),
-                new Proving.ReachLimits(STATES, 30), null);
+            Evidence.Proof o = CpSat.prove(spec, BUDGET);
             assertThat(o.vacuous()).as(file.toString()).isTrue();
-            assertThat(o.checkVerdict()).as(file.toString()).isEqualTo(Verdict.COUNTEREXAMPLE);
+            assertThat(o.verdict()).as(file.toString()).isEqualTo(Verdict.COUNTEREXAMPLE);
             assertThat(o.exitCode()).isEqualTo(Decision.EXIT_VIOLATION);
         }
         if (stuck) {
@@ -128,13 +128,11 @@ class ProveAgreesWithExplorerTest {
         if (!stuck && spec.rule().marksDrift()) {
             // a knot (every head refused) may be reachable when marks drift, but a drift then
             // frees it: no stuck state is reached, and none is claimed
-            Proving.Outcome o = Proving.prove(spec, new DeadlockProver.Options(60, 1),
-                new Proving.ReachLimits(STATES, 30), null);
+            Evidence.Proof o = CpSat.prove(spec, BUDGET);
             assertThat(o.reachable()).as("%s: deadlock-free, so no stuck state is reached", file).isNotEqualTo(Boolean.TRUE);
         }
         if (stuck) {
-            Proving.Outcome o = Proving.prove(spec, new DeadlockProver.Options(60, 1),
-                new Proving.ReachLimits(STATES, 30), null);
+            Evidence.Proof o = CpSat.prove(spec, BUDGET);
             assertThat(o.reachable()).as("%s: the guided search reaches a deadlock", file).isTrue();
             assertThat(flowproof.explore.Replayer.replay(spec.model(), o.reach().trace().moves(), Property.STUCK_FREEDOM)
                 .reproduced()).isTrue();
@@ -147,29 +145,28 @@ class ProveAgreesWithExplorerTest {
      * on a deadlock-free spec no stuck state is ever claimed.
      */
     private static void checkMessages(Path file, Spec spec, ExplorationResult r) throws Exception {
-        Proving.Outcome o = Proving.prove(spec, new DeadlockProver.Options(60, 1), new Proving.ReachLimits(STATES, 30),
-            null);
+        Evidence.Proof o = CpSat.prove(spec, BUDGET);
         boolean stuck = r.properties().get(Property.STUCK_FREEDOM) == PropertyStatus.VIOLATED
             || r.properties().get(Property.DRAINABILITY) == PropertyStatus.VIOLATED;
-        if (o.proof().verdict() == ProofResult.Verdict.PROVED) {
-            assertThat(o.method()).as(file.toString()).isEqualTo(Proving.EXTENDED_CDG);
+        if (o.result().verdict() == ProofResult.Verdict.PROVED) {
+            assertThat(o.method()).as(file.toString()).isEqualTo(Method.EXTENDED_CDG);
             assertThat(r.verdict()).as("%s: proved, so the explorer must find no violation", file)
                 .isEqualTo(Verdict.DEADLOCK_FREE);
         }
         if (stuck) {
-            assertThat(o.proof().verdict()).as("%s: the explorer reaches a deadlock", file)
+            assertThat(o.result().verdict()).as("%s: the explorer reaches a deadlock", file)
                 .isEqualTo(ProofResult.Verdict.DEADLOCK_CONFIGURATION);
             assertThat(o.reachable()).isTrue();
-            assertThat(o.checkVerdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
+            assertThat(o.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
             assertThat(flowproof.explore.Replayer.replay(spec.model(), o.reach().trace().moves(), Property.STUCK_FREEDOM)
                 .reproduced()).isTrue();
         } else {
-            assertThat(o.proof().verdict()).as("%s: no stuck state is reachable", file)
+            assertThat(o.result().verdict()).as("%s: no stuck state is reachable", file)
                 .isNotEqualTo(ProofResult.Verdict.DEADLOCK_CONFIGURATION);
         }
         // exhaustive here: prove's answer is the explorer's, or incomplete (never the other one)
-        assertThat(o.checkVerdict().satisfies(r.verdict()) || o.checkVerdict() == Verdict.INCOMPLETE)
-            .as("%s: prove %s, explorer %s", file, o.checkVerdict(), r.verdict()).isTrue();
+        assertThat(o.verdict().satisfies(r.verdict()) || o.verdict() == Verdict.INCOMPLETE)
+            .as("%s: prove %s, explorer %s", file, o.verdict(), r.verdict()).isTrue();
     }
 
     /** A state like the witness: the same occupancies and marks, heads asking for the same queues. */
