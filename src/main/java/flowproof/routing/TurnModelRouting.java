@@ -230,22 +230,22 @@ public final class TurnModelRouting implements RoutingFunction {
         return name;
     }
 
-    /** {@code routing: west-first}: the turn model of that name. */
-    @AutoService(RoutingFactory.class)
-    public static final class WestFirstFactory implements RoutingFactory {
+    /** A named turn model's factory: {@code routing: west-first} and the like, on a 2-D mesh. */
+    abstract static class ModelFactory implements RoutingFactory {
+        private final TurnModel model;
+
+        ModelFactory(TurnModel model) {
+            this.model = model;
+        }
+
         @Override
         public String name() {
-            return "west-first";
+            return model.key();
         }
 
         @Override
         public RoutingFunction create(Topology topology, PluginParams params) {
-            return of(topology, TurnModel.WEST_FIRST);
-        }
-
-        @Override
-        public List<Param> params() {
-            return RoutingParams.NONE;
+            return of(topology, model);
         }
 
         @Override
@@ -254,75 +254,39 @@ public final class TurnModelRouting implements RoutingFunction {
         }
     }
 
-    /** {@code routing: north-last}: the turn model of that name. */
+    /** {@code routing: west-first}. */
     @AutoService(RoutingFactory.class)
-    public static final class NorthLastFactory implements RoutingFactory {
-        @Override
-        public String name() {
-            return "north-last";
-        }
-
-        @Override
-        public RoutingFunction create(Topology topology, PluginParams params) {
-            return of(topology, TurnModel.NORTH_LAST);
-        }
-
-        @Override
-        public List<Param> params() {
-            return RoutingParams.NONE;
-        }
-
-        @Override
-        public String refuses(Topology topology) {
-            return topology instanceof Torus ? null : RoutingParams.MESH_ONLY;
+    public static final class WestFirstFactory extends ModelFactory {
+        /** The factory ServiceLoader builds. */
+        public WestFirstFactory() {
+            super(TurnModel.WEST_FIRST);
         }
     }
 
-    /** {@code routing: negative-first}: the turn model of that name. */
+    /** {@code routing: north-last}. */
     @AutoService(RoutingFactory.class)
-    public static final class NegativeFirstFactory implements RoutingFactory {
-        @Override
-        public String name() {
-            return "negative-first";
-        }
-
-        @Override
-        public RoutingFunction create(Topology topology, PluginParams params) {
-            return of(topology, TurnModel.NEGATIVE_FIRST);
-        }
-
-        @Override
-        public List<Param> params() {
-            return RoutingParams.NONE;
-        }
-
-        @Override
-        public String refuses(Topology topology) {
-            return topology instanceof Torus ? null : RoutingParams.MESH_ONLY;
+    public static final class NorthLastFactory extends ModelFactory {
+        /** The factory ServiceLoader builds. */
+        public NorthLastFactory() {
+            super(TurnModel.NORTH_LAST);
         }
     }
 
-    /** {@code routing: odd-even}: the turn model of that name. */
+    /** {@code routing: negative-first}. */
     @AutoService(RoutingFactory.class)
-    public static final class OddEvenFactory implements RoutingFactory {
-        @Override
-        public String name() {
-            return "odd-even";
+    public static final class NegativeFirstFactory extends ModelFactory {
+        /** The factory ServiceLoader builds. */
+        public NegativeFirstFactory() {
+            super(TurnModel.NEGATIVE_FIRST);
         }
+    }
 
-        @Override
-        public RoutingFunction create(Topology topology, PluginParams params) {
-            return of(topology, TurnModel.ODD_EVEN);
-        }
-
-        @Override
-        public List<Param> params() {
-            return RoutingParams.NONE;
-        }
-
-        @Override
-        public String refuses(Topology topology) {
-            return topology instanceof Torus ? null : RoutingParams.MESH_ONLY;
+    /** {@code routing: odd-even}. */
+    @AutoService(RoutingFactory.class)
+    public static final class OddEvenFactory extends ModelFactory {
+        /** The factory ServiceLoader builds. */
+        public OddEvenFactory() {
+            super(TurnModel.ODD_EVEN);
         }
     }
 

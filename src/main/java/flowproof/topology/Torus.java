@@ -382,65 +382,57 @@ public final class Torus implements Grid {
         return torus(radix, bidirectional).withConcentration(c);
     }
 
-    private static final List<Param> PARAMS = List.of(Param.of("radix"), Param.of("bidirectional"),
-        Param.of("concentration"));
+    /** The factory of kind {@code ring}, {@code torus} or {@code mesh}: one reader for the three. */
+    abstract static class GridFactory implements TopologyFactory {
+        private final String kind;
 
-    /** {@code kind: ring}: one dimension with wrap-around channels. */
-    @AutoService(TopologyFactory.class)
-    public static final class RingFactory implements TopologyFactory {
+        GridFactory(String kind) {
+            this.kind = kind;
+        }
+
         @Override
         public String name() {
-            return "ring";
+            return kind;
         }
 
         @Override
         public Topology create(PluginParams params) {
-            return read(params, name());
+            return read(params, kind);
         }
 
         @Override
         public List<Param> params() {
-            return PARAMS;
+            return List.of(Param.of("radix"), Param.of("bidirectional"), Param.of("concentration"));
+        }
+    }
+
+    /** {@code kind: ring}: one dimension with wrap-around channels. */
+    @AutoService(TopologyFactory.class)
+    public static final class RingFactory extends GridFactory {
+        /** The factory ServiceLoader builds. */
+        public RingFactory() {
+            super("ring");
         }
     }
 
     /** {@code kind: torus}: a k-ary n-cube with wrap-around channels. */
     @AutoService(TopologyFactory.class)
-    public static final class TorusFactory implements TopologyFactory {
-        @Override
-        public String name() {
-            return "torus";
-        }
-
-        @Override
-        public Topology create(PluginParams params) {
-            return read(params, name());
-        }
-
-        @Override
-        public List<Param> params() {
-            return PARAMS;
+    public static final class TorusFactory extends GridFactory {
+        /** The factory ServiceLoader builds. */
+        public TorusFactory() {
+            super("torus");
         }
     }
 
     /** {@code kind: mesh}: a bidirectional k-ary n-cube without wrap-around channels. */
     @AutoService(TopologyFactory.class)
-    public static final class MeshFactory implements TopologyFactory {
-        @Override
-        public String name() {
-            return "mesh";
-        }
-
-        @Override
-        public Topology create(PluginParams params) {
-            return read(params, name());
-        }
-
-        @Override
-        public List<Param> params() {
-            return PARAMS;
+    public static final class MeshFactory extends GridFactory {
+        /** The factory ServiceLoader builds. */
+        public MeshFactory() {
+            super("mesh");
         }
     }
+
 
     @Override
     public String defaultRouting() {
