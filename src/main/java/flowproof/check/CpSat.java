@@ -10,6 +10,7 @@ import flowproof.explore.Property;
 import flowproof.explore.PropertyStatus;
 import flowproof.explore.Snapshot;
 import flowproof.explore.Trace;
+import flowproof.explore.WormholeReach;
 import flowproof.solve.DeadlockProver;
 import flowproof.solve.ProofResult;
 import flowproof.solve.Witness;
@@ -30,9 +31,10 @@ final class CpSat {
     }
 
     /**
-     * A spec whose model the CP-SAT encoding does not cover: clock-cycle steps and wormhole
-     * flits are moves and state the encoding has none of, so a proof would say nothing about
-     * them. (Injection queues are covered by the injection-queue product, see {@link #proof}.)
+     * A spec whose model the CP-SAT encoding does not cover: clock-cycle steps are moves the
+     * encoding has none of, so a proof would say nothing about them. (Injection queues are
+     * covered by the injection-queue product, see {@link #proof}; wormhole flits by the
+     * wormhole knot search, {@link DeadlockProver#wormholeKnot}.)
      */
     static final class UnsupportedModel extends UnsupportedOperationException {
         final String field;
@@ -50,10 +52,6 @@ final class CpSat {
             throw new UnsupportedModel("semantics", "expected interleaving (prove encodes one move per step), found "
                 + m.semantics().key() + "; use check or explore");
         }
-        if (m.wormhole() != null) {
-            throw new UnsupportedModel("flow", "expected vct (prove encodes whole packets, not wormhole flits), found"
-                + " wormhole; use check or explore");
-        }
     }
 
     /**
@@ -69,6 +67,11 @@ final class CpSat {
             throw new UnsupportedModel("messages", "expected none (the CP-SAT model has no endpoint queues,"
                 + " consume moves or answers), found classes " + String.join(", ", spec.model().messages().classNames())
                 + "; prove answers message specs by the extended dependency graph or a search");
+        }
+        flowproof.explore.Wormhole w = spec.model().wormhole();
+        if (w != null) {
+            return DeadlockProver.wormholeKnot(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
+                w.packetFlits(), w.queueFlits(), options, 0, null);
         }
         ProofResult p = DeadlockProver.prove(spec.network(), spec.routing(), spec.rule(), spec.pairs(), options);
         int n = spec.model().injectionQueue();
@@ -156,6 +159,17 @@ final class CpSat {
         if (p.witness() == null) {
             return new Evidence.Proof(p, null, true, inj, Method.CP_SAT, false, null);
         }
+        if (p.witness().worms() != null) {
+            GuidedSearch.Result r = WormholeReach.reach(spec.model(), worms(p.witness()));
+            if (!r.found()) {
+                // the worms cannot be placed one after another: best-first along their routes, flit by flit
+                GuidedSearch.Result g = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
+                    progress(p.witness()), reach.states(), budget.reachSeconds(reach.seconds()));
+                r = g.found() ? g : r;
+            }
+            return new Evidence.Proof(p, r, true, inj, Method.CP_SAT, false,
+                r.found() ? "found by CP-SAT (a configuration of worms) and reached by placing its worms" : null);
+        }
         GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
             progress(p.witness()), reach.states(), budget.reachSeconds(reach.seconds()));
         boolean restricted = true;
@@ -184,15 +198,20 @@ final class CpSat {
         long t0 = System.nanoTime();
         double seconds = deadline == Long.MAX_VALUE ? DeadlockProver.Options.defaults().seconds()
             : Math.max(0.001, (deadline - System.nanoTime()) / 1e9);
-        ProofResult p = DeadlockProver.knot(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
-            new DeadlockProver.Options(seconds, 1), deterministicTime, cancel);
+        flowproof.explore.Wormhole w = spec.model().wormhole();
+        ProofResult p = w != null
+            ? DeadlockProver.wormholeKnot(spec.network(), spec.routing(), spec.rule(), spec.pairs(), w.packetFlits(),
+                w.queueFlits(), new DeadlockProver.Options(seconds, 1), deterministicTime, cancel)
+            : DeadlockProver.knot(spec.network(), spec.routing(), spec.rule(), spec.pairs(),
+                new DeadlockProver.Options(seconds, 1), deterministicTime, cancel);
         if (p.witness() == null || cancel != null && cancel.cancelled()) {
             return new KnotRun(p, null, (System.nanoTime() - t0) / 1e9);
         }
         double reachSeconds = deadline == Long.MAX_VALUE ? 1e9
             : Math.max(0.001, Math.min(1e9, (deadline - System.nanoTime()) / 1e9));
-        GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
-            progress(p.witness()), reachStates, reachSeconds);
+        GuidedSearch.Result r = p.witness().worms() != null ? WormholeReach.reach(spec.model(), worms(p.witness()))
+            : GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null, progress(p.witness()), reachStates,
+                reachSeconds);
         return new KnotRun(p, r, (System.nanoTime() - t0) / 1e9);
     }
 
@@ -280,6 +299,12 @@ final class CpSat {
     private static ProofResult messageResult(ProofResult.Verdict v, String reason, long t0) {
         return new ProofResult(v, reason, List.of(), true, null, "none", null, false, (System.nanoTime() - t0) / 1e9,
             0, 0, 0, 0, null, 0, 0, 0, 0);
+    }
+
+    /** The worms of a wormhole witness, as the explorer places them. */
+    static List<WormholeReach.Worm> worms(Witness w) {
+        return w.worms().stream().map(x -> new WormholeReach.Worm(x.source(), x.sourceHeader(), x.before(), x.queues(),
+            java.util.Arrays.stream(x.flits()).sum())).toList();
     }
 
     /** The injections and forward moves that bring the witness's packets in (nodes of forward moves are -1). */

@@ -130,10 +130,17 @@ final class DecisionText {
             }
             return b.toString();
         }
-        b.append(String.format("  %-14s %s; initially %s; inductive %s%n", "invariants",
-            String.join(", ", proof.invariants()), proof.initialHolds() ? "hold" : "VIOLATED",
-            p.knotOnly() ? "not checked (the knot search alone)" : proof.inductive() == null ? "unknown (time limit)"
-                : proof.inductive() ? "yes" : "NO: " + proof.counterToInduction()));
+        boolean worms = spec.model().wormhole() != null;
+        if (worms) {
+            b.append(String.format("  %-14s %s: what every wormhole state satisfies by construction (the rule's own"
+                + " invariants, stated for whole packets, are not assumed)%n", "invariants",
+                String.join(", ", proof.invariants())));
+        } else {
+            b.append(String.format("  %-14s %s; initially %s; inductive %s%n", "invariants",
+                String.join(", ", proof.invariants()), proof.initialHolds() ? "hold" : "VIOLATED",
+                p.knotOnly() ? "not checked (the knot search alone)" : proof.inductive() == null ? "unknown (time limit)"
+                    : proof.inductive() ? "yes" : "NO: " + proof.counterToInduction()));
+        }
         if (p.knotOnly()) {
             b.append(String.format("  %-14s knot %s; %,d variables, %,d constraints; 1 worker, a deterministic time"
                     + " limit per solve (deterministic); %.2f s (routes %.2f, knot %.2f)%n",
@@ -159,10 +166,15 @@ final class DecisionText {
             if (reach.found()) {
                 b.append(String.format("  %-14s a stuck state reached from the empty network in %d moves (%s; %,d states, "
                     + "%.2f s)%s%n", "reachable", reach.trace().length(),
-                    p.restricted() ? "best-first along the witness's routes" : "breadth-first over all moves",
+                    worms ? "placing its worms one after another" : p.restricted() ? "best-first along the witness's routes"
+                        : "breadth-first over all moves",
                     reach.states(), reach.seconds(), reached == null ? "" : "; trace " + reached));
             } else {
-                b.append(String.format("  %-14s not known: the %s search %s (%,d states, %.2f s)%n", "reachable",
+                b.append(worms ? String.format("  %-14s not known: placing its worms one after another %s%n", "reachable",
+                    "route-order".equals(reach.limit()) ? "is impossible: their routes cross each other's queues"
+                        : "rule".equals(reach.limit()) ? "met a move the rule refuses"
+                        : "ended in a state that is not stuck")
+                    : String.format("  %-14s not known: the %s search %s (%,d states, %.2f s)%n", "reachable",
                     p.restricted() ? "guided" : "breadth-first", reach.complete() ? "found no stuck state"
                         : "stopped at its " + reach.limit() + " limit", reach.states(), reach.seconds()));
             }

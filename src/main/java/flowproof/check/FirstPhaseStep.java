@@ -48,7 +48,7 @@ final class FirstPhaseStep implements Step {
         var m = spec.model();
         long states = budget.states() > 0 ? budget.states() : spec.limits().states();
         boolean knotApplies = OrTools.problem() == null && m.messages() == null && m.injectionQueue() == 0
-            && m.semantics() == flowproof.explore.Semantics.INTERLEAVING && m.wormhole() == null;
+            && m.semantics() == flowproof.explore.Semantics.INTERLEAVING;
         List<int[]> pairs = GuidedStep.pairs(spec, sofar.cdg());
         if (states > 0 && states <= STATES || !knotApplies && pairs == null) {
             return new Undecided(sofar);

@@ -98,14 +98,14 @@ public final class GuidedSearch {
                 }
             }
             model = new Model(model.network(), model.routing(), model.rule(), traffic, model.escapeAny(),
-                model.semantics(), model.injectionQueue());
+                model.semantics(), model.injectionQueue(), model.wormhole());
         }
-        if (model.semantics() != Semantics.INTERLEAVING || model.wormhole() != null) {
-            throw new IllegalArgumentException("the guided search runs interleaved packet moves only");
+        if (model.semantics() != Semantics.INTERLEAVING) {
+            throw new IllegalArgumentException("the guided search runs interleaved moves only");
         }
         Model m0 = model;
         StateLayout layout = StateLayout.of(model);
-        Expander ex = new Expander(model, layout);
+        Expander ex = Expander.create(model, layout);
         StateSet set = new StateSet(layout.words, maxStates, maxBytes);
         if (set.add(Explorer.initialState(model, layout), 0) == StateSet.FULL) {
             // not even the empty network fits: nothing searched, nothing decided

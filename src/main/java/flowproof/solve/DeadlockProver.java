@@ -220,6 +220,73 @@ public final class DeadlockProver {
     }
 
     /**
+     * The knot search under wormhole switching ({@link WormholeKnot}): packets of
+     * {@code packetFlits} flits over VC queues of {@code queueFlits} flits, the network's
+     * capacity being one packet slot per VC (the rule's view). No configuration of worms is
+     * stuck: proved (stuck-freedom; with minimal routing also drainability, since every drain
+     * move brings a flit closer to its destination); one is: a deadlock configuration with the
+     * fewest packets when the minimization finished. With {@code deterministicTime} > 0 every
+     * solve is bounded by CP-SAT's deterministic time (one worker), as {@link #knot}.
+     *
+     * @throws UnsupportedOperationException when the rule cannot be tabulated or moves critical marks
+     * @throws IllegalStateException when OR-tools cannot be loaded
+     */
+    public static ProofResult wormholeKnot(Network net, RoutingFunction routing, FlowControlRule rule,
+                                           List<int[]> traffic, int packetFlits, int queueFlits, Options options,
+                                           double deterministicTime, Cancel cancel) {
+        if (routing instanceof flowproof.routing.MessageRouting) {
+            throw new UnsupportedOperationException("the CP-SAT model does not encode message classes (messages:)");
+        }
+        String problem = OrTools.problem();
+        if (problem != null) {
+            throw new IllegalStateException(problem);
+        }
+        DeadlockProver prover = new DeadlockProver(net, routing, rule, traffic, deterministicTime > 0
+            ? new Options(options.seconds(), 1) : options, deterministicTime, cancel);
+        try {
+            return prover.runWormhole(traffic, packetFlits, queueFlits);
+        } catch (SolverLimits.OutOfTime e) {
+            return prover.outOfTime();
+        }
+    }
+
+    private ProofResult runWormhole(List<int[]> traffic, int packetFlits, int queueFlits) {
+        long t1 = System.nanoTime();
+        WormholeKnot.Outcome found = new WormholeKnot(net, rule, graph, limits, packetFlits, queueFlits, traffic)
+            .search();
+        double knotSeconds = (System.nanoTime() - t1) / 1e9;
+        Witness witness = found.witness();
+        ProofResult.Verdict verdict;
+        String reason;
+        String worms = String.format("packets of %d flits over %d-flit VCs", packetFlits, queueFlits);
+        if (witness != null) {
+            verdict = ProofResult.Verdict.DEADLOCK_CONFIGURATION;
+            reason = "a configuration of worms (" + worms + ") in which " + (witness.packetCount() == 1
+                ? "its only packet waits" : "all " + witness.packetCount() + " packets wait")
+                + (found.minimal() ? " (the fewest packets possible)" : "");
+        } else if (found.spurious() != null) {
+            verdict = ProofResult.Verdict.UNKNOWN;
+            reason = "the knot search's configuration could not be made concrete: " + found.spurious();
+        } else if (found.status() != CpSolverStatus.INFEASIBLE) {
+            verdict = ProofResult.Verdict.UNKNOWN;
+            reason = knotOnlyDeterministicTime > 0 ? "the wormhole knot search stopped at its deterministic time limit ("
+                + knotOnlyDeterministicTime + ") without an answer" : "the wormhole knot search stopped at the time"
+                + " limit (" + options.seconds() + " s) without an answer";
+        } else if (!minimalRouting) {
+            verdict = ProofResult.Verdict.UNKNOWN;
+            reason = "no configuration of worms (" + worms + ") is stuck, but the routing is not minimal, so packets"
+                + " may circle forever (drainability is not implied)";
+        } else {
+            verdict = ProofResult.Verdict.PROVED;
+            reason = "no configuration of worms (" + worms + ") is stuck, reachable or not, and every drain move"
+                + " brings a flit closer to its destination (minimal routing), so every state drains";
+        }
+        return new ProofResult(verdict, reason, List.of("capacity", "route", "worms"), true, null, found.knot(),
+            witness, found.minimal(), (System.nanoTime() - start) / 1e9, options.workers(), options.seconds(),
+            found.variables(), found.constraints(), null, routeSeconds, 0, knotSeconds, 0);
+    }
+
+    /**
      * The inductiveness check alone, as {@code mode} makes it, for tests: the solver status
      * (INFEASIBLE: inductive), the counterexample's line, the models solved, and for a
      * counterexample found by parts the whole state it stands for ({@link InductionCheck#state}).
