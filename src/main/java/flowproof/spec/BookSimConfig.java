@@ -302,7 +302,9 @@ public final class BookSimConfig {
 
         BookSimTopology net = BookSimTopology.map(this, spec, purpose);
         spec.put("vcs", net.vcs());
-        spec.put("rule", "vct");
+        if (!spec.has("rule")) {
+            spec.put("rule", "vct");
+        }
         BookSimRouter router = new BookSimRouter(this, net.vcs(), spec.has("escape"));
         BookSimTraffic traffic = new BookSimTraffic(this, net);
 

@@ -78,6 +78,10 @@ record BookSimTopology(String kind, int k, int n, int c, int vcs, int link, bool
             default -> throw cfg.error("topology", "torus, mesh, cmesh, flatfly, dragonflynew, anynet, fly or fattree"
                 + UNMAPPED_TOPOLOGIES.getOrDefault(topology, ""), topology);
         }
+        if (topology.equals("torus") && routing.equals("min_adapt")) {
+            // min_adapt_torus uses VCs 0 and 1 (the escape) and VC 3 (adaptive) on the network's channels, no other
+            vcs = 3;
+        }
         return new BookSimTopology(topology, k, n, c, vcs, link, ancaSelection);
     }
 
@@ -122,6 +126,8 @@ record BookSimTopology(String kind, int k, int n, int c, int vcs, int link, bool
             spec.put("routing", "minimal-adaptive");
             spec.putObject("escape").put("choose", purpose == Purpose.VERIFY ? "any" : "when-blocked")
                 .put("leave", false);
+        } else if (!mesh && routing.equals("min_adapt")) {
+            minAdaptTorus(cfg, spec, vcs, purpose);
         } else if (mesh && routing.equals("xy_yx") && n == 2) {
             xyYx(cfg, spec, vcs);
         } else if (mesh && (routing.equals("valiant") || routing.equals("romm"))) {
@@ -144,10 +150,32 @@ record BookSimTopology(String kind, int k, int n, int c, int vcs, int link, bool
                 + " min_adapt (min_adapt_mesh: flowproof's minimal-adaptive, VC 0 the escape VC) or, with n ="
                 + " 2, xy_yx (xy_yx_mesh: flowproof's xy-yx, the order drawn per packet, a VC half per order),"
                 + " valiant (valiant_mesh) or romm (romm_mesh: both flowproof's valiant, a VC half per phase)"
-                : "dim_order (dim_order_torus: flowproof's dor with BookSim's VC halves)",
+                : "dim_order (dim_order_torus: flowproof's dor with BookSim's VC halves) or min_adapt (min_adapt_torus:"
+                + " flowproof's minimal-adaptive with absorbing dateline escape VCs)",
                 cfg.shown("routing_function", "none"));
         }
         return link;
+    }
+
+    /**
+     * BookSim's {@code min_adapt_torus} (routefunc.cpp): VCs 0 and 1 are the escape, DOR with a
+     * dateline (VC 1 for a packet whose ring segment crosses the wrap-around, VC 0 otherwise, the
+     * segment counted from where the packet enters the escape), requested at low priority; VC 3 is
+     * minimal adaptive; a packet on an escape VC requests escape VCs only from then on. flowproof's
+     * {@code minimal-adaptive} with the {@code dateline} rule on two absorbing escape VCs
+     * ({@code leave: false}) and one adaptive VC: the same channels and the same escape discipline,
+     * with flowproof's dateline (VC 0 before the wrap-around, VC 1 after it) in place of BookSim's
+     * choice of the VC for the whole segment; both keep each escape VC's ring acyclic.
+     */
+    private static void minAdaptTorus(BookSimConfig cfg, ObjectNode spec, int vcs, Purpose purpose)
+        throws SpecException {
+        if (vcs < 4) {
+            throw cfg.error("num_vcs", "at least 4 for min_adapt on a torus (min_adapt_torus: VCs 0 and 1 the escape,"
+                + " VC 3 adaptive)", Integer.toString(vcs));
+        }
+        spec.put("routing", "minimal-adaptive");
+        spec.put("rule", "dateline");
+        spec.putObject("escape").put("choose", purpose == Purpose.VERIFY ? "any" : "when-blocked").put("leave", false);
     }
 
     /** BookSim's {@code flatfly} (flatfly_onchip.cpp) with {@code ran_min}. */

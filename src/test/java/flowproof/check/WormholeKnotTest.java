@@ -1,6 +1,7 @@
 package flowproof.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import flowproof.explore.ExplorationResult;
 import flowproof.explore.Explorer;
@@ -106,6 +107,26 @@ class WormholeKnotTest {
                 }
             }
         }
+    }
+
+    private static Spec booksim(String cfg) throws Exception {
+        return SpecReader.fromTree("t.cfg", "", flowproof.spec.BookSimConfig.toSpecTree("t.cfg", "t", cfg,
+            flowproof.spec.BookSimConfig.Purpose.VERIFY));
+    }
+
+    @Test
+    void bookSimsMinimalAdaptiveTorusIsReadAndProvedByBothEngines() throws Exception {
+        String cfg = Files.readString(Path.of("specs/sim/booksim/torus8x8-minadapt-p1.cfg"));
+        Spec spec = booksim(cfg);
+        assertThat(spec.model().describe()).contains("minimal-adaptive").contains("dateline on escape VCs 0-1")
+            .contains("escape VCs never left").contains("3 VCs");
+        Decision d = Flowproof.check(spec, Options.defaults().withMaxSeconds(60));
+        assertThat(d.verdict()).isEqualTo(Verdict.PROVED);
+        assertThat(d.method()).isEqualTo(Method.DUATO);
+        assertThat(prove(spec).verdict()).isEqualTo(Verdict.PROVED);
+        // fewer than BookSim's VCs 0, 1 (escape) and 3 (adaptive): refused, naming the key
+        assertThatThrownBy(() -> booksim(cfg.replace("num_vcs = 4;", "num_vcs = 3;")))
+            .hasMessageContaining("num_vcs").hasMessageContaining("at least 4 for min_adapt on a torus");
     }
 
     @Test
