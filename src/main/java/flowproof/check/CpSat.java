@@ -161,14 +161,15 @@ final class CpSat {
         }
         if (p.witness().worms() != null) {
             GuidedSearch.Result r = WormholeReach.reach(spec.model(), worms(p.witness()));
+            String how = PLACED;
             if (!r.found()) {
                 // the worms cannot be placed one after another: best-first along their routes, flit by flit
                 GuidedSearch.Result g = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
                     progress(p.witness()), reach.states(), budget.reachSeconds(reach.seconds()));
                 r = g.found() ? g : r;
+                how = "found by CP-SAT (a configuration of worms) and reached by a best-first search along their routes";
             }
-            return new Evidence.Proof(p, r, true, inj, Method.CP_SAT, false,
-                r.found() ? "found by CP-SAT (a configuration of worms) and reached by placing its worms" : null);
+            return new Evidence.Proof(p, r, true, inj, Method.CP_SAT, false, r.found() ? how : null);
         }
         GuidedSearch.Result r = GuidedSearch.search(spec.model(), allowedMoves(p.witness()), null,
             progress(p.witness()), reach.states(), budget.reachSeconds(reach.seconds()));
@@ -300,6 +301,9 @@ final class CpSat {
         return new ProofResult(v, reason, List.of(), true, null, "none", null, false, (System.nanoTime() - t0) / 1e9,
             0, 0, 0, 0, null, 0, 0, 0, 0);
     }
+
+    /** How a wormhole configuration was reached when its worms were placed one after another. */
+    static final String PLACED = "found by CP-SAT (a configuration of worms) and reached by placing its worms";
 
     /** The worms of a wormhole witness, as the explorer places them. */
     static List<WormholeReach.Worm> worms(Witness w) {

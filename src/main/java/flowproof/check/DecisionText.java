@@ -161,12 +161,14 @@ final class DecisionText {
         }
         if (w != null) {
             b.append("  deadlock configuration (").append(w.packetCount()).append(" packets; ")
-                .append(Picture.LEGEND).append("):\n");
+                .append(worms ? "queues: one destination per flit of the packet the VC is allocated to, the head's"
+                    + " VC last in each worm" : Picture.LEGEND).append("):\n");
             b.append(ResultText.witness(spec.network(), spec.routing(), w));
             if (reach.found()) {
                 b.append(String.format("  %-14s a stuck state reached from the empty network in %d moves (%s; %,d states, "
                     + "%.2f s)%s%n", "reachable", reach.trace().length(),
-                    worms ? "placing its worms one after another" : p.restricted() ? "best-first along the witness's routes"
+                    worms && (p.knotOnly() || CpSat.PLACED.equals(p.found())) ? "placing its worms one after another"
+                        : p.restricted() ? "best-first along the witness's routes"
                         : "breadth-first over all moves",
                     reach.states(), reach.seconds(), reached == null ? "" : "; trace " + reached));
             } else {

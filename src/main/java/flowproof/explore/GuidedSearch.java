@@ -91,14 +91,7 @@ public final class GuidedSearch {
                     pairs.add(List.of(m.node(), model.routing().destinationOf(m.destination())));
                 }
             }
-            List<int[]> traffic = new java.util.ArrayList<>();
-            for (int[] pair : model.traffic()) {
-                if (pairs.remove(List.of(pair[0], pair[1]))) {
-                    traffic.add(pair);
-                }
-            }
-            model = new Model(model.network(), model.routing(), model.rule(), traffic, model.escapeAny(),
-                model.semantics(), model.injectionQueue(), model.wormhole());
+            model = model.restrictedTo(pairs);
         }
         if (model.semantics() != Semantics.INTERLEAVING) {
             throw new IllegalArgumentException("the guided search runs interleaved moves only");

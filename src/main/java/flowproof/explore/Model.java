@@ -44,6 +44,22 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
         }
     }
 
+    /**
+     * The same model with only the traffic pairs in {@code pairs} ({source, destination}), in
+     * this model's traffic order whatever order the set iterates in, so that the expander's move
+     * order, and a trace, do not depend on it; each pair once.
+     */
+    public Model restrictedTo(java.util.Set<List<Integer>> pairs) {
+        java.util.Set<List<Integer>> left = new java.util.HashSet<>(pairs);
+        List<int[]> kept = new java.util.ArrayList<>();
+        for (int[] pair : traffic) {
+            if (left.remove(List.of(pair[0], pair[1]))) {
+                kept.add(pair);
+            }
+        }
+        return new Model(network, routing, rule, kept, escapeAny, semantics, injectionQueue, wormhole);
+    }
+
     /** The message classes of the model (spec field {@code messages}), or null when it has none. */
     public flowproof.routing.MessageRouting messages() {
         return routing instanceof flowproof.routing.MessageRouting m ? m : null;

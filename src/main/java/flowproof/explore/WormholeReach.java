@@ -52,18 +52,11 @@ public final class WormholeReach {
             return new GuidedSearch.Result(null, 0, false, "route-order", secs(start));
         }
         // only the worms' pairs: the expander then never judges the others, and every move is still one of the model's
-        List<int[]> traffic = new ArrayList<>();
         java.util.Set<List<Integer>> pairs = new java.util.HashSet<>();
         for (Worm w : worms) {
             pairs.add(List.of(w.source(), model.routing().destinationOf(w.sourceHeader())));
         }
-        for (int[] pair : model.traffic()) {
-            if (pairs.contains(List.of(pair[0], pair[1]))) {
-                traffic.add(pair);
-            }
-        }
-        Model m = new Model(model.network(), model.routing(), model.rule(), traffic, model.escapeAny(),
-            model.semantics(), model.injectionQueue(), model.wormhole());
+        Model m = model.restrictedTo(pairs);
         Run run = new Run(m);
         for (int i : order) {
             if (!run.place(worms.get(i))) {

@@ -59,10 +59,15 @@ public final class ResultJson {
     }
 
     /** A deadlock configuration. */
-    record Configuration(int packets, boolean minimal, List<ConfigurationQueue> queues) {
+    record Configuration(int packets, boolean minimal, List<ConfigurationQueue> queues,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) List<ConfigurationWorm> worms) {
     }
 
     /** One queue of a deadlock configuration: its packets, its critical mark, the queues its head waits on. */
+    /** A wormhole packet of a configuration: its VCs tail end first, its flits in each, its source, flits still to inject. */
+    record ConfigurationWorm(List<String> queues, List<Integer> flits, String source, int left) {
+    }
+
     record ConfigurationQueue(String queue, List<String> packets, int critical, List<String> waitsOn) {
     }
 
@@ -161,7 +166,10 @@ public final class ResultJson {
             }
             queues.add(new ConfigurationQueue(net.queueName(q), packets, w.marks()[q], waits));
         }
-        return tree(new Configuration(w.packetCount(), minimal, queues));
+        List<ConfigurationWorm> worms = w.worms() == null ? null : w.worms().stream().map(x -> new ConfigurationWorm(
+            java.util.Arrays.stream(x.queues()).mapToObj(net::queueName).toList(),
+            java.util.Arrays.stream(x.flits()).boxed().toList(), t.nodeName(x.source()), x.left())).toList();
+        return tree(new Configuration(w.packetCount(), minimal, queues, worms));
     }
 
     /**

@@ -101,9 +101,16 @@ class WormholeKnotTest {
                     ? ProofResult.Verdict.DEADLOCK_CONFIGURATION : ProofResult.Verdict.PROVED);
                 if (stuck) {
                     assertThat(p.reachable()).as("C=%d L=%d", c, l).isTrue();
-                    // the fewest packets: never more than the explorer's deadlock holds
-                    int inTrace = e.traces().get(Property.STUCK_FREEDOM).states().size();
-                    assertThat(inTrace).isPositive();
+                    // the fewest packets: never more than the explorer's shortest deadlock holds (one head per worm)
+                    flowproof.explore.Snapshot last = e.traces().get(Property.STUCK_FREEDOM).last();
+                    int worms = 0;
+                    for (int q = 0; q < last.packets().length; q++) {
+                        if (last.packets()[q].length > 0 && last.flits()[q][1] < 0) {
+                            worms++;
+                        }
+                    }
+                    assertThat(p.result().minimal()).as("C=%d L=%d", c, l).isTrue();
+                    assertThat(p.result().witness().packetCount()).as("C=%d L=%d", c, l).isBetween(1, worms);
                 }
             }
         }
@@ -136,5 +143,8 @@ class WormholeKnotTest {
         assertThat(d.verdict()).isEqualTo(Verdict.COUNTEREXAMPLE);
         assertThat(d.method()).isEqualTo(Method.CP_SAT);
         assertThat(d.text()).contains("all 4 packets wait (the fewest packets possible)");
+        var worms = d.jsonTree().at("/witness/worms");
+        assertThat(worms.size()).isEqualTo(4);
+        assertThat(worms.get(0).get("flits").toString()).isEqualTo("[2,2]");
     }
 }
