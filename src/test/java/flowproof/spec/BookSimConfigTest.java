@@ -260,7 +260,9 @@ class BookSimConfigTest {
             for (Path p : cfgs) {
                 Spec s = BookSimConfig.read(p, Purpose.SIMULATE);
                 SimConfig cfg = Flowproof.simulation(s);
-                assertThat(cfg.network().vcs()).as(p.toString()).isEqualTo(2);
+                // min_adapt_torus uses VCs 0, 1 (escape) and 3 (adaptive) of its 4: 3 VCs; the others 2
+                assertThat(cfg.network().vcs()).as(p.toString())
+                    .isEqualTo(p.getFileName().toString().contains("minadapt") ? 3 : 2);
                 assertThat(cfg.bufferFlits()).as(p.toString()).isEqualTo(8);
                 // the anynet file has 8 routers of 2 terminals; the others 64 terminals
                 assertThat(s.topology().endpoints().length * s.topology().concentration()).as(p.toString())
@@ -317,8 +319,10 @@ class BookSimConfigTest {
                 + " so its VC choice is undefined: routefunc.cpp), found valiant"),
             Arguments.of("routing_function = romm; num_vcs = 3;", "key num_vcs: expected an even number (romm gives"
                 + " each phase half of the VCs, as flowproof's vc-classes do), found 3"),
-            Arguments.of("topology = torus; routing_function = min_adapt;", "key routing_function: expected dim_order"
-                + " (dim_order_torus"),
+            Arguments.of("topology = torus; routing_function = min_adapt;", "key num_vcs: expected at least 4 for"
+                + " min_adapt on a torus (min_adapt_torus: VCs 0 and 1 the escape, VC 3 adaptive), found 2"),
+            Arguments.of("topology = torus; routing_function = valiant;", "key routing_function: expected dim_order"
+                + " on a torus (valiant_torus"),
             Arguments.of("routing_function = min_adapt; num_vcs = 1;", "key num_vcs: expected at least 2 for"
                 + " min_adapt"),
             Arguments.of("traffic = diagonal;", "key traffic: expected uniform, bitcomp, transpose, bitrev, shuffle,"
