@@ -316,7 +316,7 @@ public final class Explorer {
             r = new ExplorationResult(r.model(), r.verdict(), r.complete(), r.limit(), r.states(), r.transitions(),
                 r.depth(), r.seconds(), r.properties(), r.traces(), r.stuckStates(), r.undrainableStates(),
                 r.stateWords(), r.stateBits(), r.storedBytes(), r.orbits(), 1,
-                "off: synchronous steps, wormhole flits and endpoint queues are not permuted; sequential engine", 1);
+                "off: synchronous steps, injection queues, drifting marks and endpoint queues are not permuted; sequential engine", 1);
         }
         return r;
     }

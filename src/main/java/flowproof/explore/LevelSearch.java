@@ -121,7 +121,7 @@ final class LevelSearch {
                 invariants.add(new CompiledInvariant(p.invariant(), model.network(), model.rule().marksPerRing()));
             }
         }
-        this.maxBranch = new Expander(model, layout).maxSuccessors();
+        this.maxBranch = Expander.create(model, layout).maxSuccessors();
         this.block = blockFor(maxBranch);
         long initialSlots = Math.max(1 << 12, (long) (2 * threads * block * maxBranch / ConcurrentStateTable.MAX_LOAD));
         initialSlots = Math.max(initialSlots, (long) (expectedStates / 0.75));
@@ -161,25 +161,27 @@ final class LevelSearch {
     static LevelSearch create(Model model, Set<Property> properties, Limits limits, boolean stopAtFirstViolation,
                               int threads, boolean reduce, SearchProgress progress, boolean forceFixpoint,
                               long expectedStates, InjectionQueueProduct.Tally tally, boolean dense) {
-        if (model.semantics() != Semantics.INTERLEAVING || model.wormhole() != null || model.messages() != null) {
-            // clock-cycle steps, wormhole flits and endpoint queues: the sequential engine only
+        if (model.semantics() != Semantics.INTERLEAVING || model.messages() != null) {
+            // clock-cycle steps and endpoint queues: the sequential engine only
             return null;
         }
         StateLayout layout = StateLayout.of(model);
-        CompactCodec codec = CompactCodec.of(layout, model.routing().headers());
+        // worms: their fields repacked below 2^62 a word; else the mixed-radix digits
+        StateCodec codec = layout instanceof WormholeLayout wl ? WormholeCodec.of(wl)
+            : CompactCodec.of(layout, model.routing().headers());
         if (codec == null) {
             return null;
         }
         // a round needs table room for every successor of its blocks: with a huge branching
         // factor (all pairs of a 16x16 torus: 65,280 injections per state) and long states that
         // is gigabytes before the first state; the sequential search grows as it goes instead
-        long branch = new Expander(model, layout).maxSuccessors();
+        long branch = Expander.create(model, layout).maxSuccessors();
         long minBytes = (long) (2.0 * Math.max(1, threads) * blockFor(branch) * branch / ConcurrentStateTable.MAX_LOAD)
-            * codec.words * 8L;
+            * codec.words() * 8L;
         if (minBytes > Runtime.getRuntime().maxMemory() / 4) {
             return null;
         }
-        StateCodec chosen = dense ? denseCodec(model, layout, limits, expectedStates) : null;
+        StateCodec chosen = dense && model.wormhole() == null ? denseCodec(model, layout, limits, expectedStates) : null;
         return new LevelSearch(model, properties, limits, stopAtFirstViolation, Math.max(1, threads), reduce, progress,
             forceFixpoint, expectedStates, layout, chosen != null ? chosen : codec, tally);
     }
@@ -221,7 +223,7 @@ final class LevelSearch {
 
     /** One thread's expander, scratch space, next-level list and counts. */
     final class Worker implements Expander.Sink {
-        final Expander ex = new Expander(model, layout);
+        final Expander ex = Expander.create(model, layout);
         final long[] packed = new long[layout.words];
         final long[] canon = new long[layout.words];
         final long[] scratch = new long[layout.words];
@@ -321,7 +323,9 @@ final class LevelSearch {
                 }
                 for (int k = 0; k < invariantProps.size(); k++) {
                     Property p = invariantProps.get(k);
-                    if (!settled[p.ordinal()] && !invariants.get(k).holds(ex)) {
+                    // worms: the rule's invariant on its view (a packet slot per VC), as the sequential search
+                    if (!settled[p.ordinal()] && !(model.wormhole() != null
+                        ? p.invariant().holds(ex, model.rule().marksPerRing()) : invariants.get(k).holds(ex))) {
                         note(p, packed);
                     }
                 }
@@ -425,7 +429,7 @@ final class LevelSearch {
                 tally.addInjects(w.injects);
             }
         }
-        Expander ex = new Expander(model, layout);
+        Expander ex = Expander.create(model, layout);
         long undrainable = -1;
         if (complete && properties.contains(Property.DRAINABILITY)) {
             undrainable = drainability(ex, levels, firstViolation, violationDepth);

@@ -95,12 +95,13 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
     /**
      * Whether the explorer may reduce states by the topology's symmetries. False for every
      * model with state beyond the queues of the reference model (injection queues, endpoint
-     * queues of message classes), drifting marks, synchronous steps, or wormhole flits: those are not wired into the symmetry reduction.
-     * (The parallel engine runs every interleaving model that is not wormhole, without
-     * reduction when this is false.)
+     * queues of message classes), drifting marks or synchronous steps: those are not wired into the symmetry
+     * reduction. Wormhole states are: the reduction maps each VC's worm segment (its header and the VC its
+     * head went on to) and each source's packet in progress. (The parallel engine runs every interleaving
+     * model without message classes, without reduction when this is false.)
      */
     public boolean supportsSymmetry() {
-        return semantics == Semantics.INTERLEAVING && injectionQueue == 0 && !rule.marksDrift() && wormhole == null
+        return semantics == Semantics.INTERLEAVING && injectionQueue == 0 && !rule.marksDrift()
             && messages() == null;
     }
 

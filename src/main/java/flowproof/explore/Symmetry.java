@@ -44,6 +44,10 @@ import java.util.Set;
  * (compared unsigned, word 0 first). The orbit of a state has {@code |G| / |stabiliser|}
  * states, so a reduced search can count exactly the states its orbits stand for.
  *
+ * <p>Wormhole states ({@link WormholeLayout}) are permuted field by field as well: each VC's
+ * field goes to the image VC with its header and the VC its head went on to mapped, each
+ * source's packet in progress to the image source.
+ *
  * <p>Every permutation of a packed state is in {@link #apply}: a new state component must
  * be permuted there, or {@link Model#supportsSymmetry} must return false for models that
  * have it.
@@ -68,8 +72,12 @@ final class Symmetry {
     /** States sampled per generator when the rule's declared symmetry is checked ({@link #checkRule}). */
     static final int RULE_CHECK_STATES = 32;
 
+    /** The wormhole layout when the states are worms ({@link WormholeLayout}), else null. */
+    private final WormholeLayout worms;
+
     private Symmetry(StateLayout layout, List<int[]> queueMaps, List<int[]> headerMaps, String note) {
         this.layout = layout;
+        this.worms = layout instanceof WormholeLayout w ? w : null;
         this.queueMap = queueMaps.toArray(new int[0][]);
         this.headerMap = headerMaps.toArray(new int[0][]);
         this.note = note;
@@ -83,10 +91,12 @@ final class Symmetry {
         for (int q = 0; q < order.length; q++) {
             order[q] = q;
         }
-        Arrays.sort(order, (a, b) -> layout.word[a] != layout.word[b] ? Integer.compare(layout.word[a], layout.word[b])
-            : Integer.compare(layout.shift[b], layout.shift[a]));
+        if (worms == null) {
+            Arrays.sort(order, (a, b) -> layout.word[a] != layout.word[b] ? Integer.compare(layout.word[a], layout.word[b])
+                : Integer.compare(layout.shift[b], layout.shift[a]));
+        }
         this.significance = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
-        if (layout.fieldBits <= 12) {
+        if (worms == null && layout.fieldBits <= 12) {
             fieldMap = new long[queueMap.length][1 << layout.fieldBits];
             for (int g = 0; g < queueMap.length; g++) {
                 for (int v = 0; v < fieldMap[g].length; v++) {
@@ -101,7 +111,7 @@ final class Symmetry {
     /** The identity group alone. */
     static Symmetry trivial(StateLayout layout, String note) {
         return new Symmetry(layout, List.of(identity(layout.queues)),
-            List.of(identity(1 << layout.destBits)), note);
+            List.of(identity(Math.max(1 << layout.destBits, layout instanceof WormholeLayout w ? w.nodes : 0))), note);
     }
 
     /** The translations (and reflections) the model respects; see the class comment. */
@@ -267,7 +277,8 @@ final class Symmetry {
                     }
                 }
                 checkRings(net, qm);
-                int[] hm = new int[1 << layout.destBits];
+                // every header a field can hold (worms: headers are plain destinations, the nodes)
+                int[] hm = new int[Math.max(1 << layout.destBits, perm.length)];
                 for (int h = 0; h < hm.length; h++) {
                     hm[h] = h < perm.length ? perm[h] : h;
                 }
@@ -669,12 +680,43 @@ final class Symmetry {
     /** Writes the image of state {@code s} under group element {@code g} to {@code out}. */
     void apply(int g, long[] s, int off, long[] out, int outOff) {
         Arrays.fill(out, outOff, outOff + layout.words, 0L);
+        if (worms != null) {
+            applyToWorms(g, s, off, out, outOff);
+            return;
+        }
         int[] qm = queueMap[g];
         long[] fm = fieldMap == null ? null : fieldMap[g];
         for (int q = 0; q < layout.queues; q++) {
             long f = layout.field(s, off, q);
             if (f != 0) {
                 layout.setField(out, outOff, qm[q], fm != null ? fm[(int) f] : mapField(g, f));
+            }
+        }
+    }
+
+    /**
+     * The image of a wormhole state ({@link WormholeLayout}): each queue's field goes to the image
+     * queue with its header mapped and the queue its head went on to mapped (flit count, head and
+     * tail unchanged); each node's injection field goes to the image node (headers are plain
+     * destinations, so the header map is the node map) with its header and its head's queue
+     * mapped. {@code out} is cleared.
+     */
+    private void applyToWorms(int g, long[] s, int off, long[] out, int outOff) {
+        int[] qm = queueMap[g];
+        int[] hm = headerMap[g];
+        WormholeLayout w = worms;
+        for (int q = 0; q < layout.queues; q++) {
+            long f = w.queue(s, off, q);
+            if (f != 0) {
+                int next = w.next(f);
+                w.orQueue(out, outOff, qm[q], w.queueField(hm[w.header(f)], next < 0 ? -1 : qm[next], w.flits(f),
+                    w.head(f), w.tail(f)));
+            }
+        }
+        for (int v = 0; v < w.nodes; v++) {
+            long f = w.node(s, off, v);
+            if (f != 0) {
+                w.orNode(out, outOff, hm[v], w.nodeField(hm[w.injHeader(f)], qm[w.injQueue(f)], w.injLeft(f)));
             }
         }
     }
@@ -703,6 +745,23 @@ final class Symmetry {
     int canonicalize(long[] s, int off, long[] out, int outOff, long[] scratch) {
         System.arraycopy(s, off, out, outOff, layout.words);
         int ties = 1;
+        if (worms != null) {
+            // worms: each image built whole (a field's image depends on other queues' indices)
+            // scratch holds the image unless it is where the state or the result is (orbitSize)
+            long[] img = scratch == s || scratch == out ? new long[layout.words] : scratch;
+            for (int g = 1; g < queueMap.length; g++) {
+                Arrays.fill(img, 0, layout.words, 0L);
+                applyToWorms(g, s, off, img, 0);
+                int c = compare(img, 0, out, outOff, layout.words);
+                if (c == 0) {
+                    ties++;
+                } else if (c < 0) {
+                    System.arraycopy(img, 0, out, outOff, layout.words);
+                    ties = 1;
+                }
+            }
+            return ties;
+        }
         int fields = significance.length;
         for (int g = 1; g < queueMap.length; g++) {
             int[] inv = inverse[g];

@@ -114,6 +114,16 @@ public final class WormholeLayout extends StateLayout {
         return (s[qWord[q]] >>> qShift[q]) & queueMask;
     }
 
+    /** The field of queue {@code q} of the state at {@code off} in {@code s}. */
+    long queue(long[] s, int off, int q) {
+        return (s[off + qWord[q]] >>> qShift[q]) & queueMask;
+    }
+
+    /** Sets the field of queue {@code q} of the state at {@code off}, which must be 0 before (a cleared state). */
+    void orQueue(long[] s, int off, int q, long f) {
+        s[off + qWord[q]] |= f << qShift[q];
+    }
+
     void setQueue(long[] s, int q, long f) {
         int i = qWord[q];
         s[i] = (s[i] & ~(queueMask << qShift[q])) | (f << qShift[q]);
@@ -151,6 +161,16 @@ public final class WormholeLayout extends StateLayout {
 
     long node(long[] s, int v) {
         return (s[nWord[v]] >>> nShift[v]) & nodeMask;
+    }
+
+    /** The injection field of node {@code v} of the state at {@code off} in {@code s}. */
+    long node(long[] s, int off, int v) {
+        return (s[off + nWord[v]] >>> nShift[v]) & nodeMask;
+    }
+
+    /** Sets the injection field of node {@code v} of the state at {@code off}, which must be 0 before. */
+    void orNode(long[] s, int off, int v, long f) {
+        s[off + nWord[v]] |= f << nShift[v];
     }
 
     void setNode(long[] s, int v, long f) {

@@ -11,18 +11,30 @@ import flowproof.topology.Torus;
  * Minimal fully adaptive routing on a k-ary n-cube with a dimension-order escape
  * sub-function (Duato): on the adaptive VCs a packet may take any channel that brings it
  * closer, in any dimension it has still to correct (both directions of a bidirectional
- * ring when the offset is exactly k/2); on the escape VCs it follows
- * {@link DimensionOrderRouting}. Which rule the escape VCs obey (dateline, a bubble rule,
- * CBS) is the spec's {@code rule}; the adaptive VCs are virtual cut-through.
+ * ring when the offset is exactly k/2, unless {@code tie} names one); on the escape VCs it
+ * follows {@link DimensionOrderRouting}. Which rule the escape VCs obey (dateline, a bubble
+ * rule, CBS) is the spec's {@code rule}; the adaptive VCs are virtual cut-through.
+ *
+ * <p>{@code tie} ({@code both}, the default, {@code plus} or {@code minus}): the adaptive
+ * directions of a dimension at offset exactly k/2 on a bidirectional ring. BookSim's
+ * {@code min_adapt_torus} takes the - direction there (its random tie is commented out).
  */
 public final class MinimalAdaptiveRouting implements RoutingFunction {
 
     private final Torus torus;
     private final DimensionOrderRouting escape;
+    /** At offset k/2: +1 only +, -1 only -, 0 both. */
+    private final int tie;
 
     public MinimalAdaptiveRouting(Torus torus) {
+        this(torus, 0);
+    }
+
+    /** @param tie the adaptive direction at offset k/2: +1, -1, or 0 for both */
+    public MinimalAdaptiveRouting(Torus torus, int tie) {
         this.torus = torus;
         this.escape = new DimensionOrderRouting(torus);
+        this.tie = tie;
     }
 
     @Override
@@ -41,10 +53,11 @@ public final class MinimalAdaptiveRouting implements RoutingFunction {
             } else {
                 int k = torus.radix(i);
                 int plus = Math.floorMod(t - c, k);
-                if (plus <= k - plus) {
+                boolean tied = plus == k - plus;
+                if (plus < k - plus || (tied && tie >= 0)) {
                     out[n++] = torus.channel(node, i, 1);
                 }
-                if (k - plus <= plus) {
+                if (k - plus < plus || (tied && tie <= 0)) {
                     out[n++] = torus.channel(node, i, -1);
                 }
             }
@@ -84,7 +97,7 @@ public final class MinimalAdaptiveRouting implements RoutingFunction {
 
     @Override
     public String name() {
-        return "minimal-adaptive";
+        return tie == 0 ? "minimal-adaptive" : "minimal-adaptive(tie=" + (tie > 0 ? "plus" : "minus") + ")";
     }
 
     /** {@code routing: minimal-adaptive}: every minimal direction, with escape VCs. */
@@ -97,12 +110,20 @@ public final class MinimalAdaptiveRouting implements RoutingFunction {
 
         @Override
         public RoutingFunction create(Topology topology, PluginParams params) {
-            return new MinimalAdaptiveRouting((Torus) topology);
+            int tie = 0;
+            if (params.has("tie")) {
+                Object v = params.value("tie");
+                tie = "plus".equals(v) ? 1 : "minus".equals(v) ? -1 : "both".equals(v) ? 0 : 2;
+                if (tie == 2) {
+                    throw params.bad("tie", "both, plus or minus");
+                }
+            }
+            return new MinimalAdaptiveRouting((Torus) topology, tie);
         }
 
         @Override
         public List<Param> params() {
-            return RoutingParams.NONE;
+            return List.of(Param.of("tie"));
         }
 
         @Override

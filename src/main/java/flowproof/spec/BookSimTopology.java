@@ -173,7 +173,9 @@ record BookSimTopology(String kind, int k, int n, int c, int vcs, int link, bool
             throw cfg.error("num_vcs", "at least 4 for min_adapt on a torus (min_adapt_torus: VCs 0 and 1 the escape,"
                 + " VC 3 adaptive)", Integer.toString(vcs));
         }
-        spec.put("routing", "minimal-adaptive");
+        // min_adapt_torus's adaptive hop at offset k/2 goes "Left" (port 2n + 1, the - channel):
+        // its random tie is commented out (routefunc.cpp)
+        spec.putObject("routing").put("kind", "minimal-adaptive").put("tie", "minus");
         spec.put("rule", "dateline");
         spec.putObject("escape").put("choose", purpose == Purpose.VERIFY ? "any" : "when-blocked").put("leave", false);
     }

@@ -119,12 +119,61 @@ class WormholeTest {
     }
 
     @Test
-    void wormholeModelsAreNotReducedBySymmetry() {
+    void wormholeModelsAreReducedBySymmetry() {
         Model m = Models.ring(4, 1, 1, RuleKind.VCT);
         assertThat(m.supportsSymmetry()).isTrue();
-        assertThat(m.with(new Wormhole(2, 1)).supportsSymmetry()).isFalse();
+        assertThat(m.with(new Wormhole(2, 1)).supportsSymmetry()).isTrue();
         assertThat(m.with(new Wormhole(2, 1)).with(Semantics.INTERLEAVING, 0).wormhole()).isEqualTo(new Wormhole(2, 1));
         assertThat(m.with(new Wormhole(2, 1)).describe()).contains("wormhole: packets of 2 flits, queues of 1 flit");
+    }
+
+    /**
+     * The parallel search and the symmetry reduction on worms: every count of the sequential
+     * search (states the orbits stand for, transitions, stuck and undrainable states, depth), the
+     * same verdicts and traces as long, each trace replaying, fewer states stored where the group
+     * reduces. The rings and the 2x2 torus reduce by their translations, the bidirectional 3-ring's
+     * dateline by its reflection (odd radix, DOR), the 4-ring's dateline by nothing.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "wh-ring4-c1-l2-theoretical-bubble, 4",
+        "wh-ring4-c2-l3-theoretical-bubble, 4",
+        "wh-ring4-c2-l2-theoretical-bubble, 4",
+        "wh-ring4-c1-l2-dateline, 1",
+        "ring3-bidir-dateline, 2",
+        "torus2x2-vct-l2-c2, 4"})
+    void theParallelAndReducedSearchesCountAsTheSequentialOne(String name, int order) throws Exception {
+        Model model = switch (name) {
+            case "ring3-bidir-dateline" -> Models.torus(new int[] {3}, true, 2, 1, RuleKind.DATELINE, 0)
+                .with(new Wormhole(2, 1));
+            case "torus2x2-vct-l2-c2" -> Models.torus(new int[] {2, 2}, false, 1, 1, RuleKind.VCT, 0)
+                .with(new Wormhole(2, 2));
+            default -> spec(name).model();
+        };
+        EnumSet<Property> props = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY, Property.INJECTABILITY);
+        ExplorationResult seq = new Explorer(model, props, Limits.defaults(), false).threads(1).run();
+        ExplorationResult par = new Explorer(model, props, Limits.defaults(), false).threads(2).run();
+        ExplorationResult red = new Explorer(model, props, Limits.defaults(), false).threads(2).symmetry(true).run();
+        assertThat(seq.complete()).isTrue();
+        for (ExplorationResult r : List.of(par, red)) {
+            assertThat(r.complete()).isTrue();
+            assertThat(r.verdict()).isEqualTo(seq.verdict());
+            assertThat(r.states()).isEqualTo(seq.states());
+            assertThat(r.transitions()).isEqualTo(seq.transitions());
+            assertThat(r.stuckStates()).isEqualTo(seq.stuckStates());
+            assertThat(r.undrainableStates()).isEqualTo(seq.undrainableStates());
+            assertThat(r.depth()).isEqualTo(seq.depth());
+            assertThat(r.traces().keySet()).isEqualTo(seq.traces().keySet());
+            for (var e : r.traces().entrySet()) {
+                assertThat(e.getValue().length()).isEqualTo(seq.traces().get(e.getKey()).length());
+                Replayer.Outcome o = Replayer.replay(model, e.getValue().moves(), e.getKey());
+                assertThat(o.reproduced()).as(o.message()).isTrue();
+            }
+        }
+        assertThat(red.symmetryOrder()).isEqualTo(order);
+        if (order > 1) {
+            assertThat(red.orbits()).isLessThan(seq.states()).isGreaterThanOrEqualTo(seq.states() / order);
+        }
     }
 
     @Test
