@@ -127,6 +127,7 @@ final class SimulateCommand implements Callable<Integer> {
             if (engine instanceof Simulator sim && flowOf != null) {
                 FlowStats f = new FlowStats(flowOf, cfg.workload().flowNames(), cfg.warmup(), cfg.cycles(), cfg.window());
                 flows = f;
+                sim.onGeneration(f);
                 if (cfg.workload() instanceof TraceWorkload tw) {
                     MessageStats m = new MessageStats(tw, cfg.warmup(), cfg.cycles());
                     messages = m;
@@ -160,12 +161,24 @@ final class SimulateCommand implements Callable<Integer> {
                     fo.put("entry", f.name());
                     fo.put("terminals", f.terminals());
                     fo.put("accepted", f.accepted());
-                    if (f.packets() == 0) {
+                    if (Double.isNaN(f.meanLatency())) {
                         fo.putNull("meanLatency");
                     } else {
                         fo.put("meanLatency", f.meanLatency());
                     }
                     fo.put("packets", f.packets());
+                    if (f.created() >= 0) {
+                        fo.put("created", f.created());
+                        fo.put("undelivered", f.undelivered());
+                    }
+                    if (f.undelivered() > 0) {
+                        fo.put("meanLatencyNote", String.format("null: %d of the %d packets created in the measurement"
+                            + " window were not delivered, so a mean over the delivered ones would be a survivor mean",
+                            f.undelivered(), f.created()));
+                        if (latencyWhenUnstable && f.packets() > 0) {
+                            fo.put("survivorMeanLatency", f.survivorMean());
+                        }
+                    }
                     if (Double.isNaN(f.peakLatency())) {
                         fo.putNull("peakLatency");
                     } else {
@@ -192,6 +205,10 @@ final class SimulateCommand implements Callable<Integer> {
                 int i = 0;
                 for (FlowStats.Flow f : flows.flows(r.generationCycles())) {
                     String latency = f.packets() == 0 ? "no measured packet delivered"
+                        : f.undelivered() > 0 ? String.format("mean latency unknown: %,d of the %,d packets created in"
+                            + " the window not delivered%s", f.undelivered(), f.created(), latencyWhenUnstable
+                            ? String.format(" (the %,d delivered: %.2f cycles, a survivor mean)", f.packets(),
+                                f.survivorMean()) : "")
                         : String.format("mean latency %.2f cycles over %,d packets", f.meanLatency(), f.packets());
                     out.printf("  flow %d    accepted %.4f flits/node/cycle, %s (%d terminals: %s)%n", i++, f.accepted(),
                         latency, f.terminals(), f.name());

@@ -15,12 +15,30 @@ import java.util.List;
  * of the entry per cycle of the window. Peak latency: the largest mean latency (creation to
  * delivery) of the entry's packets completed in one {@code window}-cycle slice of (warmup,
  * cycles], the height of a transient such as a hot spot's onset (003, Figs. 11 and 13).
+ *
+ * <p>A mean over the delivered packets alone is a survivor mean when some packets created in
+ * the window were never delivered (an unstable run that did not drain): those are the slowest.
+ * Told about every packet created ({@link Simulator#onGeneration}), the entry counts the
+ * packets created in the window, and its mean latency is NaN (null in JSON) while any of them
+ * is undelivered; {@link Flow#survivorMean} keeps the delivered ones' mean under that name.
  */
-public final class FlowStats implements Simulator.DeliveryListener {
+public final class FlowStats implements Simulator.DeliveryListener, Simulator.GenerationListener {
 
-    /** One entry's measurement. */
-    public record Flow(String name, int terminals, long packets, double meanLatency, double accepted,
-                       double peakLatency) {
+    /**
+     * One entry's measurement.
+     *
+     * @param packets     measured packets delivered (created in the window)
+     * @param created     packets created in the window, -1 when not counted (no generation listener)
+     * @param meanLatency their mean latency; NaN when none was delivered or when some were not
+     * @param survivorMean the mean over the delivered ones alone (NaN when none was delivered)
+     */
+    public record Flow(String name, int terminals, long packets, long created, double meanLatency, double accepted,
+                       double peakLatency, double survivorMean) {
+
+        /** Packets created in the window and not delivered (0 when not counted). */
+        public long undelivered() {
+            return created < 0 ? 0 : created - packets;
+        }
     }
 
     private final int[] flowOf;
@@ -36,6 +54,8 @@ public final class FlowStats implements Simulator.DeliveryListener {
     private final long[] sliceSum;
     private final long[] sliceCount;
     private final double[] peak;
+    private final long[] created;
+    private boolean counting;
 
     /**
      * @param flowOf per terminal its entry (-1: none), as {@link flowproof.traffic.Workload#flowOf()}
@@ -59,11 +79,21 @@ public final class FlowStats implements Simulator.DeliveryListener {
         sliceSum = new long[n];
         sliceCount = new long[n];
         peak = new double[n];
+        created = new long[n];
         java.util.Arrays.fill(peak, Double.NaN);
         for (int f : flowOf) {
             if (f >= 0) {
                 members[f]++;
             }
+        }
+    }
+
+    @Override
+    public void generated(int source, long cycle) {
+        counting = true;
+        int f = flowOf[source];
+        if (f >= 0 && cycle >= warmup && cycle < cycles) {
+            created[f]++;
         }
     }
 
@@ -111,9 +141,11 @@ public final class FlowStats implements Simulator.DeliveryListener {
         long span = Math.max(1, Math.min(cycles, generated) - warmup);
         for (int f = 0; f < names.size(); f++) {
             closeSlice(f);
-            out.add(new Flow(names.get(f), members[f], packets[f],
-                packets[f] == 0 ? Double.NaN : (double) latencySum[f] / packets[f],
-                members[f] == 0 ? 0 : (double) flits[f] / members[f] / span, peak[f]));
+            double survivors = packets[f] == 0 ? Double.NaN : (double) latencySum[f] / packets[f];
+            long made = counting ? created[f] : -1;
+            boolean whole = made < 0 || packets[f] >= made;
+            out.add(new Flow(names.get(f), members[f], packets[f], made, whole ? survivors : Double.NaN,
+                members[f] == 0 ? 0 : (double) flits[f] / members[f] / span, peak[f], survivors));
         }
         return out;
     }

@@ -224,6 +224,12 @@ public final class Simulator implements Engine {
         void delivered(int source, int destination, int size, long created, long injected, long done, int hops);
     }
 
+    /** Told about every packet a source creates (its source and the cycle), for per-flow statistics. */
+    public interface GenerationListener {
+        /** A packet created at {@code source} in cycle {@code created}. */
+        void generated(int source, long created);
+    }
+
     /** Told about every delivered message of a spec with message classes, with its class (0: the first). */
     public interface MessageListener {
         /** Message of class {@code messageClass} and {@code size} flits, created and delivered (cycles). */
@@ -419,6 +425,12 @@ public final class Simulator implements Engine {
     /** Sets the listener told about every delivered packet (tests, traces); null for none. */
     public Simulator onDelivery(DeliveryListener l) {
         this.listener = l;
+        return this;
+    }
+
+    /** Sets the listener told about every packet created (per-flow statistics); null for none. */
+    public Simulator onGeneration(GenerationListener l) {
+        sources.onGenerate = l;
         return this;
     }
 

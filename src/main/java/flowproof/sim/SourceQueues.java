@@ -49,6 +49,9 @@ final class SourceQueues {
     /** The last cycle in which sources generated (-1 before the first). */
     private long generatedThrough = -1;
 
+    /** Told about every packet created (per-flow statistics); null for none. */
+    Simulator.GenerationListener onGenerate;
+
     /** Source queues with room for {@code lookahead} packets a scheme may look at, at least. */
     SourceQueues(int terminals, int lookahead, long warmup, Packets pk, RouterControl rc) {
         this.terminals = terminals;
@@ -105,6 +108,9 @@ final class SourceQueues {
                 queuedPackets[t]++;
                 queuedFlits[t] += size;
                 createdFlits[t] += size;
+                if (onGenerate != null) {
+                    onGenerate.generated(t, now);
+                }
                 if (rc != null) {
                     rc.generated(t, d, size, gen.message(t));
                 }

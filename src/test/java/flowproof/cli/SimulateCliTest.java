@@ -123,6 +123,13 @@ class SimulateCliTest {
         assertThat(hot.get("terminals").asInt()).isEqualTo(1);
         assertThat(hot.get("accepted").asDouble()).isBetween(0.5, 1.0);
         assertThat(hot.get("meanLatency").isNumber() || hot.get("meanLatency").isNull()).as(r.out()).isTrue();
+        // a mean is reported only over every packet created in the window (issue 41 item 4)
+        for (JsonNode f : flows) {
+            long created = f.get("created").asLong();
+            assertThat(f.get("undelivered").asLong()).isEqualTo(created - f.get("packets").asLong());
+            assertThat(f.get("meanLatency").isNull()).isEqualTo(f.get("undelivered").asLong() > 0 || created == 0);
+            assertThat(f.has("meanLatencyNote")).isEqualTo(f.get("undelivered").asLong() > 0);
+        }
         double sum = (15 * ur.get("accepted").asDouble() + hot.get("accepted").asDouble()) / 16;
         assertThat(sum).isCloseTo(o.get("accepted").asDouble(), org.assertj.core.data.Offset.offset(0.01));
         CliRun text = run("simulate", spec);

@@ -36,4 +36,36 @@ class FlowStatsTest {
         // a run a deadlock stopped after 250 cycles: per cycle of the 150 it measured
         assertThat(s.flows(250).get(0).accepted()).isEqualTo(16 / 2.0 / 150);
     }
+    /**
+     * Issue 41 item 4: a mean over the delivered packets alone, while packets created in the
+     * window were never delivered, is a survivor mean; it is not reported as the mean.
+     */
+    @Test
+    void aMeanOverSurvivorsIsNotTheMean() {
+        FlowStats s = new FlowStats(new int[] {0, 1}, List.of("a", "b"), 100, 400, 100);
+        // entry a: three packets created in the window (one before it), two delivered
+        s.generated(0, 50);
+        s.generated(0, 120);
+        s.generated(0, 200);
+        s.generated(0, 390);
+        s.delivered(0, 1, 1, 120, 120, 130, 1);
+        s.delivered(0, 1, 1, 200, 200, 230, 1);
+        // entry b: one created, delivered after the window (in the drain): it counts
+        s.generated(1, 300);
+        s.delivered(1, 0, 1, 300, 300, 700, 1);
+        FlowStats.Flow a = s.flows(400).get(0);
+        assertThat(a.created()).isEqualTo(3);
+        assertThat(a.packets()).isEqualTo(2);
+        assertThat(a.undelivered()).isEqualTo(1);
+        assertThat(a.meanLatency()).isNaN();
+        assertThat(a.survivorMean()).isEqualTo(20);
+        FlowStats.Flow b = s.flows(400).get(1);
+        assertThat(b.undelivered()).isZero();
+        assertThat(b.meanLatency()).isEqualTo(400);
+        // without the generation listener nothing is counted: created is -1, the mean as before
+        FlowStats u = new FlowStats(new int[] {0}, List.of("a"), 0, 10, 10);
+        u.delivered(0, 0, 1, 1, 1, 5, 1);
+        assertThat(u.flows(10).get(0).created()).isEqualTo(-1);
+        assertThat(u.flows(10).get(0).meanLatency()).isEqualTo(4);
+    }
 }
