@@ -156,7 +156,7 @@ final class SimulateCommand implements Callable<Integer> {
             ObjectNode o = toJson(r, bound, latencyWhenUnstable);
             if (flows != null) {
                 ArrayNode a = o.putArray("flows");
-                for (FlowStats.Flow f : flows.flows(r.generationCycles())) {
+                for (FlowStats.Flow f : flows.flows(r.generationCycles(), r.cycles())) {
                     ObjectNode fo = a.addObject();
                     fo.put("entry", f.name());
                     fo.put("terminals", f.terminals());
@@ -172,9 +172,11 @@ final class SimulateCommand implements Callable<Integer> {
                         fo.put("undelivered", f.undelivered());
                     }
                     if (f.undelivered() > 0) {
+                        fo.put("censoredMeanLatency", f.censoredMean());
                         fo.put("meanLatencyNote", String.format("null: %d of the %d packets created in the measurement"
-                            + " window were not delivered, so a mean over the delivered ones would be a survivor mean",
-                            f.undelivered(), f.created()));
+                            + " window were not delivered, so a mean over the delivered ones would be a survivor mean;"
+                            + " censoredMeanLatency counts each of them until the run's last cycle (%d): a lower bound",
+                            f.undelivered(), f.created(), r.cycles()));
                         if (latencyWhenUnstable && f.packets() > 0) {
                             fo.put("survivorMeanLatency", f.survivorMean());
                         }
@@ -203,10 +205,11 @@ final class SimulateCommand implements Callable<Integer> {
             print(out, s, r, bound, latencyWhenUnstable);
             if (flows != null) {
                 int i = 0;
-                for (FlowStats.Flow f : flows.flows(r.generationCycles())) {
+                for (FlowStats.Flow f : flows.flows(r.generationCycles(), r.cycles())) {
                     String latency = f.packets() == 0 ? "no measured packet delivered"
-                        : f.undelivered() > 0 ? String.format("mean latency unknown: %,d of the %,d packets created in"
-                            + " the window not delivered%s", f.undelivered(), f.created(), latencyWhenUnstable
+                        : f.undelivered() > 0 ? String.format("mean latency at least %.2f cycles: %,d of the %,d packets"
+                            + " created in the window not delivered, counted until the run's end%s", f.censoredMean(),
+                            f.undelivered(), f.created(), latencyWhenUnstable
                             ? String.format(" (the %,d delivered: %.2f cycles, a survivor mean)", f.packets(),
                                 f.survivorMean()) : "")
                         : String.format("mean latency %.2f cycles over %,d packets", f.meanLatency(), f.packets());

@@ -20,7 +20,9 @@ import java.util.List;
  * the window were never delivered (an unstable run that did not drain): those are the slowest.
  * Told about every packet created ({@link Simulator#onGeneration}), the entry counts the
  * packets created in the window, and its mean latency is NaN (null in JSON) while any of them
- * is undelivered; {@link Flow#survivorMean} keeps the delivered ones' mean under that name.
+ * is undelivered; {@link Flow#censoredMean} then covers every packet created in the window, each
+ * undelivered one counted from its creation to the run's last cycle (a lower bound on the
+ * mean), and {@link Flow#survivorMean} keeps the delivered ones' mean under that name.
  */
 public final class FlowStats implements Simulator.DeliveryListener, Simulator.GenerationListener {
 
@@ -31,9 +33,11 @@ public final class FlowStats implements Simulator.DeliveryListener, Simulator.Ge
      * @param created     packets created in the window, -1 when not counted (no generation listener)
      * @param meanLatency their mean latency; NaN when none was delivered or when some were not
      * @param survivorMean the mean over the delivered ones alone (NaN when none was delivered)
+     * @param censoredMean the mean over every packet created in the window, an undelivered one counted
+     *                     until the run's last cycle: a lower bound (NaN when not counted or none created)
      */
     public record Flow(String name, int terminals, long packets, long created, double meanLatency, double accepted,
-                       double peakLatency, double survivorMean) {
+                       double peakLatency, double survivorMean, double censoredMean) {
 
         /** Packets created in the window and not delivered (0 when not counted). */
         public long undelivered() {
@@ -55,6 +59,9 @@ public final class FlowStats implements Simulator.DeliveryListener, Simulator.Ge
     private final long[] sliceCount;
     private final double[] peak;
     private final long[] created;
+    /** Per entry: the sum of the creation cycles of its packets created in the window, and of those delivered. */
+    private final long[] createdCycles;
+    private final long[] deliveredCycles;
     private boolean counting;
 
     /**
@@ -80,6 +87,8 @@ public final class FlowStats implements Simulator.DeliveryListener, Simulator.Ge
         sliceCount = new long[n];
         peak = new double[n];
         created = new long[n];
+        createdCycles = new long[n];
+        deliveredCycles = new long[n];
         java.util.Arrays.fill(peak, Double.NaN);
         for (int f : flowOf) {
             if (f >= 0) {
@@ -94,6 +103,7 @@ public final class FlowStats implements Simulator.DeliveryListener, Simulator.Ge
         int f = flowOf[source];
         if (f >= 0 && cycle >= warmup && cycle < cycles) {
             created[f]++;
+            createdCycles[f] += cycle;
         }
     }
 
@@ -106,6 +116,7 @@ public final class FlowStats implements Simulator.DeliveryListener, Simulator.Ge
         if (created >= warmup && created < cycles) {
             packets[f]++;
             latencySum[f] += done - created;
+            deliveredCycles[f] += created;
         }
         if (done > warmup && done <= cycles) {
             flits[f] += size;
@@ -131,12 +142,18 @@ public final class FlowStats implements Simulator.DeliveryListener, Simulator.Ge
         sliceCount[f] = 0;
     }
 
+    /** As {@link #flows(long, long)} for a run that ended when its generation did. */
+    public List<Flow> flows(long generated) {
+        return flows(generated, generated);
+    }
+
     /**
      * The entries' measurements, in entry order, for a run whose generation ended after
-     * {@code generated} cycles: accepted is per cycle of the window that was run (a deadlock
-     * ends it early), not of the one configured.
+     * {@code generated} cycles and that ended at cycle {@code end} (after its drain): accepted
+     * is per cycle of the window that was run (a deadlock ends it early), not of the one
+     * configured; the censored mean counts an undelivered packet until {@code end}.
      */
-    public List<Flow> flows(long generated) {
+    public List<Flow> flows(long generated, long end) {
         List<Flow> out = new ArrayList<>();
         long span = Math.max(1, Math.min(cycles, generated) - warmup);
         for (int f = 0; f < names.size(); f++) {
@@ -144,8 +161,10 @@ public final class FlowStats implements Simulator.DeliveryListener, Simulator.Ge
             double survivors = packets[f] == 0 ? Double.NaN : (double) latencySum[f] / packets[f];
             long made = counting ? created[f] : -1;
             boolean whole = made < 0 || packets[f] >= made;
+            double censored = made <= 0 ? Double.NaN : (latencySum[f]
+                + (double) (made - packets[f]) * end - (createdCycles[f] - deliveredCycles[f])) / made;
             out.add(new Flow(names.get(f), members[f], packets[f], made, whole ? survivors : Double.NaN,
-                members[f] == 0 ? 0 : (double) flits[f] / members[f] / span, peak[f], survivors));
+                members[f] == 0 ? 0 : (double) flits[f] / members[f] / span, peak[f], survivors, censored));
         }
         return out;
     }

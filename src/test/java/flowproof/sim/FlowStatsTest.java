@@ -59,6 +59,8 @@ class FlowStatsTest {
         assertThat(a.undelivered()).isEqualTo(1);
         assertThat(a.meanLatency()).isNaN();
         assertThat(a.survivorMean()).isEqualTo(20);
+        // censored: 10 and 30 delivered, the one created at 390 counted until the run's end at 500
+        assertThat(s.flows(400, 500).get(0).censoredMean()).isEqualTo((10 + 30 + 110) / 3.0);
         FlowStats.Flow b = s.flows(400).get(1);
         assertThat(b.undelivered()).isZero();
         assertThat(b.meanLatency()).isEqualTo(400);
