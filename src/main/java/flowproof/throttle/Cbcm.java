@@ -64,8 +64,13 @@ import java.util.List;
  * the paper's rule is 1: a sender generating barely above its share falls below it in
  * some epochs by chance, unthrottles and sends its next packets adaptively on the normal
  * VCs into the hot spot's router); below it, and with fewer than {@code source-queue}
- * (64) packets queued at the source (the paper's "queue not full": our source queues are
- * unbounded), the flow is unthrottled and an 'unthrottle' packet goes to the hot spot.
+ * (64) packets queued (the paper's "queue not full": our source queues are unbounded), the
+ * flow is unthrottled and an 'unthrottle' packet goes to the hot spot. Which queue:
+ * {@code full-queue: destination} (the default) counts the source's packets toward that
+ * destination, the paper's simulator keeping "one queue for each network destination"
+ * (section V); {@code full-queue: source} counts the source's whole queue, the other reading
+ * (a source backlogged by its other destinations then never unthrottles a flow, so once
+ * several destinations are throttled no source recovers: issue 41's cascade).
  *
  * <p>{@code detect-at-routers: true} (section VI-A) adds detection at every router, per
  * destination ({@link CbcmRouterDetection}), beside the endpoints'.
@@ -90,6 +95,8 @@ public final class Cbcm extends ClassVcScheme {
     final double epsilon;
     final int minDegree;
     final int sourceQueue;
+    /** Whether "the queue is full" reads the flow's own queue (per destination) rather than the source's. */
+    final boolean fullPerDestination;
     final int lookahead;
     final double exitLoad;
     final double unthrottleBelow;
@@ -109,6 +116,7 @@ public final class Cbcm extends ClassVcScheme {
         epsilon = p.number("epsilon", 0.05, 0, true, 1);
         minDegree = (int) p.integer("min-degree", 2, 1, Integer.MAX_VALUE);
         sourceQueue = (int) p.integer("source-queue", 64, 1, Integer.MAX_VALUE);
+        fullPerDestination = p.choice("full-queue", "destination", "destination", "source").equals("destination");
         lookahead = (int) p.integer("lookahead", 64, 1, 1 << 20);
         exitLoad = p.number("exit-load", 0.5, 0, false, 1);
         unthrottleBelow = p.number("unthrottle-below", 0.5, 0, true, 1);
@@ -175,6 +183,8 @@ public final class Cbcm extends ClassVcScheme {
         private final int[] activeAt;
         private int activeCount;
         private final int[] flowsOfSource;
+        /** Per flow: its packets generated and still in the source queue (the paper's queue per destination). */
+        private final int[] queuedTo;
         private int throttledSources;
 
         private long now;
@@ -213,6 +223,7 @@ public final class Cbcm extends ClassVcScheme {
             active = new int[n * n];
             activeAt = new int[n * n];
             flowsOfSource = new int[n];
+            queuedTo = new int[n * n];
         }
 
         /** Per router its lowest terminal (-1: none). */
@@ -430,6 +441,7 @@ public final class Cbcm extends ClassVcScheme {
         @Override
         public void generated(int terminal, int destination, int size) {
             int f = terminal * n + destination;
+            queuedTo[f]++;
             if (degree[f] > 0) {
                 genFlits[f] += size;
             }
@@ -446,6 +458,7 @@ public final class Cbcm extends ClassVcScheme {
 
         @Override
         public void left(int terminal, int destination, int size, int cls) {
+            queuedTo[terminal * n + destination]--;
             // the throttled class spends tokens; without the dedicated VC a throttled flow's packets leave in class 0
             if (cls == THROTTLED || !s.isolate && cls == 0 && degree[terminal * n + destination] > 0) {
                 tokens[terminal * n + destination] -= size;
@@ -515,7 +528,8 @@ public final class Cbcm extends ClassVcScheme {
                 tokens[f] += s.rate / degree[f];
                 if (now - flowEpoch[f] >= s.sourceEpoch) {
                     boolean below = genFlits[f] * (double) degree[f] < s.unthrottleBelow * (now - flowEpoch[f]);
-                    if (below && port.queued(f / n) < s.sourceQueue) {
+                    int queued = s.fullPerDestination ? queuedTo[f] : port.queued(f / n);
+                    if (below && queued < s.sourceQueue) {
                         unthrottle(f);
                     } else {
                         genFlits[f] = 0;

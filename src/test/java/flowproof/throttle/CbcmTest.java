@@ -310,7 +310,7 @@ class CbcmTest {
     @Test
     void aFullSourceQueueKeepsTheFlowThrottled() {
         SentPort port = new SentPort(1);
-        Cbcm.Control c = control("{kind: cbcm, source-epoch: 100, source-queue: 10}", port);
+        Cbcm.Control c = control("{kind: cbcm, source-epoch: 100, source-queue: 10, full-queue: source}", port);
         port.queued = 10;
         c.beginCycle(0);
         c.deliveredControl(9, 2, 4);
@@ -319,6 +319,53 @@ class CbcmTest {
         }
         assertThat(c.degree(2, 9)).isEqualTo(4);
         assertThat(port.packets).isEmpty();
+    }
+
+    /**
+     * Issue 41's cascade: the paper's sources keep a queue per destination (section V), so "the
+     * queue is full" is the flow's own queue by default. A source whose queue is long with
+     * packets for other destinations still unthrottles a flow it barely generates for (before,
+     * the whole source queue counted, and a backlogged source never recovered); a flow whose own
+     * queue is full stays throttled.
+     */
+    @Test
+    void theFullQueueIsTheFlowsOwnByDefault() {
+        for (String mode : new String[] {"", ", full-queue: destination", ", full-queue: source"}) {
+            SentPort port = new SentPort(1);
+            Cbcm.Control c = control("{kind: cbcm, source-epoch: 100, source-queue: 10" + mode + "}", port);
+            port.queued = 10;
+            c.beginCycle(0);
+            for (int i = 0; i < 10; i++) {
+                c.generated(2, 5, 8); // queued toward another destination, never leaving
+            }
+            c.deliveredControl(9, 2, 4);
+            for (long t = 1; t <= 300; t++) {
+                c.beginCycle(t);
+            }
+            boolean perDestination = !mode.contains("source");
+            assertThat(c.degree(2, 9)).as(mode).isEqualTo(perDestination ? 0 : 4);
+            assertThat(port.packets).as(mode).hasSize(perDestination ? 1 : 0);
+        }
+        // the flow's own queue full: stays throttled in both readings
+        SentPort port = new SentPort(1);
+        Cbcm.Control c = control("{kind: cbcm, source-epoch: 100, source-queue: 10}", port);
+        c.beginCycle(0);
+        for (int i = 0; i < 10; i++) {
+            c.generated(2, 9, 8); // before the throttle: not counted as generation in an epoch
+        }
+        c.deliveredControl(9, 2, 4);
+        for (long t = 1; t <= 300; t++) {
+            c.beginCycle(t);
+        }
+        assertThat(c.degree(2, 9)).isEqualTo(4);
+        // once the flow's packets left its queue it unthrottles at the next epoch's end
+        for (int i = 0; i < 10; i++) {
+            c.left(2, 9, 8, Cbcm.THROTTLED);
+        }
+        for (long t = 301; t <= 400; t++) {
+            c.beginCycle(t);
+        }
+        assertThat(c.degree(2, 9)).isZero();
     }
 
     @Test
