@@ -69,6 +69,25 @@ public final class ChannelDependencyGraph {
         }
     }
 
+    /**
+     * Thrown before a build whose (queue, header) pairs outnumber what the graph indexes (2^31 - 1,
+     * a {@link BitSet}'s range): the graph is not known, and the message says by how much.
+     */
+    public static final class TooLarge extends RuntimeException {
+        TooLarge(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** Throws {@link TooLarge} unless every (queue, header) pair has an index. */
+    static void checkSize(Network network, RoutingFunction routing) {
+        long pairs = (long) network.queues() * routing.headers();
+        if (pairs > Integer.MAX_VALUE) {
+            throw new TooLarge(String.format("the dependency graph would index %,d (queue, header) pairs (%,d queues x"
+                + " %,d headers), more than its %,d", pairs, network.queues(), routing.headers(), Integer.MAX_VALUE));
+        }
+    }
+
     private static void checkTime(long deadline) {
         if (deadline != Long.MAX_VALUE && System.nanoTime() > deadline) {
             throw new OutOfTime();
@@ -91,6 +110,7 @@ public final class ChannelDependencyGraph {
     /** As {@link #build(Network, RoutingFunction, FlowControlRule, List)}; past {@code deadline} ({@link System#nanoTime()}) it throws {@link OutOfTime}. */
     public static ChannelDependencyGraph build(Network network, RoutingFunction routing, FlowControlRule rule,
                                                List<int[]> traffic, long deadline) {
+        checkSize(network, routing);
         return build(new QueueRoutes(network, routing, rule), traffic, Kind.FULL, deadline);
     }
 
@@ -124,6 +144,7 @@ public final class ChannelDependencyGraph {
         if (!routing.hasEscape()) {
             throw new IllegalArgumentException("routing " + routing.name() + " has no escape sub-function");
         }
+        checkSize(network, routing);
         return build(new QueueRoutes(network, routing, rule), traffic, wormhole ? Kind.DUATO_WORMHOLE : Kind.DUATO,
             deadline);
     }

@@ -263,11 +263,11 @@ final class CpSat {
         flowproof.cdg.ChannelDependencyGraph g;
         try {
             g = GraphStep.cdg(spec, budget.deadline());
-        } catch (flowproof.cdg.ChannelDependencyGraph.OutOfTime e) {
+        } catch (flowproof.cdg.ChannelDependencyGraph.OutOfTime | flowproof.cdg.ChannelDependencyGraph.TooLarge e) {
             g = null;
         }
         boolean provable = GraphStep.PROVABLE.containsAll(spec.effectiveProperties());
-        String graph = g == null ? "the extended dependency graph was not built in time"
+        String graph = g == null ? "the extended dependency graph was not built (time or size)"
             : g.acyclic() ? "the extended dependency graph is acyclic"
             : "the extended dependency graph has a cycle";
         if (g != null && g.acyclic() && spec.rule().freeSlotSuffices() && provable

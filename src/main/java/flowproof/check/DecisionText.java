@@ -64,6 +64,13 @@ final class DecisionText {
             b.append(ResultText.of(spec.source(), spec.name(), spec.traffic(), result, spec.expect(), saved));
             if (e.cdg() != null) {
                 b.insert(b.indexOf("\n") + 1, ResultText.cdg(e.cdg(), e.cdgSeconds()));
+            } else if (GraphStep.GRAPH_SIZE.equals(result.limit())) {
+                // the graph could not be indexed (issue 46): say by how much, in one line
+                long queues = spec.network().queues();
+                long headers = spec.routing().headers();
+                b.append(String.format("  %-14s not built: %,d (queue, header) pairs (%,d queues x %,d headers), more"
+                    + " than the %,d it indexes; nothing was searched (docs/limitations.md)%n", "cdg", queues * headers,
+                    queues, headers, Integer.MAX_VALUE));
             }
             return b.toString();
         }

@@ -28,6 +28,9 @@ final class GraphStep implements Step {
      * What an acyclic graph proves: stuck-freedom and drainability; injectability when every pair
      * can inject from the initial state ({@link Explorer#notInjectableInitially}).
      */
+    /** The limit of a spec whose (queue, header) pairs the dependency graph cannot index ({@link ChannelDependencyGraph.TooLarge}). */
+    static final String GRAPH_SIZE = "graph-size";
+
     static final Set<Property> PROVABLE = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY,
         Property.INJECTABILITY);
 
@@ -36,6 +39,10 @@ final class GraphStep implements Step {
         ChannelDependencyGraph g;
         try {
             g = cdg(spec, budget.deadline());
+        } catch (ChannelDependencyGraph.TooLarge e) {
+            // beyond the graph's index: nothing established, the search not started (issue 46)
+            return new Decided(sofar.withCdg(null, (System.nanoTime() - budget.start()) / 1e9)
+                .withExploration(Explorer.notStarted(spec.model(), spec.effectiveProperties(), GRAPH_SIZE)));
         } catch (ChannelDependencyGraph.OutOfTime e) {
             return new Decided(sofar.withCdg(null, (System.nanoTime() - budget.start()) / 1e9)
                 .withExploration(Explorer.notStarted(spec.model(), spec.effectiveProperties(), "seconds")));

@@ -64,6 +64,10 @@ final class CdgCommand implements Callable<Integer> {
         } catch (RoutingException e) {
             err.println(spec + ": routing: " + e.getMessage());
             return Main.BAD_INPUT;
+        } catch (ChannelDependencyGraph.TooLarge e) {
+            // no graph, so nothing established: incomplete, in one line (issue 46)
+            err.println(spec + ": incomplete: " + e.getMessage());
+            return Main.INCOMPLETE;
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         int code = Main.OK;

@@ -38,6 +38,26 @@ class CheckCommandTest {
         return new ObjectMapper().readTree(line);
     }
 
+    /**
+     * Issue 46: the largest torus a spec may have (16,384 nodes, 16x16x16x4) has more (queue,
+     * header) pairs than the dependency graph indexes; check and cdg answer incomplete in one
+     * line instead of an internal error after half a minute and 8 GB.
+     */
+    @Test
+    void aGraphBeyondItsIndexIsIncompleteInOneLine() throws IOException {
+        Path big = spec("big", "topology: {kind: torus, radix: [16, 16, 16, 4], bidirectional: true}\nvcs: 2\n"
+            + "capacity: 1\nrule: dateline\n");
+        CliRun c = run("check", big.toString(), "--no-save");
+        assertThat(c.code()).as(c.err()).isEqualTo(3);
+        assertThat(c.err()).doesNotContain("internal error").doesNotContain("Exception");
+        assertThat(c.out()).contains("incomplete (partial search, stopped by the graph-size limit)")
+            .contains("not built: 4,294,967,296 (queue, header) pairs (262,144 queues x 16,384 headers)");
+        CliRun g = run("cdg", big.toString());
+        assertThat(g.code()).isEqualTo(3);
+        assertThat(g.err().strip()).doesNotContain("\n").endsWith("more than its 2,147,483,647")
+            .contains("incomplete: the dependency graph would index 4,294,967,296");
+    }
+
     @Test
     void anAcyclicGraphProvesTheSpecWithoutEnumerating() throws IOException {
         CliRun r = run("check", datelineRing().toString(), "--json", "--no-save");
