@@ -169,12 +169,39 @@ public final class HazelcastMembers {
         }
     }
 
-    /** {@code n} distinct ports free on the loopback interface just now. */
+    /**
+     * The ports {@link #freeLoopbackPorts} draws from: below Linux's ephemeral range (32768-60999)
+     * and below the 20000-32000 the cluster tests pick their own ports from.
+     */
+    private static final int LOW_PORT = 10_000;
+    private static final int HIGH_PORT = 20_000;
+
+    /**
+     * {@code n} distinct ports free on the loopback interface just now, drawn at random below the
+     * ephemeral range: a port the kernel hands out for bind(0) is also the kind it hands out for
+     * the members' own outgoing connections, and one of those took a chosen port before its member
+     * bound it ("Port [...] is already in use", seen once in a test run). Falls back to ephemeral
+     * ports when none is found there.
+     */
     static List<Integer> freeLoopbackPorts(int n) {
         List<ServerSocket> held = new ArrayList<>();
         List<Integer> ports = new ArrayList<>();
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
         try {
-            for (int i = 0; i < n; i++) {
+            for (int tries = 0; ports.size() < n && tries < 50 * n; tries++) {
+                int p = random.nextInt(LOW_PORT, HIGH_PORT);
+                if (ports.contains(p)) {
+                    continue;
+                }
+                try {
+                    ServerSocket s = new ServerSocket(p, 1, InetAddress.getLoopbackAddress());
+                    held.add(s);
+                    ports.add(p);
+                } catch (IOException taken) {
+                    // in use: draw another
+                }
+            }
+            while (ports.size() < n) {
                 ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
                 held.add(s);
                 ports.add(s.getLocalPort());

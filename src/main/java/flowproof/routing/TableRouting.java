@@ -158,7 +158,7 @@ public final class TableRouting implements RoutingFunction {
         this.maxCandidates = max;
         if (hopLimit > 0) {
             this.rem = remainingHops();
-            checkWithinLimit();
+            // which pairs must be routable is the traffic's: checkWithinLimit(pairs), called by the spec reader
             this.minimal = false;
         } else {
             this.rem = null;
@@ -198,30 +198,38 @@ public final class TableRouting implements RoutingFunction {
         return r;
     }
 
-    /** With a hop limit: every pair of endpoints has a table route within it. */
-    private void checkWithinLimit() {
+    /**
+     * With a hop limit: every (source, destination) pair of {@code pairs} (the traffic the spec
+     * sends, issue 47) has a table route within it; throws a one-line {@link ConfigurationException}
+     * naming the first pair without one. Nothing to check without a hop limit.
+     */
+    public void checkWithinLimit(java.util.List<int[]> pairs) {
+        if (hopLimit <= 0) {
+            return;
+        }
         int[] out = new int[maxCandidates];
-        for (int d : graph.endpoints()) {
-            for (int s : graph.endpoints()) {
-                if (s == d) {
-                    continue;
+        for (int[] pair : pairs) {
+            int s = pair[0];
+            int d = pair[1];
+            if (s == d) {
+                continue;
+            }
+            int best = Integer.MAX_VALUE;
+            int k = raw(s, -1, d, out);
+            for (int j = 0; j < k; j++) {
+                if (rem[out[j]][d] != Integer.MAX_VALUE) {
+                    best = Math.min(best, 1 + rem[out[j]][d]);
                 }
-                int best = Integer.MAX_VALUE;
-                int k = raw(s, -1, d, out);
-                for (int j = 0; j < k; j++) {
-                    if (rem[out[j]][d] != Integer.MAX_VALUE) {
-                        best = Math.min(best, 1 + rem[out[j]][d]);
-                    }
-                }
-                if (best > hopLimit) {
-                    throw new ConfigurationException("routing.hop-limit", "a limit within which every pair of "
-                        + "endpoints has a table route", "no route from " + graph.nodeName(s) + " to "
-                        + graph.nodeName(d) + (best == Integer.MAX_VALUE ? " at all" : " within " + hopLimit
-                        + (hopLimit == 1 ? " hop" : " hops") + " (the shortest takes " + best + ")"));
-                }
+            }
+            if (best > hopLimit) {
+                throw new ConfigurationException("routing.hop-limit", "a limit within which every pair the traffic"
+                    + " sends has a table route", "no route from " + graph.nodeName(s) + " to " + graph.nodeName(d)
+                    + (best == Integer.MAX_VALUE ? " at all" : " within " + hopLimit + (hopLimit == 1 ? " hop" : " hops")
+                    + " (the shortest takes " + best + ")"));
             }
         }
     }
+
 
     private void check(int node, int[] candidates) {
         for (int c : candidates) {

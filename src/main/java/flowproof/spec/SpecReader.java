@@ -159,6 +159,9 @@ public final class SpecReader {
         JsonNode routingNode = tree.get("routing");
         RoutingFunction routing = Plugins.names(routingNode) ? PluginReader.routing(f, routingNode, topology)
             : builtInRouting(f, tree, topology);
+        // a table with a hop limit is checked against the traffic's pairs once they are read
+        flowproof.routing.TableRouting limitedTable = routing instanceof flowproof.routing.TableRouting t
+            && t.hopLimit() > 0 ? t : null;
         int vcs = f.positive(tree, "vcs", 1, false);
         JsonNode classesNode = tree.get("vc-classes");
         routing = withClasses(f, classesNode, routing, topology, vcs);
@@ -247,6 +250,20 @@ public final class SpecReader {
             }
         }
 
+        if (limitedTable != null) {
+            // routable over the pairs the traffic sends (and, with message classes, their answers)
+            List<int[]> need = new java.util.ArrayList<>(pairs);
+            if (messagesNode != null) {
+                for (int[] p : pairs) {
+                    need.add(new int[] {p[1], p[0]});
+                }
+            }
+            try {
+                limitedTable.checkWithinLimit(need);
+            } catch (ConfigurationException ce) {
+                throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
+            }
+        }
         Set<Property> properties = properties(f, tree, rule, ruleName);
         Verdict expect = expect(f, tree);
         Limits limits = limits(f, tree);

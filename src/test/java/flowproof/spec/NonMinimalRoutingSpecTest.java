@@ -190,6 +190,25 @@ class NonMinimalRoutingSpecTest {
         String m = rejected(spec(path, "{kind: table, hop-limit: 1, routes: [{at: a, to: b, next: b}, {at: a, to: c,"
             + " next: b}, {at: b, to: a, next: a}, {at: b, to: c, next: c}, {at: c, to: b, next: b}, {at: c, to: a,"
             + " next: b}]}"), "routing.hop-limit");
+        // all pairs: a to c is the first the traffic sends without a route within the limit
+        assertThat(m).endsWith("found no route from a to c within 1 hop (the shortest takes 2)")
+            .contains("expected a limit within which every pair the traffic sends has a table route");
+    }
+
+    /**
+     * Issue 47 item 2: routability is judged over the pairs the traffic sends. The same table and
+     * limit with traffic that never sends c to a (nor a to c) is a spec; adding c to a refuses it.
+     */
+    @Test
+    void aHopLimitIsCheckedOverTheTrafficsPairsOnly() throws Exception {
+        String path = "{kind: graph, graph: {routers: [a, b, c], links: [[a, b], [b, c]]}}";
+        String table = "{kind: table, hop-limit: 1, routes: [{at: a, to: b, next: b}, {at: a, to: c,"
+            + " next: b}, {at: b, to: a, next: a}, {at: b, to: c, next: c}, {at: c, to: b, next: b}, {at: c, to: a,"
+            + " next: b}]}";
+        Spec ok = SpecReader.read(write(spec(path, table) + "traffic: {pairs: [[a, b], [b, c], [c, b], [b, a]]}\n"));
+        assertThat(((TableRouting) ok.routing()).hopLimit()).isEqualTo(1);
+        assertThat(ok.pairs()).hasSize(4);
+        String m = rejected(spec(path, table) + "traffic: {pairs: [[a, b], [c, a]]}\n", "routing.hop-limit");
         assertThat(m).endsWith("found no route from c to a within 1 hop (the shortest takes 2)");
     }
 
