@@ -458,7 +458,11 @@ public final class Cbcm extends ClassVcScheme {
 
         @Override
         public void left(int terminal, int destination, int size, int cls) {
-            queuedTo[terminal * n + destination]--;
+            int q = terminal * n + destination;
+            if (queuedTo[q] > 0) {
+                // (a packet the scheme was not told of, an answer of a message class, was never counted)
+                queuedTo[q]--;
+            }
             // the throttled class spends tokens; without the dedicated VC a throttled flow's packets leave in class 0
             if (cls == THROTTLED || !s.isolate && cls == 0 && degree[terminal * n + destination] > 0) {
                 tokens[terminal * n + destination] -= size;
