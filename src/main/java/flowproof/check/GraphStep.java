@@ -25,12 +25,15 @@ import java.util.Set;
 final class GraphStep implements Step {
 
     /**
+     * The limit of a spec whose (queue, header) pairs the dependency graph cannot index
+     * ({@link ChannelDependencyGraph.TooLarge}).
+     */
+    static final String GRAPH_SIZE = "graph-size";
+
+    /**
      * What an acyclic graph proves: stuck-freedom and drainability; injectability when every pair
      * can inject from the initial state ({@link Explorer#notInjectableInitially}).
      */
-    /** The limit of a spec whose (queue, header) pairs the dependency graph cannot index ({@link ChannelDependencyGraph.TooLarge}). */
-    static final String GRAPH_SIZE = "graph-size";
-
     static final Set<Property> PROVABLE = EnumSet.of(Property.STUCK_FREEDOM, Property.DRAINABILITY,
         Property.INJECTABILITY);
 
