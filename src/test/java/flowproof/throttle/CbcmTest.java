@@ -447,6 +447,7 @@ class CbcmTest {
         "{kind: cbcm, unthrottle-below: 2}|simulation.control.unthrottle-below",
         "{kind: cbcm, exit-load: -0.1}|simulation.control.exit-load",
         "{kind: cbcm, count-reserved: maybe}|simulation.control.count-reserved",
+        "{kind: cbcm, full-queue: flow}|simulation.control.full-queue",
         "{kind: cbcm, epsilom: 0.1}|simulation.control.epsilom",
         "{kind: ecn, threshold: 0}|simulation.control.threshold",
         "{kind: ecn, ipd-increment: -400}|simulation.control.ipd-increment",
