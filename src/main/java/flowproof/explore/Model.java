@@ -108,6 +108,8 @@ public record Model(Network network, RoutingFunction routing, FlowControlRule ru
     public String describe() {
         return network.topology().describe() + ", " + network.vcs() + " VC" + (network.vcs() > 1 ? "s" : "")
             + (wormhole == null ? ", capacity " + network.capacity() : ", " + wormhole.describe()) + ", " + routing.name()
+            + (routing instanceof flowproof.routing.TurnModelRouting t && t.misroute() > 0
+                ? " non-minimal (up to " + t.misroute() + " hops beyond the minimum)" : "")
             + (routing instanceof flowproof.routing.ClassedRouting c ? " with " + c.function().describe() : "")
             + ", " + rule.describe()
             + (routing.hasEscape() ? (escapeAny ? ", escape any time" : ", escape when blocked") : "")

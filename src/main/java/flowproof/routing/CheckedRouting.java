@@ -135,6 +135,11 @@ public final class CheckedRouting implements RoutingFunction {
     }
 
     @Override
+    public String noRouteNote(int node, int inChannel, int header) {
+        return routing.noRouteNote(node, inChannel, header);
+    }
+
+    @Override
     public boolean translationInvariant() {
         return routing.translationInvariant();
     }

@@ -227,6 +227,11 @@ public final class ClassedRouting implements RoutingFunction {
 
     /** The base name, then {@code class c} unless 0, then {@code ring-hop r} when tracked and not 0. */
     @Override
+    public String noRouteNote(int node, int inChannel, int header) {
+        return base.noRouteNote(node, inChannel, baseHeader(header));
+    }
+
+    @Override
     public String headerName(int header, Topology topology) {
         String s = base.headerName(baseHeader(header), topology);
         int c = classOf(header);

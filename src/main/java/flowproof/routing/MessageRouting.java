@@ -209,6 +209,11 @@ public final class MessageRouting implements RoutingFunction {
         return inner.exitNode(innerOf(header));
     }
 
+    @Override
+    public String noRouteNote(int node, int inChannel, int header) {
+        return inner.noRouteNote(node, inChannel, innerOf(header));
+    }
+
     /** e.g. {@code 2 request from 0}, {@code 0 reply}. */
     @Override
     public String headerName(int header, Topology topology) {

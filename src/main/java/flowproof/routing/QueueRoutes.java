@@ -158,7 +158,9 @@ public final class QueueRoutes {
     private int checked(int n, int node, int inChannel, int header, String what) {
         Topology topo = network.topology();
         if (n <= 0) {
-            throw error(node, inChannel, header, "returns no " + what + "candidate channel");
+            String note = routing.noRouteNote(node, inChannel, header);
+            throw error(node, inChannel, header, "returns no " + what + "candidate channel"
+                + (note == null ? "" : ": " + note) + " (routability)");
         }
         for (int i = 0; i < n; i++) {
             int c = channels[i];

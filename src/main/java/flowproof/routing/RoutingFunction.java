@@ -131,6 +131,16 @@ public interface RoutingFunction {
         return false;
     }
 
+    /**
+     * Why {@link #candidates} offers a packet at {@code node} (arrived on {@code inChannel}, -1 when
+     * being injected) with {@code header} no candidate, for the one-line routing error; null when
+     * there is nothing to add (the default). A routing table names the entry that says
+     * {@code next: []} or the entry that is missing.
+     */
+    default String noRouteNote(int node, int inChannel, int header) {
+        return null;
+    }
+
     /** The destination node of a packet with this header. */
     default int destinationOf(int header) {
         return header;

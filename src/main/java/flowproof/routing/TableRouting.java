@@ -21,11 +21,19 @@ import java.util.Map;
  * {@code shortest-path} (generated: every next hop that brings a packet one hop closer,
  * i.e. minimal adaptive routing).
  *
- * <p>A table is checked when built: for every pair of endpoints, every route the table
- * allows from the source reaches the destination, with a candidate at every router on the
- * way and no loop. {@link #minimal} is true only when every candidate on such a route
- * brings the packet one hop closer to its destination (by the graph's shortest paths).
- * Headers are destinations. Immutable.
+ * <p><b>Dead ends and defaults.</b> An entry may say there is no route ({@code next: []}: an
+ * empty candidate array). An entry keyed by the in-channel ({@code from}) takes precedence;
+ * at a (router, destination) that has such entries, the entry without {@code from} covers the
+ * packets injected there, and the packets that arrived over another channel only when it is a
+ * default ({@code default: true}, {@code defaults}); otherwise such a packet has no route. At a
+ * (router, destination) without keyed entries the entry without {@code from} covers every packet.
+ *
+ * <p><b>Routability</b> is checked over the pairs the traffic sends ({@link #checkRoutable}):
+ * every route the table allows from the source reaches the destination, with a candidate at
+ * every router and in-channel on the way and no loop; the first dead end is named with the
+ * shortest route to it. {@link #minimal} is true only when every candidate on a route of any
+ * pair of endpoints brings the packet one hop closer to its destination (by the graph's
+ * shortest paths) and no such route loops. Headers are destinations. Immutable.
  *
  * <p><b>Hop limit.</b> With a hop limit {@code N > 0} routes may loop: the header then
  * carries the hops taken, {@code h*R + d} ({@code R} routers, {@code h} in {@code 0..N}),
@@ -38,7 +46,7 @@ import java.util.Map;
  * drainability by its component pass, and {@code prove} answers {@code unknown} rather
  * than {@code proved}.
  */
-public final class TableRouting implements RoutingFunction {
+public final class TableRouting implements RoutingFunction, PairRoutable {
 
     private final Topology graph;
     private final String name;
@@ -57,6 +65,10 @@ public final class TableRouting implements RoutingFunction {
     private final int hopLimit;
     /** With a hop limit: [channel][destination], the fewest table hops after crossing the channel, or MAX_VALUE. */
     private final int[][] rem;
+    /** {@code node * nodes + destination} with an entry keyed by in-channel. */
+    private final java.util.Set<Long> keyed = new java.util.HashSet<>();
+    /** {@code node * nodes + destination} whose entry without in-channel is a default ({@code default: true}). */
+    private final java.util.Set<Long> defaults;
 
     /**
      * @param table {@code [node][destination]}: candidate channels leaving {@code node}, or null
@@ -91,6 +103,18 @@ public final class TableRouting implements RoutingFunction {
      */
     public TableRouting(Topology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit,
                         Map<Long, int[]> byClass) {
+        this(graph, name, table, byInput, hopLimit, byClass, java.util.Set.of());
+    }
+
+    /**
+     * As {@link #TableRouting(Topology, String, int[][][], Map, int, Map)}, with the (router,
+     * destination) pairs {@code node * nodes + destination} whose entry without in-channel also
+     * covers packets that arrived over a channel without an entry of its own ({@code default: true}).
+     * An empty candidate array is a dead end: no route there.
+     */
+    public TableRouting(Topology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit,
+                        Map<Long, int[]> byClass, java.util.Set<Long> defaults) {
+        this.defaults = java.util.Set.copyOf(defaults);
         if (!byClass.isEmpty() && hopLimit > 0) {
             throw new ConfigurationException("routing.hop-limit", "no hop limit with routes keyed by class",
                 Integer.toString(hopLimit));
@@ -147,6 +171,7 @@ public final class TableRouting implements RoutingFunction {
             max = Math.max(max, e.getValue().length);
             int in = (int) (e.getKey() / n);
             check(graph.target(in), e.getValue());
+            keyed.add((long) graph.target(in) * n + e.getKey() % n);
         }
         for (int v = 0; v < n; v++) {
             for (int[] c : this.table[v]) {
@@ -162,7 +187,39 @@ public final class TableRouting implements RoutingFunction {
             this.minimal = false;
         } else {
             this.rem = null;
-            this.minimal = validate();
+            // which pairs must be routable is the traffic's: checkRoutable(pairs), called by the spec reader
+            boolean all = true;
+            for (int d : graph.endpoints()) {
+                all &= walk(d, graph.endpoints(), false);
+            }
+            this.minimal = all;
+        }
+    }
+
+    /**
+     * Every (source, destination) pair of {@code pairs} (the traffic the spec sends, and the answers'
+     * way back with message classes): with a hop limit, a table route within it
+     * ({@link #checkWithinLimit}); without, every route the table allows reaches the destination
+     * with a candidate at every router and in-channel on the way, and none loops.
+     *
+     * @throws ConfigurationException (field {@code routing.routes}, or {@code routing.hop-limit}) one
+     *     line naming the first pair, the router and in-channel without a route and the shortest
+     *     route to it, or the loop
+     */
+    @Override
+    public void checkRoutable(List<int[]> pairs) {
+        if (hopLimit > 0) {
+            checkWithinLimit(pairs);
+            return;
+        }
+        Map<Integer, List<Integer>> sources = new java.util.TreeMap<>();
+        for (int[] p : pairs) {
+            if (p[0] != p[1]) {
+                sources.computeIfAbsent(p[1], k -> new ArrayList<>()).add(p[0]);
+            }
+        }
+        for (Map.Entry<Integer, List<Integer>> e : sources.entrySet()) {
+            walk(e.getKey(), e.getValue().stream().mapToInt(Integer::intValue).toArray(), true);
         }
     }
 
@@ -320,64 +377,119 @@ public final class TableRouting implements RoutingFunction {
         return d;
     }
 
-    /** Checks every endpoint pair's routes; returns whether every hop on them is minimal. */
-    private boolean validate() {
+    /**
+     * Walks every route the table allows from {@code sources} to {@code d}; returns whether every hop
+     * on them is minimal and none loops. {@code strict}: a dead end or a loop is an error (thrown);
+     * otherwise a dead end ends the route and a loop makes the answer false.
+     */
+    private boolean walk(int d, int[] sources, boolean strict) {
         int n = graph.nodes();
         int m = graph.channels();
         boolean allMinimal = true;
         int[] out = new int[maxCandidates];
-        for (int d : graph.endpoints()) {
-            // state: in-channel (0..m-1) or m + node for a packet injected at node
-            byte[] mark = new byte[m + n]; // 0 new, 1 on the path, 2 done
-            for (int s : graph.endpoints()) {
-                if (s == d) {
+        // state: in-channel (0..m-1) or m + node for a packet injected at node
+        byte[] mark = new byte[m + n]; // 0 new, 1 on the path, 2 done
+        for (int s : sources) {
+            int start = m + s;
+            if (mark[start] != 0) {
+                continue;
+            }
+            // iterative DFS
+            List<int[]> stack = new ArrayList<>();
+            mark[start] = 1;
+            stack.add(new int[] {start, 0});
+            while (!stack.isEmpty()) {
+                int[] top = stack.get(stack.size() - 1);
+                int state = top[0];
+                int node = state >= m ? state - m : graph.target(state);
+                int in = state >= m ? -1 : state;
+                int k = candidates(node, in, d, out);
+                if (k == 0 && strict) {
+                    throw new ConfigurationException("routing.routes", "a route at every router a packet the"
+                        + " traffic sends can reach (routability)", (in < 0 ? "none for " + graph.nodeName(s) + " -> "
+                        + graph.nodeName(d) + " at its source"
+                        : "none at " + graph.nodeName(node) + " for " + graph.nodeName(s) + " -> " + graph.nodeName(d)
+                        + " arriving from " + graph.nodeName(graph.source(in)) + " (route " + route(s, d, state) + ")")
+                        + ": " + noRoute(node, in, d));
+                }
+                if (top[1] >= k) {
+                    mark[state] = 2;
+                    stack.remove(stack.size() - 1);
                     continue;
                 }
-                int start = m + s;
-                if (mark[start] != 0) {
+                int c = out[top[1]++];
+                if (distance[graph.target(c)][d] != distance[node][d] - 1) {
+                    allMinimal = false;
+                }
+                if (graph.target(c) == d) {
                     continue;
                 }
-                // iterative DFS
-                List<int[]> stack = new ArrayList<>();
-                mark[start] = 1;
-                stack.add(new int[] {start, 0});
-                while (!stack.isEmpty()) {
-                    int[] top = stack.get(stack.size() - 1);
-                    int state = top[0];
-                    int node = state >= m ? state - m : graph.target(state);
-                    int in = state >= m ? -1 : state;
-                    int k = candidates(node, in, d, out);
-                    if (k == 0) {
-                        throw new ConfigurationException("routing", "a route for every pair of endpoints",
-                            "none at " + graph.nodeName(node) + " for destination " + graph.nodeName(d)
-                                + (in >= 0 ? " (arrived from " + graph.nodeName(graph.source(in)) + ")" : "")
-                                + " on the way from " + graph.nodeName(s));
-                    }
-                    if (top[1] >= k) {
-                        mark[state] = 2;
-                        stack.remove(stack.size() - 1);
-                        continue;
-                    }
-                    int c = out[top[1]++];
-                    if (distance[graph.target(c)][d] != distance[node][d] - 1) {
-                        allMinimal = false;
-                    }
-                    if (graph.target(c) == d) {
-                        continue;
-                    }
-                    if (mark[c] == 1) {
-                        throw new ConfigurationException("routing", "routes without loops",
+                if (mark[c] == 1) {
+                    if (strict) {
+                        throw new ConfigurationException("routing.routes", "routes without loops (or a hop-limit: routes may then loop)",
                             "a loop through " + graph.channelName(c) + " for destination " + graph.nodeName(d)
                                 + " from " + graph.nodeName(s));
                     }
-                    if (mark[c] == 0) {
-                        mark[c] = 1;
-                        stack.add(new int[] {c, 0});
-                    }
+                    allMinimal = false;
+                    continue;
+                }
+                if (mark[c] == 0) {
+                    mark[c] = 1;
+                    stack.add(new int[] {c, 0});
                 }
             }
         }
         return allMinimal;
+    }
+
+    /** The shortest table route from {@code s} to state {@code goal} (an in-channel of {@link #walk}), router by router. */
+    private String route(int s, int d, int goal) {
+        int n = graph.nodes();
+        int m = graph.channels();
+        int[] parent = new int[m + n];
+        Arrays.fill(parent, -2);
+        int[] queue = new int[m + n];
+        int head = 0;
+        int tail = 0;
+        queue[tail++] = m + s;
+        parent[m + s] = -1;
+        int[] out = new int[maxCandidates];
+        while (head < tail && parent[goal] == -2) {
+            int state = queue[head++];
+            int node = state >= m ? state - m : graph.target(state);
+            int k = candidates(node, state >= m ? -1 : state, d, out);
+            for (int j = 0; j < k; j++) {
+                int c = out[j];
+                if (graph.target(c) != d && parent[c] == -2) {
+                    parent[c] = state;
+                    queue[tail++] = c;
+                }
+            }
+        }
+        List<String> names = new ArrayList<>();
+        for (int x = goal; x >= 0; x = parent[x]) {
+            names.add(0, graph.nodeName(x >= m ? x - m : graph.target(x)));
+        }
+        return String.join(" -> ", names);
+    }
+
+    /** Why the table offers no route at {@code node} (arrived on {@code in}, -1 injected) for {@code d}. */
+    private String noRoute(int node, int in, int d) {
+        int n = graph.nodes();
+        String at = " at " + graph.nodeName(node) + " to " + graph.nodeName(d);
+        if (in >= 0 && byInput.containsKey((long) in * n + d)) {
+            return "the entry" + at + " from " + graph.nodeName(graph.source(in)) + " says next: []";
+        }
+        int[] plain = table[node][d];
+        if (in >= 0 && plain != null && plain.length > 0 && keyed.contains((long) node * n + d)) {
+            return "no entry" + at + " from " + graph.nodeName(graph.source(in)) + ", and the entry without from"
+                + " covers arrivals only with default: true";
+        }
+        if (plain != null) {
+            return "the entry" + at + " says next: []";
+        }
+        return "no entry" + at + (keyed.contains((long) node * n + d) ? " from " + graph.nodeName(graph.source(in))
+            + " or without from" : "");
     }
 
     /** The topology routed on. */
@@ -475,6 +587,12 @@ public final class TableRouting implements RoutingFunction {
         if (inChannel >= 0 && !byInput.isEmpty()) {
             c = byInput.get((long) inChannel * graph.nodes() + header);
         }
+        if (c == null && inChannel >= 0 && !keyed.isEmpty()) {
+            long at = (long) node * graph.nodes() + header;
+            if (keyed.contains(at) && !defaults.contains(at)) {
+                return 0; // arrivals without an entry of their own: a from-less entry covers them only as a default
+            }
+        }
         if (c == null) {
             c = table[node][header];
         }
@@ -483,6 +601,15 @@ public final class TableRouting implements RoutingFunction {
         }
         System.arraycopy(c, 0, out, 0, c.length);
         return c.length;
+    }
+
+    /**
+     * Why the table offers a packet at {@code node} (arrived on {@code inChannel}, -1 injected) for
+     * {@code header} no candidate: the entry that says {@code next: []}, or the entry missing.
+     */
+    @Override
+    public String noRouteNote(int node, int inChannel, int header) {
+        return noRoute(node, inChannel, destinationOf(header));
     }
 
     @Override

@@ -445,6 +445,7 @@ public final class GraphFiles {
         int[][][] table = new int[n][n][];
         Map<Long, int[]> byInput = new java.util.HashMap<>();
         Map<Long, int[]> byClass = new java.util.HashMap<>();
+        java.util.Set<Long> defaults = new java.util.HashSet<>();
         for (int i = 0; i < routes.size(); i++) {
             JsonNode e = routes.get(i);
             String ei = at + "[" + i + "]";
@@ -455,7 +456,7 @@ public final class GraphFiles {
             while (it.hasNext()) {
                 String k = it.next();
                 if (!ROUTE_FIELDS.contains(k)) {
-                    throw new SpecException(where, ei + "." + k, "one of the fields at, to, next, from, class",
+                    throw new SpecException(where, ei + "." + k, "one of the fields at, to, next, from, class, default",
                         "an unknown field");
                 }
             }
@@ -480,6 +481,19 @@ public final class GraphFiles {
                 }
             }
             int[] channels = nextChannels(where, ei, e, node, g, ids, pair);
+            if (e.has("default")) {
+                JsonNode dn = e.get("default");
+                if (!dn.isBoolean()) {
+                    throw new SpecException(where, ei + ".default", "true or false", SpecReader.describe(dn));
+                }
+                if (e.has("from") || e.has("class")) {
+                    throw new SpecException(where, ei + ".default", "default on an entry without from and class (it"
+                        + " covers the arrivals that have no entry of their own)", SpecReader.describe(dn));
+                }
+                if (dn.asBoolean()) {
+                    defaults.add((long) node * n + dest);
+                }
+            }
             int cls = -1;
             if (e.has("class")) {
                 JsonNode cn = e.get("class");
@@ -503,7 +517,7 @@ public final class GraphFiles {
             }
         }
         try {
-            return new flowproof.routing.TableRouting(g, "table", table, byInput, hopLimit, byClass);
+            return new flowproof.routing.TableRouting(g, "table", table, byInput, hopLimit, byClass, defaults);
         } catch (ConfigurationException ce) {
             if (ce.field().equals("routing.hop-limit")) {
                 throw new SpecException(specFile, prefix + ce.field(), ce.expected(), ce.found());
@@ -549,12 +563,16 @@ public final class GraphFiles {
             Map<String, Integer> ids, Map<Long, Integer> pair) throws SpecException {
         int n = g.nodes();
         JsonNode next = e.get("next");
+        if (next != null && (next.isArray() && next.isEmpty()
+            || next.isTextual() && next.asText().equals("none") && !ids.containsKey("none"))) {
+            return new int[0]; // a dead end: no route here
+        }
         if (next != null && next.isValueNode() && !next.isNull()) {
             next = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().add(next);
         }
-        if (next == null || !next.isArray() || next.isEmpty()) {
-            throw new SpecException(where, ei + ".next", "a non-empty list of routers linked from "
-                + g.nodeName(node), SpecReader.describe(e.get("next")));
+        if (next == null || !next.isArray()) {
+            throw new SpecException(where, ei + ".next", "a list of routers linked from " + g.nodeName(node)
+                + " ([] or none: no route here)", SpecReader.describe(e.get("next")));
         }
         int[] channels = new int[next.size()];
         for (int j = 0; j < next.size(); j++) {

@@ -149,6 +149,12 @@ public final class SpecFields {
             "table: a route table file"),
         f("routing.routes", "list of routes", "none", "routing: {kind: table, routes: [{at: a, to: c, next: [b]}]}",
             "table: the routes inline"),
+        f("routing.minimal", "true or false", "true",
+            "routing: {kind: west-first, minimal: false, misroute: 2}", "turn models (west-first, north-last,"
+                + " negative-first, odd-even, turns): false lets a packet take hops away from its destination"),
+        f("routing.misroute", "even number of hops", REQ + " with minimal: false",
+            "routing: {kind: turns, forbid: [[north, west], [west, north]], minimal: false, misroute: 2}",
+            "turn models, non-minimal: the hops beyond the minimum a route may take (a hop away and the one back)"),
         f("routing.intermediate", "group or router", "group", "routing: {kind: ugal, intermediate: router}",
             "ugal: Valiant through a group or a router"),
         f("routing.hop-limit", "positive integer", "none (minimal routes only)",
@@ -183,10 +189,15 @@ public final class SpecFields {
             "only at routers of that column parity"),
         f("routing.routes[].at", "router name", REQ, "routes: [{at: a, to: c, next: [b]}]", "the router"),
         f("routing.routes[].to", "router name", REQ, "routes: [{at: a, to: c, next: [b]}]", "the destination"),
-        f("routing.routes[].next", "list of router names", REQ, "routes: [{at: b, to: d, next: [c, a]}]",
-            "the next routers (several: adaptive)"),
+        f("routing.routes[].next", "list of router names, [] or none", REQ, "routes: [{at: b, to: d, next: [c, a]}]",
+            "the next routers (several: adaptive); [] or none: no route here, a packet that gets here violates"
+                + " routability"),
         f("routing.routes[].from", "router name", "any", "routes: [{at: b, to: d, from: a, next: [c]}]",
             "only for packets that arrived from this router (takes precedence)"),
+        f("routing.routes[].default", "true or false", "false", "routes: [{at: b, to: d, next: [c], default: true}]",
+            "an entry without from: also for packets that arrived from a router without an entry of its own here"
+                + " (without it, once some entry at this router and destination names a from, the entry without from"
+                + " covers the packets injected here only)"),
         f("routing.routes[].class", "VC class", "any", "routes: [{at: b, to: d, class: 1, next: [a]}]",
             "only for packets in this VC class (with vc-classes)"),
         // escape

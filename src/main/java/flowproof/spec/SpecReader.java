@@ -159,9 +159,8 @@ public final class SpecReader {
         JsonNode routingNode = tree.get("routing");
         RoutingFunction routing = Plugins.names(routingNode) ? PluginReader.routing(f, routingNode, topology)
             : builtInRouting(f, tree, topology);
-        // a table with a hop limit is checked against the traffic's pairs once they are read
-        flowproof.routing.TableRouting limitedTable = routing instanceof flowproof.routing.TableRouting t
-            && t.hopLimit() > 0 ? t : null;
+        // a table or a turn model is checked against the traffic's pairs once they are read
+        flowproof.routing.PairRoutable pairRoutable = routing instanceof flowproof.routing.PairRoutable t ? t : null;
         int vcs = f.positive(tree, "vcs", 1, false);
         JsonNode classesNode = tree.get("vc-classes");
         routing = withClasses(f, classesNode, routing, topology, vcs);
@@ -250,7 +249,7 @@ public final class SpecReader {
             }
         }
 
-        if (limitedTable != null) {
+        if (pairRoutable != null) {
             // routable over the pairs the traffic sends (and, with message classes, their answers)
             List<int[]> need = new java.util.ArrayList<>(pairs);
             if (messagesNode != null) {
@@ -259,7 +258,7 @@ public final class SpecReader {
                 }
             }
             try {
-                limitedTable.checkWithinLimit(need);
+                pairRoutable.checkRoutable(need);
             } catch (ConfigurationException ce) {
                 throw new SpecException(file, prefix + ce.field(), ce.expected(), ce.found());
             }

@@ -157,7 +157,8 @@ class TurnModelRoutingTest {
     void aTurnSetThatLeavesAPairWithoutARouteNamesThePair() {
         Torus t = Torus.mesh(new int[] {3, 3});
         ConfigurationException e = catchThrowableOfType(ConfigurationException.class, () -> TurnModelRouting.of(t, "turns",
-            List.of(Turn.of(Turn.Direction.EAST, Turn.Direction.NORTH), Turn.of(Turn.Direction.NORTH, Turn.Direction.EAST))));
+            List.of(Turn.of(Turn.Direction.EAST, Turn.Direction.NORTH), Turn.of(Turn.Direction.NORTH, Turn.Direction.EAST)))
+                .checkRoutable(List.of(new int[] {t.node(0, 0), t.node(2, 0)}, new int[] {t.node(0, 0), t.node(1, 1)})));
         assertThat(e.field()).isEqualTo("routing.forbid");
         assertThat(e.found()).startsWith("none from (0,0) to (1,1)").contains("east-north, north-east");
     }

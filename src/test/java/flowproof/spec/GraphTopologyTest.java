@@ -201,10 +201,11 @@ class GraphTopologyTest {
         bad(topo + "routing: {kind: table, routes: [{at: a, to: c, next: [c]}]}\n",
             "routing.routes[0].next[0]: expected a router with a channel from a, found \"c\"");
         bad(topo + "routing: {kind: table, routes: [{at: a, to: c, next: [b]}]}\n",
-            "routing.routes: expected a route for every pair of endpoints, found none at b for destination a");
+            "routing.routes: expected a route at every router a packet the traffic sends can reach (routability),"
+                + " found none for b -> a at its source: no entry at b to a");
         bad(topo + "routing: {kind: table, routes: [{at: a, to: c, next: [b]}, {at: b, to: c, next: [a]},"
             + " {at: a, to: b, next: [b]}, {at: b, to: a, next: [a]}, {at: c, to: a, next: [b]},"
-            + " {at: c, to: b, next: [b]}]}\n", "expected routes without loops, found a loop");
+            + " {at: c, to: b, next: [b]}]}\n", "expected routes without loops (or a hop-limit: routes may then loop), found a loop");
         bad(topo + "routing: {kind: table, file: none.yaml}\n", "routing.file: expected a file that exists");
         bad(topo + "routing: table\n", "routing.file: expected a table");
         bad(topo + "routing: dor\n", "routing: expected one of shortest-path, table, valiant on a graph");
