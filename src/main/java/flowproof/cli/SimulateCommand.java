@@ -354,6 +354,11 @@ final class SimulateCommand implements Callable<Integer> {
         o.put("control", r.control());
         o.put("controlPacketsSent", r.controlSent());
         o.put("controlPacketsDelivered", r.controlDelivered());
+        if (r.sourceRefused() >= 0) {
+            o.put("sourceRefused", r.sourceRefused());
+        } else {
+            o.putNull("sourceRefused");
+        }
         if (r.stopsDropped() >= 0) {
             o.put("stopsDropped", r.stopsDropped());
         } else {
@@ -453,6 +458,10 @@ final class SimulateCommand implements Callable<Integer> {
             out.println("  control   " + r.control() + (r.controlSent() == 0 ? ""
                 : String.format(", %,d control packets sent, %,d delivered (not counted as data)", r.controlSent(),
                     r.controlDelivered())));
+        }
+        if (r.sourceRefused() >= 0) {
+            out.printf("  refused   %,d packet%s generated at a full source queue (measured window)%n", r.sourceRefused(),
+                r.sourceRefused() == 1 ? "" : "s");
         }
         if (r.stopsDropped() >= 0) {
             out.printf("  stops     %,d Stop notification%s dropped (every output CAM line busy)%n", r.stopsDropped(),

@@ -51,7 +51,16 @@ public final class RoutingContract {
      * Every violation found (at most one per check), in the order above; empty when none.
      */
     public static List<Violation> violations(RoutingFunction routing, Topology topology) {
-        return new Run(routing, topology).run();
+        return new Run(routing, topology).run(null);
+    }
+
+    /**
+     * As {@link #violations(RoutingFunction, Topology)}, following only the routes of {@code pairs}
+     * (source, destination): the pairs a spec's traffic sends, for a routing that need not route the
+     * others (a routing table, a turn model, issue 47).
+     */
+    public static List<Violation> violations(RoutingFunction routing, Topology topology, List<int[]> pairs) {
+        return new Run(routing, topology).run(pairs);
     }
 
     /**
@@ -76,7 +85,7 @@ public final class RoutingContract {
             return null;
         }
         Run run = new Run(routing, topology);
-        List<Violation> found = run.run();
+        List<Violation> found = run.run(null);
         if (!run.bounded) {
             return new Violation(label(routing), "minimal", "declares minimal() but its routes are more than "
                 + String.format("%,d", MAX_STEPS) + " route states, too many to check that no packet can circle");
@@ -133,57 +142,65 @@ public final class RoutingContract {
             return i;
         }
 
-        List<Violation> run() {
-            int[] endpoints = t.endpoints();
+        List<Violation> run(List<int[]> given) {
+            List<int[]> pairs = given;
+            if (pairs == null) {
+                pairs = new ArrayList<>();
+                for (int s : t.endpoints()) {
+                    for (int d : t.endpoints()) {
+                        pairs.add(new int[] {s, d});
+                    }
+                }
+            }
             ArrayDeque<Integer> todo = new ArrayDeque<>();
             bounded = true;
-            for (int s : endpoints) {
-                for (int d : endpoints) {
-                    if (s == d) {
+            for (int[] pair : pairs) {
+                int s = pair[0];
+                int d = pair[1];
+                if (s == d) {
+                    continue;
+                }
+                if (states.size() >= MAX_STEPS) {
+                    bounded = false;
+                    break;
+                }
+                int k;
+                try {
+                    k = r.injectHeaders(s, d, headers);
+                } catch (RuntimeException e) {
+                    fail("inject-headers", "injectHeaders(" + t.nodeName(s) + ", " + t.nodeName(d) + ") threw " + e);
+                    continue;
+                }
+                if (k < 1 || k > r.maxInjectHeaders()) {
+                    fail("inject-headers", "injectHeaders(" + t.nodeName(s) + ", " + t.nodeName(d) + ") gives " + k
+                        + " headers (expected 1 to maxInjectHeaders(), " + r.maxInjectHeaders() + ")");
+                    continue;
+                }
+                for (int i = 0; i < k; i++) {
+                    int h = headers[i];
+                    if (h < 0 || h >= r.headers() || r.destinationOf(h) != d) {
+                        fail("inject-headers", "injectHeaders(" + t.nodeName(s) + ", " + t.nodeName(d) + ") gives header "
+                            + h + (h < 0 || h >= r.headers() ? " (headers() is " + r.headers() + ")"
+                            : ", whose destinationOf is " + r.destinationOf(h)));
                         continue;
                     }
-                    if (states.size() >= MAX_STEPS) {
-                        bounded = false;
-                        break;
-                    }
-                    int k;
-                    try {
-                        k = r.injectHeaders(s, d, headers);
-                    } catch (RuntimeException e) {
-                        fail("inject-headers", "injectHeaders(" + t.nodeName(s) + ", " + t.nodeName(d) + ") threw " + e);
+                    id(s, -1, h, todo);
+                }
+                while (!todo.isEmpty()) {
+                    int i = todo.poll();
+                    long[] st = states.get(i);
+                    int node = (int) st[0];
+                    int in = (int) st[1];
+                    int h = (int) st[2];
+                    if (in >= 0 && exit(h) == node) {
                         continue;
                     }
-                    if (k < 1 || k > r.maxInjectHeaders()) {
-                        fail("inject-headers", "injectHeaders(" + t.nodeName(s) + ", " + t.nodeName(d) + ") gives " + k
-                            + " headers (expected 1 to maxInjectHeaders(), " + r.maxInjectHeaders() + ")");
-                        continue;
+                    List<Integer> next = new ArrayList<>();
+                    follow(node, in, h, false, todo, next);
+                    if (r.hasEscape()) {
+                        follow(node, in, h, true, todo, next);
                     }
-                    for (int i = 0; i < k; i++) {
-                        int h = headers[i];
-                        if (h < 0 || h >= r.headers() || r.destinationOf(h) != d) {
-                            fail("inject-headers", "injectHeaders(" + t.nodeName(s) + ", " + t.nodeName(d) + ") gives header "
-                                + h + (h < 0 || h >= r.headers() ? " (headers() is " + r.headers() + ")"
-                                : ", whose destinationOf is " + r.destinationOf(h)));
-                            continue;
-                        }
-                        id(s, -1, h, todo);
-                    }
-                    while (!todo.isEmpty()) {
-                        int i = todo.poll();
-                        long[] st = states.get(i);
-                        int node = (int) st[0];
-                        int in = (int) st[1];
-                        int h = (int) st[2];
-                        if (in >= 0 && exit(h) == node) {
-                            continue;
-                        }
-                        List<Integer> next = new ArrayList<>();
-                        follow(node, in, h, false, todo, next);
-                        if (r.hasEscape()) {
-                            follow(node, in, h, true, todo, next);
-                        }
-                        hops.set(i, next.stream().mapToInt(Integer::intValue).toArray());
-                    }
+                    hops.set(i, next.stream().mapToInt(Integer::intValue).toArray());
                 }
                 if (!bounded) {
                     break;

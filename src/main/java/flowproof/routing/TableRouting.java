@@ -404,6 +404,11 @@ public final class TableRouting implements RoutingFunction, PairRoutable {
                 int node = state >= m ? state - m : graph.target(state);
                 int in = state >= m ? -1 : state;
                 int k = candidates(node, in, d, out);
+                if (k == 0 && strict && distance[node][d] == Integer.MAX_VALUE) {
+                    throw new ConfigurationException("routing", "a topology in which every pair the traffic sends is"
+                        + " connected", "no path from " + graph.nodeName(node) + " to " + graph.nodeName(d)
+                        + (node == s ? "" : " (reached on the way from " + graph.nodeName(s) + ")"));
+                }
                 if (k == 0 && strict) {
                     throw new ConfigurationException("routing.routes", "a route at every router a packet the"
                         + " traffic sends can reach (routability)", (in < 0 ? "none for " + graph.nodeName(s) + " -> "

@@ -30,6 +30,8 @@ import java.util.List;
  * @param stopsDropped    FBICM: Stop notifications dropped because every CAM line of the
  *                        upstream output port was busy (over the whole run); -1 for a run
  *                        without Stop notifications
+ * @param sourceRefused   with {@code source-queue: N}: packets refused in the measurement window because
+ *                        their source already held N; -1 for unbounded source queues
  */
 public record SimResult(
     String network,
@@ -61,7 +63,8 @@ public record SimResult(
     ControlSeries controlSeries,
     long controlSent,
     long controlDelivered,
-    long stopsDropped) implements java.io.Serializable {
+    long stopsDropped,
+    long sourceRefused) implements java.io.Serializable {
 
     /** A result without control packets. */
     public SimResult(String network, String workload, double load, long cycles, long generationCycles, long warmup,
@@ -72,7 +75,7 @@ public record SimResult(
                      ControlSeries controlSeries) {
         this(network, workload, load, cycles, generationCycles, warmup, terminals, packetsCreated, packetsDelivered,
             offered, accepted, latency, unstable, unstableReason, deadlock, drained, drainCycles, completion, meanHops,
-            utilisation, channelNames, series, spaceTime, checked, seconds, control, controlSeries, 0, 0, -1);
+            utilisation, channelNames, series, spaceTime, checked, seconds, control, controlSeries, 0, 0, -1, -1);
     }
 
     /** A result with control packets and without Stop notifications. */
@@ -85,7 +88,7 @@ public record SimResult(
         this(network, workload, load, cycles, generationCycles, warmup, terminals, packetsCreated, packetsDelivered,
             offered, accepted, latency, unstable, unstableReason, deadlock, drained, drainCycles, completion, meanHops,
             utilisation, channelNames, series, spaceTime, checked, seconds, control, controlSeries, controlSent,
-            controlDelivered, -1);
+            controlDelivered, -1, -1);
     }
 
     /** Node-cycles simulated per second of wall time (terminals x cycles / seconds). */

@@ -362,7 +362,7 @@ public final class Simulator implements Engine {
             vcPrio);
         live.bind(pk, va, control);
         sa.fuse((ip, iv) -> traverse(ip, iv, measuringNow));
-        sources = new SourceQueues(terminals, lookahead, cfg.warmup(), pk, rc);
+        sources = new SourceQueues(terminals, lookahead, cfg.warmup(), pk, rc, cfg.workload().sourceQueue());
         injection = new InjectionPorts(cfg, b, pk, msg, rc, sources, live, this::push, outPorts, classVcs, ctlClass,
             lookahead);
         watch = new DeadlockWatch(cfg, b, pk, va, msg, live, injection, termRouter, inVcs, injPorts, !classed);
@@ -457,7 +457,8 @@ public final class Simulator implements Engine {
             finite && live.created == live.delivered ? stats.lastDelivery() : -1,
             stats.meanHops(), stats.utilisation(o.window()), Statistics.channelNames(topo), stats.series.build(),
             stats.spaceTime == null ? null : stats.spaceTime.build(), cfg.check(), o.seconds(),
-            cfg.control().describe(), stats.series.buildControl(), live.ctlCreated, live.ctlDelivered);
+            cfg.control().describe(), stats.series.buildControl(), live.ctlCreated, live.ctlDelivered, -1,
+            cfg.workload().sourceQueue() > 0 ? sources.refusedMeasured : -1);
     }
 
     /**

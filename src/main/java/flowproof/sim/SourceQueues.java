@@ -48,12 +48,27 @@ final class SourceQueues {
     private final long[] lazyDrawn;
     /** The last cycle in which sources generated (-1 before the first). */
     private long generatedThrough = -1;
+    /** {@code source-queue}: the most packets a source holds, 0 for no limit; at most {@link #budget}. */
+    private final int limit;
+    /** Packets refused because their source's queue was full (in the measurement window: {@link #refusedMeasured}). */
+    long refused;
+    long refusedMeasured;
 
     /** Told about every packet created (per-flow statistics); null for none. */
     Simulator.GenerationListener onGenerate;
 
-    /** Source queues with room for {@code lookahead} packets a scheme may look at, at least. */
+    /** Source queues with room for {@code lookahead} packets a scheme may look at, at least; unbounded. */
     SourceQueues(int terminals, int lookahead, long warmup, Packets pk, RouterControl rc) {
+        this(terminals, lookahead, warmup, pk, rc, 0);
+    }
+
+    /**
+     * As {@link #SourceQueues(int, int, long, Packets, RouterControl)}, holding at most {@code limit}
+     * packets per source (0: no limit); a packet generated at a full queue is refused (drawn, as the
+     * workload draws it, and dropped before it is created). With a limit every packet is stored.
+     */
+    SourceQueues(int terminals, int lookahead, long warmup, Packets pk, RouterControl rc, int limit) {
+        this.limit = limit;
         this.terminals = terminals;
         this.warmup = warmup;
         this.pk = pk;
@@ -69,7 +84,7 @@ final class SourceQueues {
         Arrays.fill(lazyDrawn, -1);
         lazyLeft = new int[terminals];
         // a power of two, and room for every packet the lookahead of a scheme may look at
-        budget = Integer.highestOneBit(Math.max(BUDGET, lookahead) * 2 - 1);
+        budget = Integer.highestOneBit(Math.max(Math.max(BUDGET, limit), lookahead) * 2 - 1);
         ring = new int[terminals * budget];
     }
 
@@ -93,7 +108,8 @@ final class SourceQueues {
                 }
                 continue;
             }
-            boolean store = lazyCycle[t] == now - 1 && lazyLeft[t] == 0 && count[t] + n <= budget;
+            // with a limit the queue never outgrows the budget: every packet admitted is stored at once
+            boolean store = limit > 0 || lazyCycle[t] == now - 1 && lazyLeft[t] == 0 && count[t] + n <= budget;
             if (store) {
                 lazyCycle[t] = now;
             }
@@ -103,6 +119,13 @@ final class SourceQueues {
                     continue;
                 }
                 int size = gen.size(t);
+                if (limit > 0 && queuedPackets[t] >= limit) {
+                    refused++;
+                    if (now >= warmup) {
+                        refusedMeasured++;
+                    }
+                    continue;
+                }
                 created++;
                 stats.generated(size);
                 queuedPackets[t]++;

@@ -162,6 +162,14 @@ public final class SimulationReader {
             }
         }
         Workload workload = workload(sim, topo, specFolder(spec.source()));
+        if (sim.has("source-queue")) {
+            JsonNode sq = sim.get("source-queue");
+            if (!sq.isInt() || sq.asInt() < 1 || sq.asInt() > 1 << 16) {
+                throw new ConfigurationException("simulation.source-queue", "the most packets a source holds waiting to"
+                    + " inject, 1 to 65536 (absent: unbounded)", sq.toString());
+            }
+            workload = new flowproof.traffic.BoundedSources(workload, sq.asInt());
+        }
         int size = workload.maxPacketSize();
         int buffer = intField(sim, "buffer", spec.capacityGiven() ? spec.network().capacity() * size : -1);
         if (buffer < 1) {

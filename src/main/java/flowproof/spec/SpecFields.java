@@ -290,6 +290,9 @@ public final class SpecFields {
             "cycles for a credit to return"),
         f("simulation.injection-channels", "positive integer", "1", "simulation: {injection-channels: 2}",
             "channels from a terminal into its router"),
+        f("simulation.source-queue", "positive integer", "unbounded", "simulation: {source-queue: 1}",
+            "the most packets a source holds waiting to inject; a packet generated at a full queue is refused, not"
+                + " created (the Tune paper's sources that \"try\" to generate), counted in sourceRefused"),
         f("simulation.ejection-channels", "positive integer", "1", "simulation: {ejection-channels: 2}",
             "channels from a router to its terminal"),
         f("simulation.traffic", "a pattern, {pattern: ...}, {mix: [...]} or {script: [[cycle, src, dst, size], ...]}",

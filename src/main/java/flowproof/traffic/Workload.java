@@ -52,6 +52,14 @@ public interface Workload {
     String describe();
 
     /**
+     * The most packets a source holds waiting to inject, a packet generated beyond it refused
+     * ({@link BoundedSources}); 0 for unbounded source queues (the default).
+     */
+    default int sourceQueue() {
+        return 0;
+    }
+
+    /**
      * Per terminal, the index of the mix entry it belongs to (-1: in none), so a run can
      * measure the entries apart (simulate's {@code flows}); null when the traffic is not a mix.
      */

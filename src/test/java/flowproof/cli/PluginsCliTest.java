@@ -774,8 +774,8 @@ class PluginsCliTest {
                 + " {radix: 4}}\nrouting: {kind: table, routes: [{at: 0, to: 2, next: [2]}]}", "routing.routes[0].next[0]:"
                 + " expected a router with a channel from 0, found 2"),
             Arguments.of("topology: routers that cannot be reached", net + "{class: example.plugins.IrregularNet, params:"
-                + " {links: [[0, 1], [2, 3]]}}", "routing: expected a route for every pair of endpoints, found none at 2"
-                + " for destination 0 on the way from 2"),
+                + " {links: [[0, 1], [2, 3]]}}", "routing: expected a topology in which every pair the"
+                + " traffic sends is connected, found no path from 2 to 0"),
             // VC-class functions
             Arguments.of("vc-classes: unknown class", classes + "{class: example.plugins.Nope}",
                 "vc-classes.class: expected a class on the class path or in a --plugins jar or folder, found"

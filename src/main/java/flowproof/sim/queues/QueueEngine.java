@@ -191,6 +191,11 @@ public class QueueEngine implements Engine {
 
     /** As above with the organisation {@code organisation} creates (test variants of FBICM). */
     QueueEngine(SimConfig cfg, InputQueueing setup, PortOrganisation.Factory organisation) {
+        if (cfg.workload().sourceQueue() > 0) {
+            throw new flowproof.ConfigurationException("simulation.source-queue", "no source-queue limit with the"
+                + " input-queued switch models (" + cfg.control().describe() + "): their sources queue without bound",
+                Integer.toString(cfg.workload().sourceQueue()));
+        }
         this.cfg = cfg;
         this.setup = setup;
         this.routing = cfg.routing();
@@ -272,7 +277,7 @@ public class QueueEngine implements Engine {
             o.unstable(), o.reason(), o.deadlock(), o.drained(), o.drainCycles(),
             finite && created == delivered ? lastDelivery : -1,
             delivered == 0 ? 0 : (double) sumHops / delivered, util, names, series.build(), null, cfg.check(),
-            o.seconds(), cfg.control().describe(), series.buildControl(), 0, 0, ports.droppedStops());
+            o.seconds(), cfg.control().describe(), series.buildControl(), 0, 0, ports.droppedStops(), -1);
     }
 
     /** This engine as the run protocol sees it. */
