@@ -84,6 +84,11 @@ final class SimulateCommand implements Callable<Integer> {
         + "(the JSON marks it with latencyOfUnstableRun: true)")
     boolean latencyWhenUnstable;
 
+    @Option(names = "--by-destination", description = "also give, per destination terminal, the flits it received per"
+        + " cycle of the measurement window (JSON acceptedByDestination, indexed by terminal; text: the lowest and"
+        + " highest)")
+    boolean byDestination;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
@@ -199,10 +204,27 @@ final class SimulateCommand implements Callable<Integer> {
                     }
                 }
             }
+            if (byDestination && r.acceptedByDestination() != null) {
+                ArrayNode a = o.putArray("acceptedByDestination");
+                for (double v : r.acceptedByDestination()) {
+                    a.add(v);
+                }
+            }
             o.put("spec", s.name());
             out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(o));
         } else {
             print(out, s, r, bound, latencyWhenUnstable);
+            if (byDestination && r.acceptedByDestination() != null) {
+                double[] a = r.acceptedByDestination();
+                int lo = 0;
+                int hi = 0;
+                for (int t = 1; t < a.length; t++) {
+                    lo = a[t] < a[lo] ? t : lo;
+                    hi = a[t] > a[hi] ? t : hi;
+                }
+                out.printf("  by destination  lowest %.4f (terminal %d), highest %.4f (terminal %d) flits/cycle;"
+                    + " --json lists every terminal%n", a[lo], lo, a[hi], hi);
+            }
             if (flows != null) {
                 int i = 0;
                 for (FlowStats.Flow f : flows.flows(r.generationCycles(), r.cycles())) {

@@ -32,6 +32,8 @@ import java.util.List;
  *                        without Stop notifications
  * @param sourceRefused   with {@code source-queue: N}: packets refused in the measurement window because
  *                        their source already held N; -1 for unbounded source queues
+ * @param acceptedByDestination per destination terminal, the data flits it received per cycle of the
+ *                        measurement window (as {@code accepted} per terminal); null when not counted
  */
 public record SimResult(
     String network,
@@ -64,7 +66,20 @@ public record SimResult(
     long controlSent,
     long controlDelivered,
     long stopsDropped,
-    long sourceRefused) implements java.io.Serializable {
+    long sourceRefused,
+    double[] acceptedByDestination) implements java.io.Serializable {
+
+    /** {@code counts} (per terminal, over the measured cycles) per cycle of a {@code window}-cycle window; null for null. */
+    public static double[] perCycle(long[] counts, long window) {
+        if (counts == null) {
+            return null;
+        }
+        double[] r = new double[counts.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = (double) counts[i] / Math.max(1, window);
+        }
+        return r;
+    }
 
     /** A result without control packets. */
     public SimResult(String network, String workload, double load, long cycles, long generationCycles, long warmup,
@@ -75,7 +90,7 @@ public record SimResult(
                      ControlSeries controlSeries) {
         this(network, workload, load, cycles, generationCycles, warmup, terminals, packetsCreated, packetsDelivered,
             offered, accepted, latency, unstable, unstableReason, deadlock, drained, drainCycles, completion, meanHops,
-            utilisation, channelNames, series, spaceTime, checked, seconds, control, controlSeries, 0, 0, -1, -1);
+            utilisation, channelNames, series, spaceTime, checked, seconds, control, controlSeries, 0, 0, -1, -1, null);
     }
 
     /** A result with control packets and without Stop notifications. */
@@ -88,7 +103,7 @@ public record SimResult(
         this(network, workload, load, cycles, generationCycles, warmup, terminals, packetsCreated, packetsDelivered,
             offered, accepted, latency, unstable, unstableReason, deadlock, drained, drainCycles, completion, meanHops,
             utilisation, channelNames, series, spaceTime, checked, seconds, control, controlSeries, controlSent,
-            controlDelivered, -1, -1);
+            controlDelivered, -1, -1, null);
     }
 
     /** Node-cycles simulated per second of wall time (terminals x cycles / seconds). */

@@ -363,6 +363,7 @@ public final class Simulator implements Engine {
         live.bind(pk, va, control);
         sa.fuse((ip, iv) -> traverse(ip, iv, measuringNow));
         sources = new SourceQueues(terminals, lookahead, cfg.warmup(), pk, rc, cfg.workload().sourceQueue());
+        destinationFlits = new long[terminals];
         injection = new InjectionPorts(cfg, b, pk, msg, rc, sources, live, this::push, outPorts, classVcs, ctlClass,
             lookahead);
         watch = new DeadlockWatch(cfg, b, pk, va, msg, live, injection, termRouter, inVcs, injPorts, !classed);
@@ -458,7 +459,8 @@ public final class Simulator implements Engine {
             stats.meanHops(), stats.utilisation(o.window()), Statistics.channelNames(topo), stats.series.build(),
             stats.spaceTime == null ? null : stats.spaceTime.build(), cfg.check(), o.seconds(),
             cfg.control().describe(), stats.series.buildControl(), live.ctlCreated, live.ctlDelivered, -1,
-            cfg.workload().sourceQueue() > 0 ? sources.refusedMeasured : -1);
+            cfg.workload().sourceQueue() > 0 ? sources.refusedMeasured : -1,
+            SimResult.perCycle(destinationFlits, o.window()));
     }
 
     /**
@@ -586,9 +588,12 @@ public final class Simulator implements Engine {
 
     /** Whether this cycle is measured: for the traversals the switch allocator makes ({@link SwitchAllocator#fuse}). */
     private boolean measuringNow;
+    /** Per destination terminal: data flits delivered in measured cycles. */
+    private long[] destinationFlits;
 
     private void step(Workload.Generator gen, boolean measuring) {
         long now = live.now;
+        measuringNow = measuring;
         links.turn(now);
         arrivals();
         if (controlled) {
@@ -611,7 +616,6 @@ public final class Simulator implements Engine {
         if (contention != null) {
             contention.count(now);
         }
-        measuringNow = measuring;
         int grants = sa.allocate(now);
         for (int i = 0; i < grants; i++) {
             traverse(sa.grantPort(i), sa.grantVc(i), measuring);
@@ -770,6 +774,9 @@ public final class Simulator implements Engine {
             return;
         }
         stats.accepted();
+        if (measuringNow) {
+            destinationFlits[pk.dst[p]]++;
+        }
         live.deliveredFlits++;
         if (pk.delivered[p] < pk.size[p]) {
             return;

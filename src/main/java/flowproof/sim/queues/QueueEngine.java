@@ -155,6 +155,10 @@ public class QueueEngine implements Engine {
     private long lastDelivery;
     private long genWindow;
     private long accWindow;
+    /** Whether the cycle being simulated is measured. */
+    private boolean measuringNow;
+    /** Per destination terminal: data flits delivered in measured cycles. */
+    private long[] destinationFlits;
     private long sumHops;
     private final long[] chanFlits;
     private final LatencyHistogram latencies = new LatencyHistogram();
@@ -277,7 +281,8 @@ public class QueueEngine implements Engine {
             o.unstable(), o.reason(), o.deadlock(), o.drained(), o.drainCycles(),
             finite && created == delivered ? lastDelivery : -1,
             delivered == 0 ? 0 : (double) sumHops / delivered, util, names, series.build(), null, cfg.check(),
-            o.seconds(), cfg.control().describe(), series.buildControl(), 0, 0, ports.droppedStops(), -1);
+            o.seconds(), cfg.control().describe(), series.buildControl(), 0, 0, ports.droppedStops(), -1,
+            SimResult.perCycle(destinationFlits, o.window()));
     }
 
     /** This engine as the run protocol sees it. */
@@ -368,6 +373,10 @@ public class QueueEngine implements Engine {
     }
 
     private void step(Workload.Generator gen, boolean measuring) {
+        measuringNow = measuring;
+        if (destinationFlits == null) {
+            destinationFlits = new long[terminals];
+        }
         events();
         ports.startCycle(now);
         sources(gen, measuring);
@@ -453,6 +462,9 @@ public class QueueEngine implements Engine {
         lastDelivery = now;
         sumHops += pk.hops[k];
         accWindow += pk.size[k];
+        if (measuringNow) {
+            destinationFlits[dst] += pk.size[k];
+        }
         if (listener != null) {
             listener.delivered(src, dst, pk.size[k], pk.gen[k], pk.inj[k], now, pk.hops[k]);
         }
