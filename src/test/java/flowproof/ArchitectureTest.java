@@ -35,7 +35,7 @@ class ArchitectureTest {
             "flowproof.throttle..", "flowproof.cluster..")
         .layer("Report").definedBy("flowproof.report..")
         .layer("Spec").definedBy("flowproof.spec..")
-        .layer("Decision").definedBy("flowproof.check..", "flowproof.fuzz..")
+        .layer("Decision").definedBy("flowproof.check..", "flowproof.fuzz..", "flowproof.certify..")
         .layer("Top").definedBy("flowproof.cli..", "flowproof.testing..")
         .whereLayer("Core model").mayOnlyBeAccessedByLayers("Engines", "Report", "Spec", "Decision", "Top")
         .whereLayer("Engines").mayOnlyBeAccessedByLayers("Report", "Spec", "Decision", "Top")
@@ -100,4 +100,18 @@ class ArchitectureTest {
             }
         })
         .should().notDependOnEachOther();
+
+    /**
+     * The certificate checker is independent of the engines it checks (issue 44): it shares with them only
+     * the model (topology, routing function, rule, the spec reader), never the dependency graph builder,
+     * the explorer's search, the solver, the decision or the queue-level routes the engines share.
+     */
+    @ArchTest
+    static final ArchRule CERTIFICATE_CHECKER_IS_INDEPENDENT = noClasses()
+        .that().resideInAPackage("flowproof.certify..")
+        .should().dependOnClassesThat().resideInAnyPackage("flowproof.cdg..", "flowproof.solve..", "flowproof.check..",
+            "flowproof.sim..", "flowproof.cluster..")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("flowproof.routing.QueueRoutes")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("flowproof.explore.Expander")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("flowproof.explore.Explorer");
 }

@@ -41,6 +41,11 @@ final class CheckCommand implements Callable<Integer> {
         + "and CP-SAT run here, so the answer is one JVM's; a member lost: incomplete, exit 3")
     Path cluster;
 
+    @Option(names = "--certificate", paramLabel = "FILE", description = "write the proof's certificate to FILE (a "
+        + "proof by an acyclic dependency graph: the queues' numbering; re-checked by the certify command; other "
+        + "verdicts and methods: one line, exit 2)")
+    Path certificate;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
@@ -96,6 +101,13 @@ final class CheckCommand implements Callable<Integer> {
         if (o.writeFailure().isPresent()) {
             err.println(o.writeFailure().get());
             return Main.BAD_INPUT;
+        }
+        if (certificate != null) {
+            String problem = Certificates.write(o, certificate);
+            if (problem != null) {
+                err.println(problem);
+                return o.exitCode() == 0 ? Main.BAD_INPUT : o.exitCode();
+            }
         }
         return o.exitCode();
     }

@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
     subcommands = {ExploreCommand.class, CheckCommand.class, VerifyCommand.class, ReplayCommand.class, ReportCommand.class, CdgCommand.class,
         BenchCommand.class, SimulateCommand.class, SweepCommand.class, CompareCommand.class, SimBenchCommand.class,
         BenchSpinCommand.class, ProveCommand.class, BoundCommand.class, BenchProveCommand.class,
-        FuzzCommand.class, WorkerCommand.class, ReproduceCommand.class, FromBookSimCommand.class, SizeCommand.class})
+        FuzzCommand.class, WorkerCommand.class, ReproduceCommand.class, FromBookSimCommand.class, SizeCommand.class,
+        CertifyCommand.class})
 public final class Main implements Runnable {
 
     public static final int OK = flowproof.check.Decision.EXIT_OK;
