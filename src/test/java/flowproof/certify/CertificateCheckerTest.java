@@ -139,4 +139,20 @@ class CertificateCheckerTest {
             + " method duato");
         assertThat(dir.resolve("c.json")).doesNotExist();
     }
+
+    @Test
+    void verifyReChecksEveryProofAndNamesTheOnesItCannotCertifyYet() throws IOException {
+        Path specs = dir.resolve("specs");
+        Files.createDirectories(specs);
+        for (String f : List.of("mesh4x4-west-first.yaml", "r2-ring4-c1-dateline.yaml", "duato-torus3x3-dateline-escape.yaml",
+            "r1-ring4-c1-vct.yaml")) {
+            Files.copy(Path.of("specs", f), specs.resolve(f));
+        }
+        StringWriter out = new StringWriter();
+        int code = Main.run(new String[] {"verify", specs.toString(), "--certificates", "--counterexamples",
+            dir.resolve("cx").toString()}, new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
+        assertThat(code).as(out.toString()).isZero();
+        assertThat(out.toString()).contains("certificates: 2 valid, 0 failed, 1 proofs the checker does not cover yet"
+            + " (duato-torus3x3-dateline-escape)");
+    }
 }
