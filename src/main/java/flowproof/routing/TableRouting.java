@@ -493,8 +493,11 @@ public final class TableRouting implements RoutingFunction, PairRoutable {
         if (plain != null) {
             return "the entry" + at + " says next: []";
         }
-        return "no entry" + at + (keyed.contains((long) node * n + d) ? " from " + graph.nodeName(graph.source(in))
-            + " or without from" : "");
+        if (keyed.contains((long) node * n + d)) {
+            return in >= 0 ? "no entry" + at + " from " + graph.nodeName(graph.source(in)) + " or without from"
+                : "no entry" + at + " without from (the entries there cover packets arriving from the routers they name)";
+        }
+        return "no entry" + at;
     }
 
     /** The topology routed on. */

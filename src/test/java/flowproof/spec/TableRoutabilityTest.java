@@ -144,6 +144,14 @@ class TableRoutabilityTest {
             .contains("routing.routes[10].next: expected a router of the topology, found 7");
     }
 
+    @Test
+    void aPacketInjectedWhereOnlyKeyedEntriesExistIsNamed() throws Exception {
+        // b sends to c itself, but b's only entry for c is keyed (from a)
+        Path p = spec(", default: true", "", "traffic: {pairs: [[a, c], [b, c]]}\n");
+        assertThat(rejected(p)).endsWith("found none for b -> c at its source: no entry at b to c without from (the entries"
+            + " there cover packets arriving from the routers they name)");
+    }
+
     private static int channel(flowproof.topology.Topology g, int from, int to) {
         for (int c = 0; c < g.channels(); c++) {
             if (g.source(c) == from && g.target(c) == to) {
