@@ -19,10 +19,10 @@ final class SearchOptions {
     boolean noSave;
 
     @Option(names = "--max-states", paramLabel = "N", description = "override the spec's state limit")
-    long maxStates;
+    Long maxStates;
 
     @Option(names = "--max-seconds", paramLabel = "S", description = "override the spec's time limit")
-    double maxSeconds;
+    Double maxSeconds;
 
     @Option(names = "--threads", paramLabel = "N",
         description = "threads that expand states (default: all cores); counts and traces do not depend on it")
@@ -104,7 +104,9 @@ final class SearchOptions {
         boolean first = !allProperties;
         long bytes = maxMemory == null ? Long.MAX_VALUE : parseSize(maxMemory);
         Progress p = new Progress(err, json);
-        return new flowproof.check.Options(maxStates, maxSeconds, threads, symmetry, bytes, expectedStates,
+        // absent: 0, the spec's own limit (an explicit 0 is refused by problem())
+        return new flowproof.check.Options(maxStates == null ? 0 : maxStates, maxSeconds == null ? 0 : maxSeconds,
+            threads, symmetry, bytes, expectedStates,
             p.on() ? p::search : null, !enumerateInjectionQueues, saveDir(), first, method);
     }
 
@@ -119,10 +121,10 @@ final class SearchOptions {
         if (maxMemory != null && parseSize(maxMemory) < 0) {
             return "--max-memory: expected a size such as 8g, 512m or 100000k, found " + maxMemory;
         }
-        if (maxStates < 0) {
+        if (maxStates != null && maxStates <= 0) {
             return "--max-states: expected a positive number of states, found " + maxStates;
         }
-        if (maxSeconds < 0) {
+        if (maxSeconds != null && !(maxSeconds > 0)) {
             return "--max-seconds: expected a positive number of seconds, found " + maxSeconds;
         }
         return null;
