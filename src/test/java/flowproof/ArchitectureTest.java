@@ -32,7 +32,7 @@ class ArchitectureTest {
         .layer("Core model").definedBy("flowproof", "flowproof.topology..", "flowproof.rule..", "flowproof.routing..",
             "flowproof.traffic..", "flowproof.plugin..")
         .layer("Engines").definedBy("flowproof.cdg..", "flowproof.explore..", "flowproof.solve..", "flowproof.sim..",
-            "flowproof.throttle..", "flowproof.cluster..")
+            "flowproof.throttle..", "flowproof.cluster..", "flowproof.fabric..")
         .layer("Report").definedBy("flowproof.report..")
         .layer("Spec").definedBy("flowproof.spec..")
         .layer("Decision").definedBy("flowproof.check..", "flowproof.fuzz..", "flowproof.certify..")
@@ -83,7 +83,7 @@ class ArchitectureTest {
             public com.tngtech.archunit.library.dependencies.SliceIdentifier getIdentifierOf(
                 com.tngtech.archunit.core.domain.JavaClass c) {
                 String p = c.getPackageName();
-                for (String engine : new String[] {"explore", "solve", "cdg", "sim"}) {
+                for (String engine : new String[] {"explore", "solve", "cdg", "sim", "fabric"}) {
                     if (p.equals("flowproof." + engine) || p.startsWith("flowproof." + engine + ".")) {
                         return com.tngtech.archunit.library.dependencies.SliceIdentifier.of(engine);
                     }
