@@ -27,10 +27,13 @@ NET="$OUT/fabric.net"
   done
 } > "$NET"
 export IBSIM_SOCKNAME="flowproof-bench-$$"
-ibsim -s -n "$NET" > "$OUT/ibsim.log" 2>&1 < /dev/null &
+NODES=$((LEAVES * HOSTS + LEAVES + SPINES))
+ibsim -N $((NODES + 16)) -S $((LEAVES + SPINES + 16)) -s -n "$NET" > "$OUT/ibsim.log" 2>&1 < /dev/null &
 SIM_PID=$!
 trap 'kill $SIM_PID 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do grep -q MaxMcastCap "$OUT/ibsim.log" 2>/dev/null && break; sleep 0.1; done
+sleep 0.5
+kill -0 $SIM_PID 2>/dev/null || { echo "ibsim did not start: $(tail -2 "$OUT/ibsim.log")" >&2; exit 1; }
 LD_PRELOAD=$SHIM OSM_TMP_DIR="$OUT" OSM_CACHE_DIR="$OUT" timeout 600 \
   opensm -o -s 0 -R "$ENGINE" -D 0x43 -f "$OUT/opensm.log" --dump_files_dir "$OUT" > "$OUT/opensm.out" 2>&1
 echo "OpenSM ($ENGINE) dumps in $OUT: $(grep -c . "$OUT/opensm-subnet.lst") link ends, $(grep -c 'lids dumped' "$OUT/opensm-lfts.dump") switch tables"

@@ -61,6 +61,22 @@ final class FabricCommand implements Callable<Integer> {
         + "loop through each channel on a cycle that no loop listed before passes (default ${DEFAULT-VALUE})")
     int maxLoops;
 
+    @Option(names = "--spec", paramLabel = "FILE", description = "also write the fabric as a spec (FILE, with "
+        + "FILE's name plus -network.yaml and -routes.yaml beside it): switches and CAs as routers, the forwarding "
+        + "tables as its routing table, one VC, virtual cut-through; for one VL, LMC 0, one link between two nodes")
+    Path specFile;
+
+    @Option(names = "--check", description = "then run 'check' on the spec written by --spec: every engine's verdict, "
+        + "and a deadlock trace from the empty network where one is reached (the exit code is check's)")
+    boolean check;
+
+    @Option(names = "--counterexamples", paramLabel = "DIR", description = "with --check: where check saves the trace "
+        + "(check's default: counterexamples)")
+    Path counterexamples;
+
+    @Option(names = "--no-save", description = "with --check: do not save the trace")
+    boolean noSave;
+
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 
@@ -68,7 +84,7 @@ final class FabricCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec cmd;
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException, InterruptedException {
         PrintWriter out = cmd.commandLine().getOut();
         PrintWriter err = cmd.commandLine().getErr();
         if (dir == null && (topology == null || lfts == null)) {
@@ -95,6 +111,15 @@ final class FabricCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
         }
+        if ((counterexamples != null || noSave) && !check) {
+            err.println((noSave ? "--no-save" : "--counterexamples") + ": expected with --check (it is check's), found "
+                + "no --check");
+            return Main.BAD_INPUT;
+        }
+        if (check && specFile == null) {
+            err.println("--check: expected --spec FILE (the spec to check), found none");
+            return Main.BAD_INPUT;
+        }
         long t0 = System.nanoTime();
         Fabric f;
         try {
@@ -115,6 +140,46 @@ final class FabricCommand implements Callable<Integer> {
             text(out, c, verdict, readSeconds, checkSeconds);
         }
         out.flush();
+        if (specFile != null) {
+            String refusal = flowproof.fabric.FabricSpec.refusal(c);
+            if (refusal != null) {
+                err.println("--spec: " + refusal);
+                return Main.BAD_INPUT;
+            }
+            String base = specFile.getFileName().toString().replaceAll("\\.ya?ml$", "");
+            flowproof.fabric.FabricSpec.Files files = flowproof.fabric.FabricSpec.of(c, base, base + "-network.yaml",
+                base + "-routes.yaml", String.valueOf(dir != null ? dir : f.source()));
+            Path parent = specFile.toAbsolutePath().getParent();
+            Outputs w = new Outputs();
+            com.fasterxml.jackson.databind.ObjectMapper yaml = new com.fasterxml.jackson.databind.ObjectMapper(
+                com.fasterxml.jackson.dataformat.yaml.YAMLFactory.builder().disable(
+                    com.fasterxml.jackson.dataformat.yaml.YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build());
+            w.write("--spec", () -> flowproof.report.OutputFile.write(parent.resolve(base + "-network.yaml"),
+                yaml.writeValueAsString(files.graph())));
+            w.write("--spec", () -> flowproof.report.OutputFile.write(parent.resolve(base + "-routes.yaml"),
+                yaml.writeValueAsString(files.routes())));
+            w.write("--spec", () -> flowproof.report.OutputFile.write(specFile, yaml.writeValueAsString(files.spec())));
+            if (!w.ok()) {
+                return w.exit(err, Main.BAD_INPUT);
+            }
+            if (!json) {
+                out.println("spec: " + specFile + " (with " + base + "-network.yaml and " + base + "-routes.yaml)");
+                out.flush();
+            }
+            if (check) {
+                java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("check", specFile.toString()));
+                if (counterexamples != null) {
+                    args.addAll(java.util.List.of("--counterexamples", counterexamples.toString()));
+                }
+                if (noSave) {
+                    args.add("--no-save");
+                }
+                if (json) {
+                    args.add("--json");
+                }
+                return Main.run(args.toArray(new String[0]), out, err);
+            }
+        }
         return ok ? Main.OK : Main.VIOLATION;
     }
 
