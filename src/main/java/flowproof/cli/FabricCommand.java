@@ -141,7 +141,7 @@ final class FabricCommand implements Callable<Integer> {
         }
         out.flush();
         if (specFile != null) {
-            String refusal = flowproof.fabric.FabricSpec.refusal(c);
+            flowproof.fabric.FabricSpec.Refusal refusal = flowproof.fabric.FabricSpec.refusal(c);
             if (refusal != null) {
                 err.println("--spec: " + refusal);
                 return Main.BAD_INPUT;

@@ -24,17 +24,25 @@ public final class FabricSpec {
     private FabricSpec() {
     }
 
+    /** Why a fabric cannot be written as a spec: what a spec needs, and what the fabric has. */
+    public record Refusal(String expected, String found) {
+        @Override
+        public String toString() {
+            return "expected " + expected + ", found " + found;
+        }
+    }
+
     /** Why the fabric cannot be written as a spec, or null. */
-    public static String refusal(CreditLoops c) {
+    public static Refusal refusal(CreditLoops c) {
         Fabric f = c.fabric();
         if (c.vls().size() > 1) {
-            return "expected routes on one VL (a spec's table routing has no SL-to-VL stage), found VLs " + c.vls();
+            return new Refusal("routes on one VL (a spec's table routing has no SL-to-VL stage)", "VLs " + c.vls());
         }
         if (f.lmc() > 0) {
-            return "expected LMC 0 (a spec routes to a router, not to one of its LIDs), found LMC " + f.lmc();
+            return new Refusal("LMC 0 (a spec routes to a router, not to one of its LIDs)", "LMC " + f.lmc());
         }
         if (c.brokenCount() > 0) {
-            return "expected every route delivered, found " + c.brokenCount() + " that are not";
+            return new Refusal("every route delivered", c.brokenCount() + " that are not");
         }
         for (int v = 0; v < f.nodes(); v++) {
             TreeSet<Integer> peers = new TreeSet<>();
@@ -44,19 +52,19 @@ public final class FabricSpec {
                 if (w >= 0) {
                     links++;
                     if (!peers.add(w)) {
-                        return "expected at most one link between two nodes (a spec's graph names a channel by its two "
-                            + "routers), found two between " + f.name(v) + " and " + f.name(w);
+                        return new Refusal("at most one link between two nodes (a spec's graph names a channel by its "
+                            + "two routers)", "two between " + f.name(v) + " and " + f.name(w));
                     }
                 }
             }
             if (!f.isSwitch(v) && links > 1) {
-                return "expected one connected port per CA, found " + links + " on " + f.name(v);
+                return new Refusal("one connected port per CA", links + " on " + f.name(v));
             }
         }
         java.util.Set<String> names = new java.util.HashSet<>();
         for (int v = 0; v < f.nodes(); v++) {
             if (!names.add(f.name(v))) {
-                return "expected distinct node names, found two named '" + f.name(v) + "'";
+                return new Refusal("distinct node names", "two named '" + f.name(v) + "'");
             }
         }
         return null;

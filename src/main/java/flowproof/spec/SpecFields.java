@@ -131,6 +131,13 @@ public final class SpecFields {
         f("topology.anynet", "text of a BookSim anynet file", "none",
             "topology: {kind: anynet, anynet: \"router 0 node 0 router 1\\nrouter 1 node 1 router 0\"}",
             "anynet: the file's text inline"),
+        f("topology.dir", "path, relative to the spec", "one of dir and opensm is required for opensm",
+            "topology: {kind: opensm, dir: dumps}", "opensm: OpenSM's dump directory (opensm -D 0x43 --dump_files_dir; "
+                + "docs/fabric.md): every switch and CA a router, the CAs the terminals; routing: opensm is its forwarding "
+                + "tables"),
+        f("topology.opensm", "mapping {graph, routes}", "none",
+            "topology: {kind: opensm, opensm: {graph: {routers: [...], links: [...], terminals: [...]}, routes: [...]}}",
+            "opensm: the fabric inline, as counterexample files embed it (the graph and its forwarding tables as routes)"),
         f("topology.graph.routers", "list of names", REQ, "routers: [a, b, c, d]",
             "a graph's routers (also the form of a graph file)"),
         f("topology.graph.links", "list of [a, b] or [a, b, latency]", "none", "links: [[a, b], [b, c, 2]]",

@@ -132,6 +132,28 @@ class FabricCommandTest {
     }
 
     @Test
+    void aSpecNamesTheDumps() throws Exception {
+        CliRun r = CliRun.run("check", "specs/opensm-torus4x4-minhop.yaml", "--no-save");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("graph opensm opensm-torus4x4-minhop (32 routers, 96 channels)",
+            "a stuck state reached from the empty network in 8 moves");
+        Path lash = tmp.resolve("lash.yaml");
+        Files.writeString(lash, "name: lash\ntopology: {kind: opensm, dir: " + LASH.toAbsolutePath() + "}\n"
+            + "routing: opensm\nvcs: 1\ncapacity: 1\nrule: vct\ntraffic: all-pairs\n");
+        CliRun refused = CliRun.run("check", lash);
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err().strip()).isEqualTo(lash + ": topology.dir: expected routes on one VL (a spec's table "
+            + "routing has no SL-to-VL stage) (flowproof fabric checks any fabric for credit loops), found VLs [0, 1] in "
+            + LASH.toAbsolutePath());
+        Path torus = tmp.resolve("t.yaml");
+        Files.writeString(torus, "name: t\ntopology: {kind: torus, radix: [4, 4]}\nrouting: opensm\nvcs: 1\n"
+            + "capacity: 1\nrule: vct\ntraffic: all-pairs\n");
+        CliRun wrong = CliRun.run("check", torus);
+        assertThat(wrong.code()).isEqualTo(2);
+        assertThat(wrong.err()).contains("(opensm is the forwarding tables of topology: {kind: opensm, dir: DUMPS})");
+    }
+
+    @Test
     void aRouteThatIsNotDeliveredIsNamed() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("broken"));
         Files.copy(MINHOP.resolve("opensm-subnet.lst"), dir.resolve("opensm-subnet.lst"));
