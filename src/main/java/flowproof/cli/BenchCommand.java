@@ -290,8 +290,9 @@ final class BenchCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         if (members != null) {
-            if (members < 1) {
-                cmd.commandLine().getErr().println("--members: expected a positive number of members, found " + members);
+            if (members < 1 || members > ClusterOption.MAX_IN_JVM_MEMBERS) {
+                cmd.commandLine().getErr().println("--members: expected 1 to " + ClusterOption.MAX_IN_JVM_MEMBERS
+                    + " members in this JVM, found " + members);
                 return Main.BAD_INPUT;
             }
             return benchMembers(out);

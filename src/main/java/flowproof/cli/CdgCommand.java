@@ -41,6 +41,9 @@ final class CdgCommand implements Callable<Integer> {
         + "extended graph of the escape VCs")
     boolean full;
 
+    @Option(names = "--no-save", description = "accepted as by the other commands; this command saves no counterexample")
+    boolean noSave;
+
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 

@@ -112,6 +112,10 @@ final class SearchOptions {
 
     /** One line naming a bad option value, or null. */
     String problem() {
+        if (!noSave && dir != null && dir.toString().isBlank()) {
+            // an empty path is the working directory: traces landed in the repository root (issue 45)
+            return "--counterexamples: expected a directory, found an empty path (--no-save saves nothing)";
+        }
         if (threads < 1) {
             return "--threads: expected a positive number of threads, found " + threads;
         }

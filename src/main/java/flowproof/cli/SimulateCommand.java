@@ -40,6 +40,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SPEC", arity = "0..1", description = "a spec file (YAML) with a simulation section")
     Path spec;
 
+    @Option(names = "--no-save", description = "accepted as by the other commands; this command saves no counterexample")
+    boolean noSave;
+
     @Option(names = "--booksim", paramLabel = "FILE.cfg", description = "a BookSim 2.0 configuration file instead of a "
         + "spec (docs/booksim.md: the keys flowproof maps)")
     Path booksim;

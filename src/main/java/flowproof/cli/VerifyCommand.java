@@ -108,9 +108,16 @@ final class VerifyCommand implements Callable<Integer> {
                 return exit;
             }
         }
+        // the name column fits the longest name (at least 34 characters), so that the table stays aligned
+        int nameWidth = 34;
+        for (Spec sp : specs) {
+            if (sp != null) {
+                nameWidth = Math.max(nameWidth, sp.name().length());
+            }
+        }
+        String rowFormat = "%-" + nameWidth + "s %-15s %-11s %-15s %13s %9s  %s%n";
         if (!options.json) {
-            out.printf("%-34s %-15s %-11s %-15s %13s %9s  %s%n", "spec", "verdict", "method", "expected", "states",
-                "seconds", "result");
+            out.printf(rowFormat, "spec", "verdict", "method", "expected", "states", "seconds", "result");
         }
         int next = 0;
         for (int fi = 0; fi < files.size(); fi++) {
@@ -125,7 +132,10 @@ final class VerifyCommand implements Callable<Integer> {
                 if (remote != null) {
                     o = remote.get(next++).get();
                 } else {
-                    Decision d = Flowproof.check(spec, options.options(err));
+                    Decision d;
+                    try (StillRunning still = new StillRunning(err, spec.name(), STILL_RUNNING_SECONDS)) {
+                        d = Flowproof.check(spec, options.options(err));
+                    }
                     o = row(d);
                     if (certificates && d.verdict() == Verdict.PROVED) {
                         String[] why = new String[1];
@@ -187,8 +197,8 @@ final class VerifyCommand implements Callable<Integer> {
             } else {
                 String states = !o.explored() ? "-" : String.format("%,d", o.states());
                 double secs = o.seconds();
-                out.printf("%-34s %-15s %-11s %-15s %13s %9.2f  %s%n", spec.name(), v.key(), o.method(),
-                    spec.expect() == null ? "-" : spec.expect().key(), states, secs, result);
+                out.printf(rowFormat, spec.name(), v.key(), o.method(), spec.expect() == null ? "-" : spec.expect().key(),
+                    states, String.format("%.2f", secs), result);
             }
             out.flush();
         }
@@ -246,6 +256,38 @@ final class VerifyCommand implements Callable<Integer> {
             return null;
         } finally {
             progress.done();
+        }
+    }
+
+    /** Seconds after which, and then every as many seconds, a spec still being checked is named on standard error. */
+    static final long STILL_RUNNING_SECONDS = Long.getLong("flowproof.verify.stillRunningSeconds", 30);
+
+    /**
+     * Names a spec that runs long on standard error ("still checking NAME (60 s)") every
+     * {@code period} seconds, so that a long spec is not silent; closed when the spec is decided.
+     */
+    static final class StillRunning implements AutoCloseable {
+        private final java.util.concurrent.ScheduledExecutorService timer;
+
+        StillRunning(PrintWriter err, String name, long period) {
+            timer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "verify-still-running");
+                t.setDaemon(true);
+                return t;
+            });
+            long start = System.nanoTime();
+            timer.scheduleAtFixedRate(() -> {
+                synchronized (err) {
+                    err.printf("verify: still checking %s (%d s)%n", name,
+                        java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start));
+                    err.flush();
+                }
+            }, period, period, java.util.concurrent.TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() {
+            timer.shutdownNow();
         }
     }
 }

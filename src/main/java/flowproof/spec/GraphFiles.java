@@ -312,7 +312,11 @@ public final class GraphFiles {
                 }
                 links.computeIfAbsent(id, k -> new TreeMap<>());
                 if (id == head) {
-                    continue; // BookSim's self-channel: never routed on
+                    // BookSim builds a channel from a router to itself and never routes on it; a graph file refuses
+                    // one, and so does this: left out silently, it hid a typo (issue 45)
+                    throw new SpecException(name, at, "a link between two different routers (BookSim builds a channel"
+                        + " from a router to itself and never routes on it: remove it)", "router " + id
+                        + " linked to itself");
                 }
                 links.get(head).put(id, lat);
                 links.get(id).putIfAbsent(head, 1);

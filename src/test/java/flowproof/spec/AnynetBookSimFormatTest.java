@@ -100,11 +100,11 @@ class AnynetBookSimFormatTest {
 
     @Test
     void whatElseBookSimAccepts() throws Exception {
-        // node-headed lines, repeated nodes, a node latency (read, not modelled), a self-link
-        // (never routed on), a router declared alone, blank and space-only lines, spaces
-        // anywhere, a line without a final newline
+        // node-headed lines, repeated nodes, a node latency (read, not modelled), a router
+        // declared alone, blank and space-only lines, spaces anywhere, a line without a final
+        // newline (a self-link, which BookSim builds and never routes on, is refused: below)
         GraphTopology g = read("router 0 node 0 node 0 5 router 1\n\n   \nnode 1 router 1\n  router   2  \n"
-            + "router 1 router 1 router 2\nnode 2 router 2");
+            + "router 1 router 2\nnode 2 router 2");
         assertThat(g.nodes()).isEqualTo(3);
         assertThat(g.channels()).isEqualTo(4);
         assertThat(g.channelTo(1, 1)).isNegative();
@@ -116,6 +116,14 @@ class AnynetBookSimFormatTest {
         // routers without nodes forward only
         g = read("router 0 node 0 router 1\nrouter 1 router 2\nrouter 2 node 1\n");
         assertThat(g.endpoints()).containsExactly(0, 2);
+    }
+
+    @Test
+    void aSelfLinkIsRefusedNotDroppedSilently() throws IOException {
+        // issue 45: BookSim builds the channel and never routes on it; flowproof dropped it without a word
+        assertThat(rejected("router 0 node 0 router 1\nrouter 1 node 1 router 1\n"))
+            .isEqualTo("line 2: expected a link between two different routers (BookSim builds a channel from a router to"
+                + " itself and never routes on it: remove it), found router 1 linked to itself");
     }
 
     @Test
