@@ -7,8 +7,9 @@ import flowproof.topology.Topology;
 /**
  * Where a network's nodes and queues are drawn, in pixels: tori and meshes on their grid
  * (a 1-D ring on a circle, a 1-D mesh on a line, the third dimension as grids side by side),
- * butterflies and BMINs by stage (terminals in the first column), every other topology on a
- * circle. A channel runs from its source to its target, bent outwards when it wraps around a
+ * butterflies and BMINs by stage (terminals in the first column), a topology that places its
+ * routers (a graph file's {@code positions}) where it says, any other by a force-directed layout
+ * (on a circle above 400 routers). A channel runs from its source to its target, bent outwards when it wraps around a
  * grid; its queues (one per VC) sit at its middle, on the right of its direction of travel,
  * so that the two directions of a link never overlap. Used by the trace page and the CDG
  * picture, so both draw a network the same way.
@@ -135,6 +136,10 @@ public final class NetworkLayout {
             System.arraycopy(own.y(), 0, y, 0, n);
             return own.style();
         }
+        if (n > 2 && n <= FORCE_LAYOUT_MAX_NODES) {
+            forceDirected(t, x, y);
+            return "force-directed";
+        }
         double r = Math.max(1, n / (2 * Math.PI) * 1.2);
         for (int v = 0; v < n; v++) {
             double a = -Math.PI / 2 + 2 * Math.PI * v / n;
@@ -144,11 +149,70 @@ public final class NetworkLayout {
         return "circle";
     }
 
+    /** Above this many routers a network without coordinates is drawn on a circle (the layout is quadratic). */
+    static final int FORCE_LAYOUT_MAX_NODES = 400;
+
+    /**
+     * The routers as the network connects them (issue 45: on a circle in name order, the queue
+     * boxes of crossing links were ambiguous): JGraphT's Fruchterman-Reingold layout of the
+     * undirected graph, seeded, so that the same network is always drawn the same way; scaled
+     * so that the closest two routers are one grid unit apart (at most 3 sqrt(n) units wide).
+     */
+    private static void forceDirected(Topology t, double[] x, double[] y) {
+        int n = t.nodes();
+        org.jgrapht.Graph<Integer, org.jgrapht.graph.DefaultEdge> g =
+            new org.jgrapht.graph.SimpleGraph<>(org.jgrapht.graph.DefaultEdge.class);
+        for (int v = 0; v < n; v++) {
+            g.addVertex(v);
+        }
+        for (int c = 0; c < t.channels(); c++) {
+            int a = t.source(c);
+            int b = t.target(c);
+            if (a != b && !g.containsEdge(a, b)) {
+                g.addEdge(a, b);
+            }
+        }
+        double side = Math.max(2, Math.sqrt(n) * 2);
+        org.jgrapht.alg.drawing.model.LayoutModel2D<Integer> model =
+            new org.jgrapht.alg.drawing.model.MapLayoutModel2D<>(
+                org.jgrapht.alg.drawing.model.Box2D.of(0, 0, side, side));
+        new org.jgrapht.alg.drawing.FRLayoutAlgorithm2D<Integer, org.jgrapht.graph.DefaultEdge>(300,
+            org.jgrapht.alg.drawing.FRLayoutAlgorithm2D.DEFAULT_NORMALIZATION_FACTOR, new java.util.Random(1))
+            .layout(g, model);
+        double minX = Double.MAX_VALUE;
+        double minY = Double.MAX_VALUE;
+        for (int v = 0; v < n; v++) {
+            x[v] = model.get(v).getX();
+            y[v] = model.get(v).getY();
+            minX = Math.min(minX, x[v]);
+            minY = Math.min(minY, y[v]);
+        }
+        double closest = Double.MAX_VALUE;
+        double extent = 0;
+        for (int v = 0; v < n; v++) {
+            x[v] -= minX;
+            y[v] -= minY;
+            extent = Math.max(extent, Math.max(x[v], y[v]));
+            for (int w = 0; w < v; w++) {
+                closest = Math.min(closest, Math.hypot(model.get(v).getX() - model.get(w).getX(),
+                    model.get(v).getY() - model.get(w).getY()));
+            }
+        }
+        double scale = closest > 1e-9 ? 1 / closest : 1;
+        if (extent * scale > 3 * Math.sqrt(n)) {
+            scale = 3 * Math.sqrt(n) / Math.max(extent, 1e-9);
+        }
+        for (int v = 0; v < n; v++) {
+            x[v] *= scale;
+            y[v] *= scale;
+        }
+    }
+
     public Network network() {
         return network;
     }
 
-    /** How the nodes are placed: ring, grid, stages, levels (a fat tree) or circle. */
+    /** How the nodes are placed: ring, grid, stages, levels (a fat tree), positions, force-directed or circle. */
     public String kind() {
         return kind;
     }

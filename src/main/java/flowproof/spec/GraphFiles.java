@@ -164,8 +164,47 @@ public final class GraphFiles {
             }
             concentration = c.asInt();
         }
+        double[][] xy = positions(name, at, tree.get("positions"), ids);
         return build(name, at, shortName, new ArrayList<>(ids.keySet()), channels, endpoint,
-            concentration);
+            concentration, xy);
+    }
+
+    /** {@code positions: {a: [0, 0], b: [1, 0]}}: where each router is drawn, or null when not given. */
+    private static double[][] positions(String file, String at, JsonNode p, Map<String, Integer> ids)
+            throws SpecException {
+        if (p == null) {
+            return null;
+        }
+        if (!p.isObject()) {
+            throw new SpecException(file, at + "positions", "a mapping from each router to [x, y]", SpecReader.describe(p));
+        }
+        double[] x = new double[ids.size()];
+        double[] y = new double[ids.size()];
+        boolean[] given = new boolean[ids.size()];
+        Iterator<Map.Entry<String, JsonNode>> it = p.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            Integer id = ids.get(e.getKey());
+            if (id == null) {
+                throw new SpecException(file, at + "positions." + e.getKey(), "a router listed under routers",
+                    "an unknown router");
+            }
+            JsonNode v = e.getValue();
+            if (!v.isArray() || v.size() != 2 || !v.get(0).isNumber() || !v.get(1).isNumber()) {
+                throw new SpecException(file, at + "positions." + e.getKey(), "[x, y] (two numbers)",
+                    SpecReader.describe(v));
+            }
+            x[id] = v.get(0).asDouble();
+            y[id] = v.get(1).asDouble();
+            given[id] = true;
+        }
+        for (Map.Entry<String, Integer> e : ids.entrySet()) {
+            if (!given[e.getValue()]) {
+                throw new SpecException(file, at + "positions", "a position for every router", "none for "
+                    + e.getKey());
+            }
+        }
+        return new double[][] {x, y};
     }
 
     private static int router(String file, String at, JsonNode v, Map<String, Integer> ids) throws SpecException {
@@ -178,8 +217,14 @@ public final class GraphFiles {
 
     private static GraphTopology build(String file, String at, String shortName, List<String> names, List<int[]> channels,
             boolean[] endpoint, int concentration) throws SpecException {
+        return build(file, at, shortName, names, channels, endpoint, concentration, null);
+    }
+
+    private static GraphTopology build(String file, String at, String shortName, List<String> names, List<int[]> channels,
+            boolean[] endpoint, int concentration, double[][] xy) throws SpecException {
         try {
-            return new GraphTopology(shortName, names, channels, endpoint, concentration);
+            return new GraphTopology(shortName, names, channels, endpoint, concentration, xy == null ? null : xy[0],
+                xy == null ? null : xy[1]);
         } catch (ConfigurationException e) {
             throw new SpecException(file, at + e.field(), e.expected(), e.found());
         }

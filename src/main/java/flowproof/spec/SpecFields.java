@@ -147,6 +147,9 @@ public final class SpecFields {
         f("topology.graph.terminals", "list of router names", "every router", "terminals: [a, c]",
             "routers with terminals"),
         f("topology.graph.concentration", "positive integer", "1", "concentration: 1", "terminals per such router"),
+        f("topology.graph.positions", "mapping router -> [x, y]", "none: a force-directed layout (JGraphT's Fruchterman-Reingold, seeded)",
+            "positions: {a: [0, 0], b: [1, 0], c: [1, 1], d: [0, 1]}",
+            "where the HTML trace page and the CDG picture draw each router: grid units, x to the right, y upwards; every router when given"),
         // routing
         f("routing.kind", "a routing name", REQ, "routing: {kind: ugal, intermediate: router}",
             String.join(", ", Builtins.ROUTINGS.keys())),

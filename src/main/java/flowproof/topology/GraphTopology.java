@@ -33,6 +33,9 @@ public final class GraphTopology implements Topology {
     private final int concentration;
     private final Map<Long, Integer> byPair = new HashMap<>();
     private final int[][] out;
+    /** Where the file places each router (grid units, y upwards), or null. */
+    private final double[] px;
+    private final double[] py;
 
     /**
      * @param source the file it came from, for {@link #describe}
@@ -44,6 +47,21 @@ public final class GraphTopology implements Topology {
      */
     public GraphTopology(String source, List<String> names, List<int[]> channels, boolean[] endpoint,
             int concentration) {
+        this(source, names, channels, endpoint, concentration, null, null);
+    }
+
+    /**
+     * As {@link #GraphTopology(String, List, List, boolean[], int)}, with where each router is
+     * drawn ({@code positions} of a graph file: grid units, x to the right, y upwards), or null.
+     */
+    public GraphTopology(String source, List<String> names, List<int[]> channels, boolean[] endpoint,
+            int concentration, double[] x, double[] y) {
+        if ((x == null) != (y == null) || x != null && (x.length != names.size() || y.length != names.size())) {
+            throw new ConfigurationException("positions", "a position for every router", x == null ? "none" : x.length
+                + " positions for " + names.size() + " routers");
+        }
+        this.px = x == null ? null : x.clone();
+        this.py = y == null ? null : y.clone();
         if (names.isEmpty() || names.size() > MAX_ROUTERS) {
             throw new ConfigurationException("routers", "1 to " + MAX_ROUTERS + " routers", names.size() + " routers");
         }
@@ -197,5 +215,22 @@ public final class GraphTopology implements Topology {
     @Override
     public String kind() {
         return "graph";
+    }
+
+    /** The routers where the graph file places them ({@code positions}), or null: then drawn by a graph layout. */
+    @Override
+    public Placement placement() {
+        if (px == null) {
+            return null;
+        }
+        double top = Arrays.stream(py).max().orElse(0);
+        double left = Arrays.stream(px).min().orElse(0);
+        double[] x = new double[px.length];
+        double[] y = new double[py.length];
+        for (int v = 0; v < px.length; v++) {
+            x[v] = px[v] - left;
+            y[v] = top - py[v];
+        }
+        return new Placement("positions", x, y);
     }
 }
