@@ -101,7 +101,7 @@ class SpecReaderTest {
             capacity: 1
             rule: vct
             """, "topology.kind");
-        assertThat(m).contains("mesh, ring, torus").endsWith("found \"moebius\"");
+        assertThat(m).contains("mesh, opensm, ring, torus").endsWith("found \"moebius\"");
     }
 
     @Test
