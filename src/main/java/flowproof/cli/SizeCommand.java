@@ -27,6 +27,12 @@ import picocli.CommandLine.Parameters;
         + "range is checked, so monotonicity is checked, not assumed: a counterexample above the smallest deadlock-free "
         + "value is reported (not monotone). A value below the answer that check leaves incomplete makes the answer an "
         + "upper bound only (incomplete). docs/reference/commands.md, docs/verdicts.md (\"size\").",
+        "Several resources (--resource endpoint-queue,vcs): every combination of the range, and the smallest ones: the "
+            + "deadlock-free combinations no other deadlock-free one is below in every resource, each with the "
+            + "counterexamples one below it in each resource; monotonicity is checked in every direction.",
+        "Fewer VCs than the spec's messages.vcs names map each class's VCs onto the VCs there are (VC i to min(i, vcs - 1): "
+            + "classes share a VC); one VC makes the dateline rule plain vct (no second VC to switch to); vc-classes keeps "
+            + "the spec's VCs per class (vcs = classes x vcs / classes) and caps a hop's set at classes - 1.",
         "Exit code: 0 the smallest value found (every value below it a counterexample), 1 no value of the range "
             + "deadlock-free, 2 bad input, 3 incomplete (a value undecided below the answer, or not monotone)."})
 final class SizeCommand implements Callable<Integer> {
@@ -60,9 +66,9 @@ final class SizeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SPEC", description = "a spec file (YAML)")
     Path spec;
 
-    @Option(names = "--resource", paramLabel = "R", required = true,
+    @Option(names = "--resource", paramLabel = "R[,R2...]", required = true,
         description = "capacity, vcs, bubbles (rule.bubbles), endpoint-queue (messages.endpoint-queue) or vc-classes "
-            + "(vc-classes.classes)")
+            + "(vc-classes.classes); several, comma-separated, are sized together")
     String resource;
 
     @Option(names = "--from", paramLabel = "N", defaultValue = "1", description = "the smallest value tried (default 1)")
@@ -85,11 +91,17 @@ final class SizeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = cmd.commandLine().getErr();
         PrintWriter out = cmd.commandLine().getOut();
-        Resource r = Resource.of(resource);
-        if (r == null) {
-            err.println("--resource: expected capacity, vcs, bubbles, endpoint-queue or vc-classes, found " + resource);
-            return Main.BAD_INPUT;
+        List<Resource> rs = new ArrayList<>();
+        for (String key : resource.split(",", -1)) {
+            Resource one = Resource.of(key.trim());
+            if (one == null || rs.contains(one)) {
+                err.println("--resource: expected capacity, vcs, bubbles, endpoint-queue or vc-classes" + (rs.isEmpty()
+                    ? "" : ", each once") + ", found " + resource);
+                return Main.BAD_INPUT;
+            }
+            rs.add(one);
         }
+        Resource r = rs.get(0);
         int last = to == null ? from + 7 : to;
         if (from < 1 || last < from || last - from > 63) {
             err.println("--from/--to: expected 1 <= from <= to <= from + 63, found " + from + " to " + last);
@@ -102,6 +114,9 @@ final class SizeCommand implements Callable<Integer> {
         Spec base = Main.readSpec(spec, err);
         if (base == null) {
             return Main.BAD_INPUT;
+        }
+        if (rs.size() > 1) {
+            return several(rs, base, last, out, err);
         }
         String problem = applies(r, base.tree());
         if (problem != null) {
@@ -163,7 +178,28 @@ final class SizeCommand implements Callable<Integer> {
     static void set(Resource r, ObjectNode tree, int v) {
         switch (r) {
             case CAPACITY -> tree.put("capacity", v);
-            case VCS -> tree.put("vcs", v);
+            case VCS -> {
+                tree.put("vcs", v);
+                // the dateline switches to a second VC: with one VC there is none, and the rule is plain VCT
+                JsonNode rule = tree.path("rule");
+                if (v == 1 && ("dateline".equals(rule.asText()) || "dateline".equals(rule.path("kind").asText()))) {
+                    tree.put("rule", "vct");
+                }
+                // the classes' VCs onto the VCs there are: VC i to min(i, v - 1), so that with fewer VCs classes share one
+                JsonNode mv = tree.path("messages").path("vcs");
+                if (mv.isObject()) {
+                    java.util.Iterator<java.util.Map.Entry<String, JsonNode>> it = mv.fields();
+                    while (it.hasNext()) {
+                        java.util.Map.Entry<String, JsonNode> e = it.next();
+                        if (e.getValue().isArray()) {
+                            java.util.TreeSet<Integer> vcs = new java.util.TreeSet<>();
+                            e.getValue().forEach(x -> vcs.add(x.isInt() ? Math.min(x.asInt(), v - 1) : x.asInt()));
+                            ArrayNode a = ((ArrayNode) e.getValue()).removeAll();
+                            vcs.forEach(a::add);
+                        }
+                    }
+                }
+            }
             case BUBBLES -> {
                 JsonNode rule = tree.get("rule");
                 ObjectNode o = rule.isObject() ? (ObjectNode) rule : tree.putObject("rule").put("kind", rule.asText());
@@ -171,7 +207,22 @@ final class SizeCommand implements Callable<Integer> {
                 tree.set("rule", o);
             }
             case ENDPOINT_QUEUE -> ((ObjectNode) tree.get("messages")).put("endpoint-queue", v);
-            case VC_CLASSES -> ((ObjectNode) tree.get("vc-classes")).put("classes", v);
+            case VC_CLASSES -> {
+                ObjectNode vc = (ObjectNode) tree.get("vc-classes");
+                // as many VCs per class as the spec has (a class owns vcs / classes VCs)
+                int classes = vc.path("classes").asInt(0);
+                int vcs = tree.path("vcs").asInt(0);
+                if (classes > 0 && vcs > 0 && vcs % classes == 0) {
+                    tree.put("vcs", v * (vcs / classes));
+                }
+                vc.put("classes", v);
+                // a hop that sets a class beyond the last one there is sets the last one (saturates)
+                for (JsonNode hop : vc.path("hops")) {
+                    if (hop.isObject() && hop.path("set").isInt() && hop.get("set").asInt() > v - 1) {
+                        ((ObjectNode) hop).put("set", v - 1);
+                    }
+                }
+            }
             default -> throw new IllegalStateException();
         }
     }
@@ -261,5 +312,192 @@ final class SizeCommand implements Callable<Integer> {
             o.put("note", a.why());
         }
         return o;
+    }
+
+    /** One combination tried: the values (in --resource's order) and its step. */
+    record Point(int[] values, Step step) {
+        boolean free() {
+            return step.verdict() != null && step.verdict().satisfies(Verdict.DEADLOCK_FREE);
+        }
+
+        boolean below(Point o) {
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] > o.values[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        String label(List<Resource> rs) {
+            List<String> l = new ArrayList<>();
+            for (int i = 0; i < values.length; i++) {
+                l.add(rs.get(i).key + " " + values[i]);
+            }
+            return String.join(", ", l);
+        }
+    }
+
+    /** The most combinations of several resources tried. */
+    static final int MAX_POINTS = 64;
+
+    private int several(List<Resource> rs, Spec base, int last, PrintWriter out, PrintWriter err) throws Exception {
+        for (Resource r : rs) {
+            String problem = applies(r, base.tree());
+            if (problem != null) {
+                err.println(spec + ": " + r.field + ": " + problem);
+                return Main.BAD_INPUT;
+            }
+        }
+        int span = last - from + 1;
+        long points = 1;
+        for (int i = 0; i < rs.size(); i++) {
+            points *= span;
+        }
+        if (points > MAX_POINTS) {
+            err.println("--from/--to: expected at most " + MAX_POINTS + " combinations of " + rs.size() + " resources, found "
+                + points + " (" + span + " values each)");
+            return Main.BAD_INPUT;
+        }
+        List<Point> grid = new ArrayList<>();
+        int[] v = new int[rs.size()];
+        java.util.Arrays.fill(v, from);
+        while (true) {
+            ObjectNode tree = (ObjectNode) base.tree().deepCopy();
+            StringBuilder name = new StringBuilder(base.name());
+            for (int i = 0; i < rs.size(); i++) {
+                name.append('-').append(rs.get(i).key).append('-').append(v[i]);
+            }
+            // vc-classes sets vcs to keep the VCs per class; an explicit vcs is set after it and wins
+            for (int pass = 0; pass < 2; pass++) {
+                for (int i = 0; i < rs.size(); i++) {
+                    if ((rs.get(i) == Resource.VCS) == (pass == 1)) {
+                        set(rs.get(i), tree, v[i]);
+                    }
+                }
+            }
+            tree.remove("expect");
+            tree.put("name", name.toString());
+            Step step;
+            try {
+                Spec s = SpecReader.fromTree(spec.toString(), "", tree);
+                Decision d = Flowproof.check(s, options.options(err));
+                step = new Step(0, d.verdict(), d.method() == null ? null : d.method().key(), null,
+                    new ArrayList<>(d.savedFiles().values()));
+            } catch (SpecException e) {
+                step = new Step(0, null, null, e.getMessage(), List.of());
+            } catch (RoutingException e) {
+                err.println(spec + " (" + new Point(v.clone(), null).label(rs) + "): routing: " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+            grid.add(new Point(v.clone(), step));
+            int i = rs.size() - 1;
+            while (i >= 0 && v[i] == last) {
+                v[i] = from;
+                i--;
+            }
+            if (i < 0) {
+                break;
+            }
+            v[i]++;
+        }
+        if (grid.stream().allMatch(p -> p.step().verdict() == null)) {
+            err.println(grid.get(0).step().invalid() + " (every combination is refused)");
+            return Main.BAD_INPUT;
+        }
+        // the smallest deadlock-free combinations: none other deadlock-free below them
+        List<Point> smallest = new ArrayList<>();
+        for (Point p : grid) {
+            if (p.free() && grid.stream().noneMatch(q -> q != p && q.free() && q.below(p))) {
+                smallest.add(p);
+            }
+        }
+        // not monotone: a counterexample at or above a deadlock-free combination
+        List<String> notMonotone = new ArrayList<>();
+        for (Point p : grid) {
+            if (p.free()) {
+                for (Point q : grid) {
+                    if (q != p && p.below(q) && q.step().verdict() == Verdict.COUNTEREXAMPLE) {
+                        notMonotone.add("deadlock-free at " + p.label(rs) + ", a counterexample at " + q.label(rs));
+                    }
+                }
+            }
+        }
+        // an answer is established when every combination below it is a counterexample or refused
+        boolean established = !smallest.isEmpty() && smallest.stream().allMatch(p -> grid.stream()
+            .filter(q -> q != p && q.below(p)).allMatch(q -> q.step().verdict() == Verdict.COUNTEREXAMPLE
+                || q.step().verdict() == null));
+        boolean undecided = grid.stream().anyMatch(q -> q.step().verdict() == Verdict.INCOMPLETE);
+        int exit = smallest.isEmpty() ? (undecided ? Decision.EXIT_INCOMPLETE : Decision.EXIT_VIOLATION)
+            : !established || !notMonotone.isEmpty() ? Decision.EXIT_INCOMPLETE : Decision.EXIT_OK;
+        if (options.json) {
+            ObjectNode o = new ObjectMapper().createObjectNode();
+            o.put("spec", base.name());
+            ArrayNode res = o.putArray("resources");
+            rs.forEach(r -> res.add(r.key));
+            ArrayNode vs = o.putArray("combinations");
+            for (Point p : grid) {
+                ObjectNode x = vs.addObject();
+                ObjectNode at = x.putObject("values");
+                for (int i = 0; i < rs.size(); i++) {
+                    at.put(rs.get(i).key, p.values()[i]);
+                }
+                x.put("verdict", p.step().verdict() == null ? null : p.step().verdict().key());
+                if (p.step().verdict() == null) {
+                    x.put("invalid", p.step().invalid());
+                } else {
+                    x.put("method", p.step().method());
+                    ArrayNode f = x.putArray("counterexamples");
+                    p.step().files().forEach(f::add);
+                }
+            }
+            ArrayNode sm = o.putArray("smallest");
+            for (Point p : smallest) {
+                ObjectNode at = sm.addObject();
+                for (int i = 0; i < rs.size(); i++) {
+                    at.put(rs.get(i).key, p.values()[i]);
+                }
+            }
+            o.put("established", established);
+            o.put("monotone", notMonotone.isEmpty());
+            ArrayNode nm = o.putArray("notMonotone");
+            notMonotone.forEach(nm::add);
+            out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(o));
+            out.flush();
+            return exit;
+        }
+        out.printf("%s  (%s)%n", base.name(), base.source());
+        for (Point p : grid) {
+            Step st = p.step();
+            out.printf("  %-40s %s%n", p.label(rs), st.verdict() == null ? "invalid: " + st.invalid()
+                : st.verdict().key() + " (method " + st.method() + ")" + (st.files().isEmpty() ? ""
+                : "; trace " + String.join(", ", st.files())));
+        }
+        if (smallest.isEmpty()) {
+            out.printf("  smallest: none in %d-%d for each: %s%n", from, last, undecided
+                ? "no combination decided deadlock-free; some left incomplete" : "no combination of the range is deadlock-free");
+        }
+        for (Point p : smallest) {
+            List<String> belows = new ArrayList<>();
+            for (int i = 0; i < rs.size(); i++) {
+                int[] w = p.values().clone();
+                w[i]--;
+                for (Point q : grid) {
+                    if (java.util.Arrays.equals(q.values(), w)) {
+                        belows.add(rs.get(i).key + " " + w[i] + ": " + (q.step().verdict() == null ? "invalid"
+                            : q.step().verdict().key() + (q.step().files().isEmpty() ? "" : " " + q.step().files().get(0))));
+                    }
+                }
+            }
+            out.printf("  smallest: %s%s%n", p.label(rs), belows.isEmpty() ? " (the range's first values)"
+                : "; one below: " + String.join("; ", belows));
+        }
+        if (!smallest.isEmpty()) {
+            out.println("  " + (!notMonotone.isEmpty() ? "not monotone: " + String.join("; ", notMonotone)
+                : !established ? "a smaller combination was left incomplete: the answer is an upper bound"
+                : "monotone over the range in every resource"));
+        }
+        out.flush();
+        return exit;
     }
 }

@@ -104,4 +104,63 @@ class SizeCommandTest {
         assertThat(err.toString()).contains("vcs: expected 2 for rule dateline, found 3").contains("every value of vcs");
         assertThat(Files.list(dir)).isEmpty();
     }
+
+    /** Issue 44's sizes: the dateline torus needs 2 VCs (1 VC: plain VCT, a counterexample). */
+    @Test
+    void theDatelineTorusNeedsTwoVcs() throws Exception {
+        CliRun r = CliRun.run("size", "specs/torus4x4-bidir-dateline.yaml", "--resource", "vcs", "--to", "2",
+            "--counterexamples", dir, "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("smallest").asInt()).isEqualTo(2);
+        assertThat(j.get("values").get(0).get("verdict").asText()).isEqualTo("counterexample");
+        assertThat(j.get("values").get(0).get("counterexamples")).isNotEmpty();
+    }
+
+    /** Dragonfly UGAL needs 3 VC classes: at 2 (the hops' classes capped at 1, a VC per class) a counterexample. */
+    @Test
+    void dragonflyUgalNeedsThreeVcClasses() throws Exception {
+        CliRun r = CliRun.run("size", "specs/dragonfly-a2h1-ugal-3-classes.yaml", "--resource", "vc-classes", "--to", "3",
+            "--counterexamples", dir, "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("smallest").asInt()).isEqualTo(3);
+        assertThat(j.get("values").get(1).get("verdict").asText()).isEqualTo("counterexample");
+        assertThat(j.get("values").get(1).get("counterexamples")).isNotEmpty();
+        assertThat(j.get("monotone").asBoolean()).isTrue();
+    }
+
+    /** Request/reply on a 4x4 mesh, endpoint queue and VCs together: 1 and 2, with one VC (classes share it) a counterexample. */
+    @Test
+    void requestReplyNeedsAnEndpointQueueOfOneAndTwoVcs() throws Exception {
+        CliRun r = CliRun.run("size", "specs/msg-mesh4x4-request-reply-separate-vcs.yaml", "--resource",
+            "endpoint-queue,vcs", "--to", "2", "--counterexamples", dir, "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("smallest")).hasSize(1);
+        assertThat(j.get("smallest").get(0).get("endpoint-queue").asInt()).isEqualTo(1);
+        assertThat(j.get("smallest").get(0).get("vcs").asInt()).isEqualTo(2);
+        assertThat(j.get("established").asBoolean()).isTrue();
+        assertThat(j.get("monotone").asBoolean()).isTrue();
+        JsonNode first = j.get("combinations").get(0);
+        assertThat(first.get("values").get("vcs").asInt()).isEqualTo(1);
+        assertThat(first.get("verdict").asText()).isEqualTo("counterexample");
+        CliRun text = CliRun.run("size", "specs/msg-mesh4x4-request-reply-separate-vcs.yaml", "--resource",
+            "endpoint-queue,vcs", "--to", "2", "--no-save");
+        assertThat(text.out()).contains("smallest: endpoint-queue 1, vcs 2; one below: vcs 1: counterexample",
+            "monotone over the range in every resource");
+    }
+
+    @Test
+    void badResourceListsAreOneLine() {
+        CliRun twice = CliRun.run("size", "specs/msg-mesh4x4-request-reply-separate-vcs.yaml", "--resource", "vcs,vcs");
+        assertThat(twice.code()).isEqualTo(2);
+        assertThat(twice.err().strip()).isEqualTo("--resource: expected capacity, vcs, bubbles, endpoint-queue or vc-classes,"
+            + " each once, found vcs,vcs");
+        CliRun many = CliRun.run("size", "specs/msg-mesh4x4-request-reply-separate-vcs.yaml", "--resource",
+            "endpoint-queue,vcs,capacity", "--to", "8");
+        assertThat(many.code()).isEqualTo(2);
+        assertThat(many.err().strip()).isEqualTo("--from/--to: expected at most 64 combinations of 3 resources, found 512"
+            + " (8 values each)");
+    }
 }
