@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
         BenchCommand.class, SimulateCommand.class, SweepCommand.class, CompareCommand.class, SimBenchCommand.class,
         BenchSpinCommand.class, ProveCommand.class, BoundCommand.class, BenchProveCommand.class,
         FuzzCommand.class, WorkerCommand.class, ReproduceCommand.class, FromBookSimCommand.class, SizeCommand.class,
-        CertifyCommand.class, FabricCommand.class, BenchFabricCommand.class})
+        CertifyCommand.class, FabricCommand.class, BenchFabricCommand.class, LiveCommand.class})
 public final class Main implements Runnable {
 
     public static final int OK = flowproof.check.Decision.EXIT_OK;

@@ -67,6 +67,8 @@ public final class TableRouting implements RoutingFunction, PairRoutable {
     private final int[][] rem;
     /** {@code node * nodes + destination} with an entry keyed by in-channel. */
     private final java.util.Set<Long> keyed = new java.util.HashSet<>();
+    /** Routes may loop without a hop limit ({@code loops: true}). */
+    private final boolean loops;
     /** {@code node * nodes + destination} whose entry without in-channel is a default ({@code default: true}). */
     private final java.util.Set<Long> defaults;
 
@@ -114,6 +116,18 @@ public final class TableRouting implements RoutingFunction, PairRoutable {
      */
     public TableRouting(Topology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit,
                         Map<Long, int[]> byClass, java.util.Set<Long> defaults) {
+        this(graph, name, table, byInput, hopLimit, byClass, defaults, false);
+    }
+
+    /**
+     * As {@link #TableRouting(Topology, String, int[][][], Map, int, Map, java.util.Set)}; with
+     * {@code loops} the routes may loop without a hop limit ({@code loops: true}): a packet may
+     * then move forever without arriving (a livelock, which {@code live} decides). Every route must
+     * still be able to reach its destination.
+     */
+    public TableRouting(Topology graph, String name, int[][][] table, Map<Long, int[]> byInput, int hopLimit,
+                        Map<Long, int[]> byClass, java.util.Set<Long> defaults, boolean loops) {
+        this.loops = loops;
         this.defaults = java.util.Set.copyOf(defaults);
         if (!byClass.isEmpty() && hopLimit > 0) {
             throw new ConfigurationException("routing.hop-limit", "no hop limit with routes keyed by class",
@@ -430,7 +444,7 @@ public final class TableRouting implements RoutingFunction, PairRoutable {
                     continue;
                 }
                 if (mark[c] == 1) {
-                    if (strict) {
+                    if (strict && !loops) {
                         throw new ConfigurationException("routing.routes", "routes without loops (or a hop-limit: routes may then loop)",
                             "a loop through " + graph.channelName(c) + " for destination " + graph.nodeName(d)
                                 + " from " + graph.nodeName(s));

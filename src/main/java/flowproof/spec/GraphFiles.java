@@ -452,6 +452,14 @@ public final class GraphFiles {
             flowproof.topology.Topology g) throws SpecException {
         JsonNode file = routing.get("file");
         JsonNode inline = routing.get("routes");
+        boolean loops = false;
+        JsonNode loopsNode = routing.get("loops");
+        if (loopsNode != null) {
+            if (!loopsNode.isBoolean()) {
+                throw new SpecException(specFile, prefix + "routing.loops", "true or false", SpecReader.describe(loopsNode));
+            }
+            loops = loopsNode.asBoolean();
+        }
         int hopLimit = 0;
         JsonNode limit = routing.get("hop-limit");
         if (limit != null) {
@@ -566,7 +574,7 @@ public final class GraphFiles {
             }
         }
         try {
-            return new flowproof.routing.TableRouting(g, "table", table, byInput, hopLimit, byClass, defaults);
+            return new flowproof.routing.TableRouting(g, "table", table, byInput, hopLimit, byClass, defaults, loops);
         } catch (ConfigurationException ce) {
             if (ce.field().equals("routing.hop-limit")) {
                 throw new SpecException(specFile, prefix + ce.field(), ce.expected(), ce.found());

@@ -70,6 +70,11 @@ public final class SpecFields {
         f("properties", "non-empty list", "stuck-freedom, drainability and the rule's invariants",
             "properties: [stuck-freedom, drainability]",
             "what to check: stuck-freedom, drainability, injectability, bubble-invariant, critical-bubble-invariant"),
+        f("arbitration", "any, round-robin or fixed-priority", "any",
+            "arbitration: round-robin", "who takes a free slot among the packets competing for it, for 'live' "
+                + "(starvation and livelock; docs/verdicts.md): any (every interleaving), round-robin (a pointer per "
+                + "queue), fixed-priority (lowest VC, then channel, injections last: a round-robin that always starts "
+                + "at VC 0)"),
         f("expect", "deadlock-free, proved or counterexample", "none", "expect: counterexample",
             "the verdict `verify` compares with (proved: the CDG or CP-SAT must prove it)"),
         f("limits", "mapping {states, seconds}", "{states: 100000000, seconds: 600}", "limits: {states: 200000}",
@@ -167,6 +172,10 @@ public final class SpecFields {
             "turn models, non-minimal: the hops beyond the minimum a route may take (a hop away and the one back)"),
         f("routing.intermediate", "group or router", "group", "routing: {kind: ugal, intermediate: router}",
             "ugal: Valiant through a group or a router"),
+        f("routing.loops", "true or false", "false (a table's routes must not loop without a hop limit)",
+            "routing: {kind: table, file: routes.yaml, loops: true}",
+            "table: routes may loop without a hop limit, so a packet may move forever without arriving (a livelock: "
+                + "flowproof live decides it); every route must still be able to reach its destination"),
         f("routing.hop-limit", "positive integer", "none (minimal routes only)",
             "routing: {kind: table, file: routes.yaml, hop-limit: 4}", "table: non-minimal routes up to this many hops"),
         f("routing.intermediates", "non-empty list of routers, or minimal-box", "every router",

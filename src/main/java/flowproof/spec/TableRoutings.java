@@ -41,7 +41,7 @@ final class TableRoutings {
 
         @Override
         public List<Param> params() {
-            return List.of(Param.of("file"), Param.of("routes"), Param.of("hop-limit"));
+            return List.of(Param.of("file"), Param.of("routes"), Param.of("hop-limit"), Param.of("loops"));
         }
 
         @Override
