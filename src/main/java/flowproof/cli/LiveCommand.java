@@ -61,6 +61,10 @@ final class LiveCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 
+    @Option(names = "--lasso", paramLabel = "FILE", description = "write the first lasso found (the spec, the "
+        + "arbitration, the prefix and the loop) to FILE; 'flowproof replay FILE' re-checks it")
+    Path lassoFile;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec cmd;
 
@@ -108,6 +112,18 @@ final class LiveCommand implements Callable<Integer> {
         }
         Liveness.Answer ans = Liveness.check(s.model(), a, f, kinds, maxStates, maxSeconds);
         boolean violated = ans.results().stream().anyMatch(r -> r.status().equals("violated"));
+        if (lassoFile != null) {
+            Liveness.Result first = ans.results().stream().filter(r -> r.lasso() != null).findFirst().orElse(null);
+            if (first != null) {
+                Outputs w = new Outputs();
+                ObjectNode file = lassoJson(s, a, f, first);
+                w.write("--lasso", () -> flowproof.report.OutputFile.write(lassoFile,
+                    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(file)));
+                if (!w.ok()) {
+                    return w.exit(err, Main.BAD_INPUT);
+                }
+            }
+        }
         boolean incomplete = ans.results().stream().anyMatch(r -> r.status().equals("incomplete"));
         if (json) {
             ObjectNode o = new ObjectMapper().createObjectNode();
@@ -169,5 +185,92 @@ final class LiveCommand implements Callable<Integer> {
         for (Move m : moves) {
             out.printf("    %3d. %s%n", ++i, Replayer.describe(s.model(), m));
         }
+    }
+
+    /** The format of lasso files. */
+    static final String LASSO_FORMAT = "flowproof-lasso";
+
+    static ObjectNode lassoJson(Spec s, Liveness.Arbitration a, Liveness.Fairness f, Liveness.Result r) {
+        ObjectNode o = new ObjectMapper().createObjectNode();
+        o.put("format", LASSO_FORMAT);
+        o.put("version", 1);
+        o.set("spec", s.tree());
+        o.put("arbitration", a.key());
+        o.put("fairness", f.key());
+        o.put("property", r.kind().key());
+        o.put("victim", r.lasso().victim());
+        o.put("victim-actor", r.lasso().victimActor());
+        moves(o.putArray("prefix"), s, r.lasso().prefix());
+        moves(o.putArray("loop"), s, r.lasso().loop());
+        return o;
+    }
+
+    private static void moves(ArrayNode to, Spec s, List<Move> moves) {
+        for (Move m : moves) {
+            ObjectNode x = to.addObject();
+            x.put("kind", m.kind().key());
+            x.put("node", m.node());
+            x.put("destination", m.destination());
+            x.put("from", m.from());
+            x.put("to", m.to());
+            x.put("text", Replayer.describe(s.model(), m));
+        }
+    }
+
+    /** Replays a lasso file: null when it is not one, else the exit code after printing the outcome. */
+    static Integer replayLasso(Path file, com.fasterxml.jackson.databind.JsonNode root, PrintWriter out, PrintWriter err) {
+        if (!LASSO_FORMAT.equals(root.path("format").asText())) {
+            return null;
+        }
+        Spec s;
+        try {
+            s = flowproof.spec.SpecReader.fromTree(file.toString(), "spec.", root.get("spec"));
+        } catch (flowproof.spec.SpecException e) {
+            err.println(e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        Liveness.Arbitration a = Liveness.Arbitration.of(root.path("arbitration").asText());
+        if (a == null) {
+            err.println(file + ": arbitration: expected any, round-robin or fixed-priority, found "
+                + root.path("arbitration"));
+            return Main.BAD_INPUT;
+        }
+        List<Move> prefix = new java.util.ArrayList<>();
+        List<Move> loop = new java.util.ArrayList<>();
+        for (String part : new String[] {"prefix", "loop"}) {
+            com.fasterxml.jackson.databind.JsonNode ms = root.get(part);
+            if (ms == null || !ms.isArray()) {
+                err.println(file + ": " + part + ": expected a list of moves, found " + (ms == null ? "nothing" : ms));
+                return Main.BAD_INPUT;
+            }
+            for (com.fasterxml.jackson.databind.JsonNode m : ms) {
+                Move.Kind k = Move.Kind.of(m.path("kind").asText());
+                if (k == null || !m.path("node").isInt() || !m.path("from").isInt() || !m.path("to").isInt()) {
+                    err.println(file + ": " + part + ": expected moves {kind, node, destination, from, to}, found " + m);
+                    return Main.BAD_INPUT;
+                }
+                (part.equals("prefix") ? prefix : loop).add(new Move(k, m.get("node").asInt(),
+                    m.path("destination").asInt(), m.get("from").asInt(), m.get("to").asInt()));
+            }
+        }
+        Liveness.Lasso lasso = new Liveness.Lasso(prefix, loop, root.path("victim").asText(),
+            root.path("victim-actor").asInt(-1));
+        String fk = root.path("fairness").asText();
+        Liveness.Fairness fair = fk.equals("strong") ? Liveness.Fairness.STRONG : fk.equals("weak")
+            ? Liveness.Fairness.WEAK : null;
+        if (fair == null) {
+            err.println(file + ": fairness: expected strong or weak, found " + root.path("fairness"));
+            return Main.BAD_INPUT;
+        }
+        String problem = Liveness.replay(s.model(), a, fair, lasso);
+        if (problem == null) {
+            out.println(file + ": reproduced: " + root.path("property").asText() + " violated under " + a.key()
+                + " arbitration, " + fair.key() + " fairness: " + prefix.size() + " moves to a loop of " + loop.size() + " that ends where it began"
+                + (lasso.victimActor() >= 0 ? "; " + lasso.victim().replaceFirst("^starves ", "") + " never moves in it"
+                : ""));
+            return Main.OK;
+        }
+        out.println(file + ": NOT reproduced: " + problem);
+        return Main.VIOLATION;
     }
 }

@@ -92,7 +92,7 @@ public final class Liveness {
     }
 
     /** A fair loop reached from the empty network: the moves to it, the loop, and whom it starves or keeps moving. */
-    public record Lasso(List<Move> prefix, List<Move> loop, String victim) {
+    public record Lasso(List<Move> prefix, List<Move> loop, String victim, int victimActor) {
     }
 
     /** One property's answer: holds, violated (with the lasso, and every actor starved) or incomplete (the state limit). */
@@ -178,6 +178,10 @@ public final class Liveness {
         this.queues = model.network().queues();
         for (int q = 0; q < queues; q++) {
             actorNames.add("the head packet of " + model.network().queueName(q));
+        }
+        // every injection entry's actor, in the expander's order: the same numbers in every run
+        for (int p = 0; p < ex.injectSource.length; p++) {
+            actorOfInject(ex.injectSource[p], ex.injectHeader[p]);
         }
     }
 
@@ -266,78 +270,12 @@ public final class Liveness {
             }
             int s = frontier.poll();
             long[] full = states.get(s);
-            ex.load(Arrays.copyOf(full, words), 0);
-            List<long[]> succs = new ArrayList<>();
-            List<int[]> moves = new ArrayList<>();
-            ex.expand((kind, a, b, d, succ) -> {
-                succs.add(succ.clone());
-                moves.add(new int[] {kind, a, b, d});
-            }, true);
-            int n = moves.size();
-            int[] actor = new int[n];
-            for (int i = 0; i < n; i++) {
-                int[] m = moves.get(i);
-                actor[i] = switch (m[0]) {
-                    case Expander.FORWARD, Expander.EJECT -> m[1];
-                    case Expander.INJECT -> actorOfInject(m[1], m[3]);
-                    default -> -1; // a mark drifting: nobody waits for it
-                };
-            }
-            // the arbiter: per target queue, which competing actors may take its slot
-            boolean[] allowed = new boolean[n];
-            Arrays.fill(allowed, true);
-            if (arbitration != Arbitration.ANY) {
-                Map<Integer, List<Integer>> byTarget = new HashMap<>();
-                for (int i = 0; i < n; i++) {
-                    int k = moves.get(i)[0];
-                    if (k == Expander.FORWARD || k == Expander.INJECT) {
-                        byTarget.computeIfAbsent(moves.get(i)[2], x -> new ArrayList<>()).add(i);
-                    }
-                }
-                for (Map.Entry<Integer, List<Integer>> e : byTarget.entrySet()) {
-                    // the competitors: a queue's head packet, or a source (its pairs are one input port; which of
-                    // its packets goes first is the source's choice, fair to each pair)
-                    int winner = -1;
-                    if (arbitration == Arbitration.FIXED_PRIORITY) {
-                        for (int i : e.getValue()) {
-                            int c = competitor(moves.get(i), actor[i]);
-                            if (winner < 0 || priority(c) < priority(winner)) {
-                                winner = c;
-                            }
-                        }
-                    } else {
-                        int pointer = (int) full[words + e.getKey()];
-                        int bestRank = Integer.MAX_VALUE;
-                        for (int i : e.getValue()) {
-                            int c = competitor(moves.get(i), actor[i]);
-                            int rank = Math.floorMod(c - pointer, queues + model.network().topology().nodes() + 1);
-                            if (rank < bestRank) {
-                                bestRank = rank;
-                                winner = c;
-                            }
-                        }
-                    }
-                    for (int i : e.getValue()) {
-                        allowed[i] = competitor(moves.get(i), actor[i]) == winner;
-                    }
-                }
-            }
+            List<Succ> succ = successors(full);
             BitSet en = new BitSet();
             List<Integer> targets = new ArrayList<>();
             List<Edge> edges = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                if (!allowed[i]) {
-                    continue;
-                }
-                int[] m = moves.get(i);
-                long[] next = Arrays.copyOf(succs.get(i), words + pointerWords());
-                if (pointerWords() > 0) {
-                    System.arraycopy(full, words, next, words, pointerWords());
-                    if (m[0] == Expander.FORWARD || m[0] == Expander.INJECT) {
-                        next[words + m[2]] = competitor(m, actor[i]) + 1;
-                    }
-                }
-                Key k = new Key(next);
+            for (Succ x : succ) {
+                Key k = new Key(x.next());
                 Integer t = index.get(k);
                 if (t == null) {
                     if (states.size() >= maxStates) {
@@ -345,15 +283,16 @@ public final class Liveness {
                     }
                     t = states.size();
                     index.put(k, t);
-                    states.add(next);
+                    states.add(x.next());
                     parent.add(new int[] {s, edges.size()});
                     frontier.add(t);
                 }
-                if (actor[i] >= 0) {
-                    en.set(actor[i]);
+                if (x.actor() >= 0) {
+                    en.set(x.actor());
                 }
                 targets.add(t);
-                edges.add(new Edge(actor[i], m[0], m[1], m[2], m[3], false));
+                int[] m = x.move();
+                edges.add(new Edge(x.actor(), m[0], m[1], m[2], m[3], false));
             }
             while (enabled.size() <= s) {
                 enabled.add(null);
@@ -366,6 +305,170 @@ public final class Liveness {
             moveCount += edges.size();
         }
         return null;
+    }
+
+    /** A move the arbiter allows: (kind, a, b, destination), its actor, and the state after it (pointers included). */
+    record Succ(int[] move, int actor, long[] next) {
+    }
+
+    /** The moves the arbitration allows from a state (network words, then round-robin pointers), with their successors. */
+    List<Succ> successors(long[] full) {
+        int words = full.length - pointerWords();
+        ex.load(Arrays.copyOf(full, words), 0);
+        List<long[]> succs = new ArrayList<>();
+        List<int[]> moves = new ArrayList<>();
+        ex.expand((kind, a, b, d, succ) -> {
+            succs.add(succ.clone());
+            moves.add(new int[] {kind, a, b, d});
+        }, true);
+        int n = moves.size();
+        int[] actor = new int[n];
+        for (int i = 0; i < n; i++) {
+            int[] m = moves.get(i);
+            actor[i] = switch (m[0]) {
+                case Expander.FORWARD, Expander.EJECT -> m[1];
+                case Expander.INJECT -> actorOfInject(m[1], m[3]);
+                default -> -1; // a mark drifting: nobody waits for it
+            };
+        }
+        // the arbiter: per target queue, which competing actors may take its slot
+        boolean[] allowed = new boolean[n];
+        Arrays.fill(allowed, true);
+        if (arbitration != Arbitration.ANY) {
+            Map<Integer, List<Integer>> byTarget = new HashMap<>();
+            for (int i = 0; i < n; i++) {
+                int k = moves.get(i)[0];
+                if (k == Expander.FORWARD || k == Expander.INJECT) {
+                    byTarget.computeIfAbsent(moves.get(i)[2], x -> new ArrayList<>()).add(i);
+                }
+            }
+            for (Map.Entry<Integer, List<Integer>> e : byTarget.entrySet()) {
+                // the competitors: a queue's head packet, or a source (its pairs are one input port; which of
+                // its packets goes first is the source's choice, fair to each pair)
+                int winner = -1;
+                if (arbitration == Arbitration.FIXED_PRIORITY) {
+                    for (int i : e.getValue()) {
+                        int c = competitor(moves.get(i), actor[i]);
+                        if (winner < 0 || priority(c) < priority(winner)) {
+                            winner = c;
+                        }
+                    }
+                } else {
+                    int pointer = (int) full[words + e.getKey()];
+                    int bestRank = Integer.MAX_VALUE;
+                    for (int i : e.getValue()) {
+                        int c = competitor(moves.get(i), actor[i]);
+                        int rank = Math.floorMod(c - pointer, queues + model.network().topology().nodes() + 1);
+                        if (rank < bestRank) {
+                            bestRank = rank;
+                            winner = c;
+                        }
+                    }
+                }
+                for (int i : e.getValue()) {
+                    allowed[i] = competitor(moves.get(i), actor[i]) == winner;
+                }
+            }
+        }
+        List<Succ> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (!allowed[i]) {
+                continue;
+            }
+            int[] m = moves.get(i);
+            long[] next = Arrays.copyOf(succs.get(i), words + pointerWords());
+            if (pointerWords() > 0) {
+                System.arraycopy(full, words, next, words, pointerWords());
+                if (m[0] == Expander.FORWARD || m[0] == Expander.INJECT) {
+                    next[words + m[2]] = competitor(m, actor[i]) + 1;
+                }
+            }
+            out.add(new Succ(m, actor[i], next));
+        }
+        return out;
+    }
+
+    /**
+     * Replays a lasso on its own: every move of the prefix and of the loop must be one the
+     * arbitration allows where it is made, the loop must end in the state it began in (arbiter
+     * pointers included), and in a starvation lasso the victim must never move in the loop (a
+     * queue's head packet: the queue never empty). Null when it does; else what failed.
+     */
+    public static String replay(Model model, Arbitration arbitration, Fairness fairness, Lasso lasso) {
+        Liveness l = new Liveness(model, arbitration, fairness);
+        BitSet everywhere = null;
+        BitSet somewhere = new BitSet();
+        BitSet moved = new BitSet();
+        long[] init = Explorer.initialState(model, l.layout);
+        long[] state = Arrays.copyOf(init, init.length + l.pointerWords());
+        long[] loopStart = null;
+        List<Move> all = new ArrayList<>(lasso.prefix());
+        all.addAll(lasso.loop());
+        for (int i = 0; i < all.size(); i++) {
+            if (i == lasso.prefix().size()) {
+                loopStart = state.clone();
+            }
+            boolean inLoop = i >= lasso.prefix().size();
+            if (inLoop && lasso.victimActor() >= 0 && lasso.victimActor() < l.queues
+                && l.layout.occupancy(l.layout.field(state, 0, lasso.victimActor()) >>> l.layout.markBits) == 0) {
+                return "the loop's move " + (i - lasso.prefix().size() + 1) + " starts with the victim's queue empty";
+            }
+            Move want = all.get(i);
+            Succ hit = null;
+            List<Succ> here = l.successors(state);
+            if (inLoop) {
+                BitSet en = new BitSet();
+                here.forEach(x -> {
+                    if (x.actor() >= 0) {
+                        en.set(x.actor());
+                    }
+                });
+                somewhere.or(en);
+                if (everywhere == null) {
+                    everywhere = (BitSet) en.clone();
+                } else {
+                    everywhere.and(en);
+                }
+            }
+            for (Succ x : here) {
+                int[] m = x.move();
+                if (Expander.move(m[0], m[1], m[2], m[3], model.network()).equals(want)) {
+                    hit = x;
+                    break;
+                }
+            }
+            if (hit == null) {
+                return (inLoop ? "the loop's move " + (i - lasso.prefix().size() + 1) : "the prefix's move " + (i + 1))
+                    + " (" + Replayer.describe(model, want) + ") is not one the " + arbitration.key() + " arbiter allows there";
+            }
+            if (inLoop && lasso.victimActor() >= 0 && hit.actor() == lasso.victimActor()) {
+                return "the victim moves in the loop (move " + (i - lasso.prefix().size() + 1) + ")";
+            }
+            if (inLoop && hit.actor() >= 0) {
+                moved.set(hit.actor());
+            }
+            state = hit.next();
+        }
+        if (loopStart == null || lasso.loop().isEmpty()) {
+            return "the loop is empty";
+        }
+        if (!Arrays.equals(state, loopStart)) {
+            return "the loop does not end in the state it began in";
+        }
+        // fair: every packet at a queue head (and the victim) that the fairness binds moves in the loop
+        BitSet bound = fairness == Fairness.STRONG ? somewhere : everywhere;
+        for (int a = bound.nextSetBit(0); a >= 0; a = bound.nextSetBit(a + 1)) {
+            if ((a < l.queues || a == lasso.victimActor()) && !moved.get(a)) {
+                return "the loop is not " + fairness.key() + "ly fair: " + l.actorNames.get(a) + " is enabled "
+                    + (fairness == Fairness.STRONG ? "in it" : "all through it") + " and never moves";
+            }
+        }
+        return null;
+    }
+
+    /** The actor by its name in a lasso (as {@code live} prints it), or -1. */
+    public static int actorNamed(Model model, String name) {
+        return new Liveness(model, Arbitration.ANY, Fairness.STRONG).actorNames.indexOf(name);
     }
 
     private int occupancy(int s, int q) {
@@ -643,7 +746,7 @@ public final class Liveness {
             List<Move> moves = new ArrayList<>();
             loop.forEach(e -> moves.add(move(e.e)));
             return new Result(Kind.LIVELOCK_FREEDOM, "violated", new Lasso(prefix, moves,
-                "keeps a packet moving without ever ejecting it (a packet alone in the network; the sources idle)"),
+                "keeps a packet moving without ever ejecting it (a packet alone in the network; the sources idle)", -1),
                 List.of(), "a packet alone: its route loops");
         }
         return null;
@@ -840,7 +943,7 @@ public final class Liveness {
         List<Move> moves = new ArrayList<>();
         loop.forEach(e -> moves.add(move(e.e)));
         String victimName = victim >= 0 ? actorNames.get(victim) : "a packet";
-        return new Lasso(g.prefix.apply(start), moves, what.replace("%s", victimName));
+        return new Lasso(g.prefix.apply(start), moves, what.replace("%s", victimName), victim);
     }
 
     /** Appends the edges of a shortest way from {@code from} to {@code to} inside the part; returns {@code to}. */
