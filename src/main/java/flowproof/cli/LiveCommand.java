@@ -26,8 +26,9 @@ import picocli.CommandLine.Parameters;
         + "loop, then the loop, repeated forever. docs/verdicts.md (\"Liveness\").",
         "Arbitration (--arbitration, else the spec's arbitration field, else any): any (every interleaving), round-robin "
             + "(a pointer per queue, moved past each grant), fixed-priority (lowest VC, then lowest channel, injections "
-            + "last: a round-robin arbiter that always starts its scan at VC 0). Fairness on the packets at queue heads and "
-            + "on the source waiting (the victim; other sources may idle): strong (default: enabled infinitely often, "
+            + "last: a round-robin arbiter that always starts its scan at VC 0). Fairness binds the packets at queue heads and, "
+            + "for starvation, the sources, which are saturated (always a packet to send); for livelock a source may stop "
+            + "at any time: strong (default: enabled infinitely often, "
             + "eventually moves) or weak (enabled from some point on, eventually moves). Livelock is first decided by the "
             + "routes alone: every route finite (holds for any traffic), or a packet alone that circles (violated).",
         "Exit code: 0 every property asked holds, 1 one is violated (its lasso printed), 2 bad input (also a model it "
@@ -154,8 +155,8 @@ final class LiveCommand implements Callable<Integer> {
         } else {
             out.printf("%s  (%s)%n", s.name(), spec);
             out.printf("  model          %s%n", s.model().describe());
-            out.printf("  arbitration    %s; %s fairness on the packets at queue heads and on a waiting source (other"
-                + " sources may idle)%n", a.key(), f.key());
+            out.printf("  arbitration    %s; %s fairness (starvation: on the packets at queue heads and the saturated "
+                + "sources; livelock: on the packets, sources may stop)%n", a.key(), f.key());
             if (ans.states() == 0) {
                 out.printf("  states         none built: the routes decided (%.2f s)%n", ans.seconds());
             } else {

@@ -18,8 +18,9 @@ import org.jgrapht.graph.MaskSubgraph;
  * Starvation and livelock under a stated arbitration and fairness (issue 44). The reachable
  * state graph of a model is built whole (small models: a state limit says when it is not), with
  * each move labelled by its <em>actor</em>: the head packet of a queue (its forward or eject
- * moves) or a traffic pair's source (its injections). Fairness binds the packets at queue heads
- * and the victim source, which always wants to send; other sources may idle at any time. The arbitration decides which of the actors competing for a queue's free
+ * moves) or a traffic pair's source (its injections). For starvation the sources are saturated:
+ * each always has a packet to send, competes for its first queue and is bound by the fairness;
+ * for livelock a source may stop sending at any time (a packet may circle alone). The arbitration decides which of the actors competing for a queue's free
  * slot may take it: {@code any} (every interleaving, as the explorer), {@code fixed-priority}
  * (the lowest VC, then the lowest channel, injections last: a round-robin arbiter that always
  * starts its scan at VC 0 is this), {@code round-robin} (a pointer per queue, part of the state,
@@ -455,10 +456,12 @@ public final class Liveness {
         if (!Arrays.equals(state, loopStart)) {
             return "the loop does not end in the state it began in";
         }
-        // fair: every packet at a queue head (and the victim) that the fairness binds moves in the loop
+        // fair: every actor the fairness binds moves in the loop (starvation: the saturated sources too;
+        // livelock: sources may stop, only the packets at queue heads)
         BitSet bound = fairness == Fairness.STRONG ? somewhere : everywhere;
+        boolean starvation = lasso.victimActor() >= 0;
         for (int a = bound.nextSetBit(0); a >= 0; a = bound.nextSetBit(a + 1)) {
-            if ((a < l.queues || a == lasso.victimActor()) && !moved.get(a)) {
+            if ((a < l.queues || starvation) && !moved.get(a)) {
                 return "the loop is not " + fairness.key() + "ly fair: " + l.actorNames.get(a) + " is enabled "
                     + (fairness == Fairness.STRONG ? "in it" : "all through it") + " and never moves";
             }
@@ -746,7 +749,8 @@ public final class Liveness {
             List<Move> moves = new ArrayList<>();
             loop.forEach(e -> moves.add(move(e.e)));
             return new Result(Kind.LIVELOCK_FREEDOM, "violated", new Lasso(prefix, moves,
-                "keeps a packet moving without ever ejecting it (a packet alone in the network; the sources idle)", -1),
+                "keeps a packet moving without ever ejecting it (a packet alone in the network; the sources stopped)",
+                -1),
                 List.of(), "a packet alone: its route loops");
         }
         return null;
@@ -827,8 +831,9 @@ public final class Liveness {
             // for each actor that never moves inside: where it is enabled
             int unfair = -1;
             for (int a = 0; a < actors && unfair < 0; a++) {
-                // sources are not obliged to send (a source may stop at any time); the victim source always wants to
-                if (taken.get(a) || a >= queues && a != victim) {
+                // starvation: sources are saturated (always a packet to send), so fairness binds them all;
+                // livelock: a source may stop sending at any time
+                if (taken.get(a) || needFollowed && a >= queues) {
                     continue;
                 }
                 boolean everywhere = true;
@@ -893,7 +898,7 @@ public final class Liveness {
         }
         if (fairness == Fairness.WEAK) {
             for (int a = 0; a < actorNames.size(); a++) {
-                if (!taken.get(a) && (a < queues || a == victim)) {
+                if (!taken.get(a) && (a < queues || victim >= 0)) {
                     for (int v : scc) {
                         if (!enabled.get(g.state.applyAsInt(v)).get(a)) {
                             stops.add(new int[] {v, a});
