@@ -52,6 +52,16 @@ final class VerifyCommand implements Callable<Integer> {
         + "is a bug (exit 70); the proofs the checker does not cover yet are counted and named")
     boolean certificates;
 
+    @Option(names = "--liveness", description = "also state, for every spec decided deadlock-free, its liveness verdict "
+        + "(live: starvation-freedom and livelock-freedom under the spec's arbitration, strong fairness, at most "
+        + "--liveness-states states and 30 s each) or why it is not checked; a liveness violation is reported, not a "
+        + "mismatch (specs expect deadlock verdicts)")
+    boolean liveness;
+
+    @Option(names = "--liveness-states", paramLabel = "N", defaultValue = "50000", description = "with --liveness: the "
+        + "states of each graph at most (default ${DEFAULT-VALUE})")
+    int livenessStates;
+
     /** The exit code of a run on members that did not happen. */
     private int exit;
 
@@ -200,7 +210,20 @@ final class VerifyCommand implements Callable<Integer> {
                 out.printf(rowFormat, spec.name(), v.key(), o.method(), spec.expect() == null ? "-" : spec.expect().key(),
                     states, String.format("%.2f", secs), result);
             }
+            if (liveness && v.satisfies(Verdict.DEADLOCK_FREE)) {
+                String l = livenessOf(spec);
+                livenessCounts.merge(l.startsWith("not checked") ? "not checked" : l.contains("violated") ? "violated"
+                    : l.contains("incomplete") ? "incomplete" : "holds", 1, Integer::sum);
+                if (!options.json) {
+                    out.println("    liveness: " + l);
+                }
+            }
             out.flush();
+        }
+        if (liveness && !options.json) {
+            out.println("liveness of the deadlock-free specs: " + livenessCounts.getOrDefault("holds", 0) + " hold both, "
+                + livenessCounts.getOrDefault("violated", 0) + " violate one, " + livenessCounts.getOrDefault("incomplete", 0)
+                + " incomplete, " + livenessCounts.getOrDefault("not checked", 0) + " not checked");
         }
         if (!options.json) {
             out.printf("%d specs: %d as expected, %d mismatched, %d incomplete, %d without expectation, %d invalid%n",
@@ -289,5 +312,29 @@ final class VerifyCommand implements Callable<Integer> {
         public void close() {
             timer.shutdownNow();
         }
+    }
+
+    private final java.util.Map<String, Integer> livenessCounts = new java.util.TreeMap<>();
+
+    /** One line: the spec's liveness verdicts under its arbitration and strong fairness, or why they are not checked. */
+    private String livenessOf(Spec spec) {
+        String refused = flowproof.explore.Liveness.refusal(spec.model());
+        if (refused != null) {
+            return "not checked: live covers interleaving models of whole packets, not " + refused;
+        }
+        flowproof.explore.Liveness.Arbitration a = flowproof.explore.Liveness.Arbitration.of(
+            spec.tree().path("arbitration").asText("any"));
+        if (a == null) {
+            return "not checked: arbitration " + spec.tree().path("arbitration").asText() + " is not built";
+        }
+        flowproof.explore.Liveness.Answer ans = flowproof.explore.Liveness.check(spec.model(), a,
+            flowproof.explore.Liveness.Fairness.STRONG, java.util.EnumSet.allOf(flowproof.explore.Liveness.Kind.class),
+            livenessStates, 30);
+        List<String> parts = new ArrayList<>();
+        for (flowproof.explore.Liveness.Result r : ans.results()) {
+            parts.add(r.kind().key() + " " + r.status() + (r.lasso() != null ? " (a fair loop " + r.lasso().victim() + ")"
+                : r.status().equals("incomplete") ? " (" + r.how() + ")" : ""));
+        }
+        return String.join(", ", parts) + " [" + a.key() + ", strong fairness]";
     }
 }
