@@ -54,11 +54,11 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--liveness", description = "also state, for every spec decided deadlock-free, its liveness verdict "
         + "(live: starvation-freedom and livelock-freedom under the spec's arbitration, strong fairness, at most "
-        + "--liveness-states states and 30 s each) or why it is not checked; a liveness violation is reported, not a "
+        + "--liveness-states states and 20 s each) or why it is not checked; a liveness violation is reported, not a "
         + "mismatch (specs expect deadlock verdicts)")
     boolean liveness;
 
-    @Option(names = "--liveness-states", paramLabel = "N", defaultValue = "50000", description = "with --liveness: the "
+    @Option(names = "--liveness-states", paramLabel = "N", defaultValue = "20000", description = "with --liveness: the "
         + "states of each graph at most (default ${DEFAULT-VALUE})")
     int livenessStates;
 
@@ -329,7 +329,7 @@ final class VerifyCommand implements Callable<Integer> {
         }
         flowproof.explore.Liveness.Answer ans = flowproof.explore.Liveness.check(spec.model(), a,
             flowproof.explore.Liveness.Fairness.STRONG, java.util.EnumSet.allOf(flowproof.explore.Liveness.Kind.class),
-            livenessStates, 30);
+            livenessStates, 20);
         List<String> parts = new ArrayList<>();
         for (flowproof.explore.Liveness.Result r : ans.results()) {
             parts.add(r.kind().key() + " " + r.status() + (r.lasso() != null ? " (a fair loop " + r.lasso().victim() + ")"

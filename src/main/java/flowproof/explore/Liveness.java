@@ -157,6 +157,23 @@ public final class Liveness {
     private final List<Edge[]> outEdges = new ArrayList<>();
     private final List<int[]> parent = new ArrayList<>();
     private long moveCount;
+    /** When the whole check must end (System.nanoTime); a search past it answers incomplete. */
+    private long deadline = Long.MAX_VALUE;
+
+    /** The time limit was reached inside a search. */
+    private static final class OutOfTime extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutOfTime() {
+            super(null, null, false, false);
+        }
+    }
+
+    private void tick() {
+        if (System.nanoTime() > deadline) {
+            throw new OutOfTime();
+        }
+    }
 
     private record Key(long[] s) {
         @Override
@@ -200,6 +217,7 @@ public final class Liveness {
         long t0 = System.nanoTime();
         long deadline = t0 + (long) (maxSeconds * 1e9);
         Liveness l = new Liveness(model, arbitration, fairness);
+        l.deadline = deadline;
         // livelock first by the routes alone: every route finite (proved for any traffic), or a packet alone that
         // circles; only otherwise the whole graph
         Result structural = kinds.contains(Kind.LIVELOCK_FREEDOM) ? l.livelockByRoutes() : null;
@@ -220,7 +238,17 @@ public final class Liveness {
                 continue;
             }
             List<String> victims = new ArrayList<>();
-            Lasso lasso = k == Kind.STARVATION_FREEDOM ? l.starvation(victims) : l.livelock();
+            Lasso lasso;
+            try {
+                lasso = k == Kind.STARVATION_FREEDOM ? l.starvation(victims) : l.livelock();
+            } catch (OutOfTime e) {
+                // a victim found before the limit is still a violation; else nothing is established
+                if (victims.isEmpty() || l.firstLasso == null) {
+                    results.add(new Result(k, "incomplete", null, List.of(), "the seconds limit, in the search"));
+                    continue;
+                }
+                lasso = l.firstLasso;
+            }
             results.add(new Result(k, lasso == null ? "holds" : "violated", lasso, victims, k == Kind.LIVELOCK_FREEDOM
                 ? "the whole state graph, a packet followed from its injection" : "the whole state graph"));
         }
@@ -485,6 +513,9 @@ public final class Liveness {
     // ---- starvation ----
 
     /** The lasso of the first actor starved (sources before queues' head packets), every one starved named in {@code victims}. */
+    /** The first starvation lasso found, kept when the time runs out with more victims to try. */
+    private Lasso firstLasso;
+
     private Lasso starvation(List<String> victims) {
         int actors = actorNames.size();
         Lasso first = null;
@@ -504,6 +535,7 @@ public final class Liveness {
                 victims.add(actorNames.get(victim));
                 if (first == null) {
                     first = l;
+                    firstLasso = l;
                 }
             }
         }
@@ -540,6 +572,7 @@ public final class Liveness {
             }
         }
         while (!frontier.isEmpty()) {
+            tick();
             int ps = frontier.poll();
             int s = (int) pstates.get(ps)[0];
             int q = (int) pstates.get(ps)[1];
@@ -810,6 +843,7 @@ public final class Liveness {
         ArrayDeque<Set<Integer>> work = new ArrayDeque<>();
         work.addAll(new KosarajuStrongConnectivityInspector<>(g.graph).stronglyConnectedSets());
         while (!work.isEmpty()) {
+            tick();
             Set<Integer> scc = work.poll();
             List<LEdge> inner = new ArrayList<>();
             for (int v : scc) {
