@@ -403,6 +403,9 @@ public final class TableRouting implements RoutingFunction, PairRoutable {
         int[] out = new int[maxCandidates];
         // state: in-channel (0..m-1) or m + node for a packet injected at node
         byte[] mark = new byte[m + n]; // 0 new, 1 on the path, 2 done
+        // with loops allowed: every hop walked, and the states that arrive, to check that none is a trap
+        List<int[]> hops = loops && strict ? new ArrayList<>() : null;
+        boolean[] arrives = loops && strict ? new boolean[m + n] : null;
         for (int s : sources) {
             int start = m + s;
             if (mark[start] != 0) {
@@ -441,7 +444,13 @@ public final class TableRouting implements RoutingFunction, PairRoutable {
                     allMinimal = false;
                 }
                 if (graph.target(c) == d) {
+                    if (arrives != null) {
+                        arrives[state] = true;
+                    }
                     continue;
+                }
+                if (hops != null) {
+                    hops.add(new int[] {state, c});
                 }
                 if (mark[c] == 1) {
                     if (strict && !loops) {
@@ -455,6 +464,29 @@ public final class TableRouting implements RoutingFunction, PairRoutable {
                 if (mark[c] == 0) {
                     mark[c] = 1;
                     stack.add(new int[] {c, 0});
+                }
+            }
+        }
+        if (hops != null) {
+            // loops are allowed, traps are not: from every state walked some route still arrives
+            boolean changed = true;
+            while (changed) {
+                changed = false;
+                for (int[] h : hops) {
+                    if (!arrives[h[0]] && arrives[h[1]]) {
+                        arrives[h[0]] = true;
+                        changed = true;
+                    }
+                }
+            }
+            for (int[] h : hops) {
+                for (int st : h) {
+                    if (!arrives[st]) {
+                        throw new ConfigurationException("routing.routes", "routes that can always still reach their "
+                            + "destination (loops: true allows loops, not traps)", "no route from "
+                            + (st >= m ? graph.nodeName(st - m) + " (injected)" : graph.channelName(st)) + " reaches "
+                            + graph.nodeName(d));
+                    }
                 }
             }
         }

@@ -114,6 +114,26 @@ class LiveCommandTest {
         assertThat(j.get("results").get(0).get("starved").toString()).contains("the source");
     }
 
+    /** routing.loops allows a route to loop, never to trap a packet where no route arrives. */
+    @Test
+    void aTableMayLoopButNotTrap() throws Exception {
+        String head = "name: t\ntopology: {kind: graph, graph: {routers: [a, b, c, d], links: [[a, b], [b, c], [c, d]]}}\n"
+            + "routing:\n  kind: table\n  loops: true\n  routes:\n    - {at: a, to: d, next: [b]}\n"
+            + "    - {at: b, to: d, next: [c]}\n";
+        String tail = "vcs: 1\ncapacity: 1\nrule: vct\ntraffic: {pairs: [[a, d]]}\n";
+        Path trap = dir.resolve("trap.yaml");
+        java.nio.file.Files.writeString(trap, head + "    - {at: c, to: d, next: [b]}\n" + tail);
+        CliRun refused = CliRun.run("check", trap, "--no-save");
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err().strip()).isEqualTo(trap + ": routing.routes: expected routes that can always still reach"
+            + " their destination (loops: true allows loops, not traps), found no route from a (injected) reaches d");
+        Path loop = dir.resolve("loop.yaml");
+        java.nio.file.Files.writeString(loop, head + "    - {at: c, to: d, next: [b, d]}\n" + tail);
+        JsonNode j = live(loop, "--properties", "livelock-freedom");
+        assertThat(status(j, "livelock-freedom")).isEqualTo("violated");
+        replays(loop, "--properties", "livelock-freedom");
+    }
+
     @Test
     void badInputIsOneLine() {
         Object[][] cases = {
