@@ -77,7 +77,7 @@ final class FabricCommand implements Callable<Integer> {
     @Option(names = "--no-save", description = "with --check: do not save the trace")
     boolean noSave;
 
-    @Option(names = "--json", description = "print one JSON object")
+    @Option(names = "--json", description = "print one JSON object (with --check, check's own follows on the next line)")
     boolean json;
 
     @CommandLine.Spec

@@ -529,7 +529,7 @@ public final class Liveness {
                     keep.set(s);
                 }
             }
-            G g = graph(keep, e -> e.actor != victim, null);
+            G g = graph(keep, e -> e.actor != victim);
             Lasso l = fairLoop(g, victim, "starves " + actorNames.get(victim), false);
             if (l != null) {
                 victims.add(actorNames.get(victim));
@@ -807,7 +807,7 @@ public final class Liveness {
         java.util.function.IntFunction<List<Move>> prefix = Liveness.this::pathTo;
     }
 
-    private G graph(BitSet keep, java.util.function.Predicate<Edge> edgeOk, Object unused) {
+    private G graph(BitSet keep, java.util.function.Predicate<Edge> edgeOk) {
         // a plain graph per victim: JGraphT's SCCs run faster on it than on a masked view of the whole
         G g = new G();
         for (int s = keep.nextSetBit(0); s >= 0; s = keep.nextSetBit(s + 1)) {

@@ -416,15 +416,6 @@ public final class CreditLoops {
             + (f.lmc() > 0 ? " (LID " + r.dlid() + ")" : "")) + (f.pathSlsGiven() ? " on SL " + r.sl() : "");
     }
 
-    /** For tests: the channels of a loop as (node, port, vl) triples. */
-    static List<int[]> triples(Loop l) {
-        List<int[]> out = new ArrayList<>();
-        for (Dependency d : l.loop()) {
-            out.add(new int[] {d.from().node(), d.from().port(), d.from().vl()});
-        }
-        return out;
-    }
-
     @Override
     public String toString() {
         return "CreditLoops" + Arrays.asList(routes, dependencyCount, loops.size());
