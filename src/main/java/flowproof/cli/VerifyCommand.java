@@ -55,7 +55,7 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--liveness", description = "also state, for every spec decided deadlock-free, its liveness verdict "
         + "(live: starvation-freedom and livelock-freedom under the spec's arbitration, strong fairness, at most "
         + "--liveness-states states and 20 s each) or why it is not checked; a liveness violation is reported, not a "
-        + "mismatch (specs expect deadlock verdicts)")
+        + "mismatch (specs expect deadlock verdicts); with --json, one object {spec, liveness} after the spec's own")
     boolean liveness;
 
     @Option(names = "--liveness-states", paramLabel = "N", defaultValue = "20000", description = "with --liveness: the "
@@ -216,6 +216,12 @@ final class VerifyCommand implements Callable<Integer> {
                     : l.contains("incomplete") ? "incomplete" : "holds", 1, Integer::sum);
                 if (!options.json) {
                     out.println("    liveness: " + l);
+                } else {
+                    com.fasterxml.jackson.databind.node.ObjectNode lj = new com.fasterxml.jackson.databind.ObjectMapper()
+                        .createObjectNode();
+                    lj.put("spec", spec.name());
+                    lj.put("liveness", l);
+                    out.println(lj);
                 }
             }
             out.flush();

@@ -134,6 +134,27 @@ class LiveCommandTest {
         replays(loop, "--properties", "livelock-freedom");
     }
 
+    /** verify --liveness states every deadlock-free spec's liveness verdict, or why it is not checked. */
+    @Test
+    void verifyStatesLiveness() {
+        CliRun r = CliRun.run("verify", "specs/live", "--liveness", "--no-save");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("    liveness: starvation-freedom violated (a fair loop starves the source 1 injecting 2),"
+            + " livelock-freedom holds [fixed-priority, strong fairness]",
+            "liveness of the deadlock-free specs: 0 hold both, 1 violate one, 0 incomplete, 0 not checked");
+        Path one = dir.resolve("wh");
+        try {
+            java.nio.file.Files.createDirectories(one);
+            java.nio.file.Files.copy(Path.of("specs/wh-ring4-c2-l2-theoretical-bubble.yaml"),
+                one.resolve("wh-ring4-c2-l2-theoretical-bubble.yaml"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        CliRun wh = CliRun.run("verify", one, "--liveness", "--no-save");
+        assertThat(wh.out()).contains("liveness: not checked: live covers interleaving models of whole packets, not"
+            + " wormhole flits");
+    }
+
     @Test
     void badInputIsOneLine() {
         Object[][] cases = {
