@@ -292,7 +292,6 @@ public final class Liveness {
         parent.add(new int[] {-1, -1});
         ArrayDeque<Integer> frontier = new ArrayDeque<>();
         frontier.add(0);
-        int words = init.length;
         while (!frontier.isEmpty()) {
             if (System.nanoTime() > deadline) {
                 return "seconds";
@@ -982,8 +981,7 @@ public final class Liveness {
         }
         List<Move> moves = new ArrayList<>();
         loop.forEach(e -> moves.add(move(e.e)));
-        String victimName = victim >= 0 ? actorNames.get(victim) : "a packet";
-        return new Lasso(g.prefix.apply(start), moves, what.replace("%s", victimName), victim);
+        return new Lasso(g.prefix.apply(start), moves, what, victim);
     }
 
     /** Appends the edges of a shortest way from {@code from} to {@code to} inside the part; returns {@code to}. */
